@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds and runs every test: release and asan (ASan+UBSan) builds with their full CTest suites,
+# then the libFuzzer targets for FUZZ_SECONDS each (60 by default). This is what CI runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh
+
+fuzz_seconds="${FUZZ_SECONDS:-60}"
+werror=()
+[ -n "${CI:-}" ] && werror=(-DHAMMER_WERROR=ON)
+
+for preset in release asan; do
+  echo "== $preset: build"
+  cmake --preset "$preset" "${werror[@]}" >/dev/null
+  cmake --build --preset "$preset"
+  echo "== $preset: test"
+  ctest --preset "$preset" -j2 --timeout 300
+done
+
+echo "== fuzz: build"
+cmake --preset fuzz "${werror[@]}" >/dev/null
+cmake --build --preset fuzz
+for target in build/fuzz/fuzz/*_fuzz; do
+  [ -x "$target" ] || continue
+  name=$(basename "$target")
+  corpus="fuzz/corpus/${name%_fuzz}"
+  work=$(mktemp -d)
+  echo "== fuzz: $name for ${fuzz_seconds}s (seed corpus $corpus)"
+  "$target" -max_total_time="$fuzz_seconds" -print_final_stats=1 "$work" "$corpus" 2>&1 |
+    grep -E "^(#[0-9]+ +DONE|Done|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY)" || true
+  status=${PIPESTATUS[0]}
+  rm -rf "$work"
+  if [ "$status" != 0 ]; then echo "fuzz: $name failed (exit $status)"; exit 1; fi
+done
+echo "== all tests passed"
