@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// RunResult: what a run measured, as plain data. Each worker fills its own while running
+// (no sharing); run/ merges them once at the end by adding counts and histograms — never by
+// averaging per-worker figures. report/ renders it.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stats/histogram.h"
+
+namespace hammer {
+
+enum class ErrorKind : int { connect = 0, read, write, timeout, parse };
+inline constexpr int kErrorKindCount = 5;
+inline constexpr std::array<std::string_view, kErrorKindCount> kErrorKindNames = {
+    "connect", "read", "write", "timeout", "parse"};
+
+/// Status classes 1xx..5xx; anything outside 100..599 is a parse error, not a class.
+inline constexpr int kStatusClassCount = 5;
+
+/// How far behind its intended time each open-loop request went out (actual_send - intended),
+/// and whose fault it was. Closed-loop runs leave this all zero.
+struct DispatchLag {
+  int64_t threshold_ns = 0;      // lag above this counts as "behind schedule"
+  int64_t dispatched = 0;        // open-loop requests sent; each has one lag sample
+  int64_t sum_ns = 0;
+  int64_t max_ns = 0;
+  int64_t behind_schedule = 0;   // lag > threshold_ns; == behind_server + behind_generator
+  int64_t behind_server = 0;     // late while every connection of its worker was busy
+  int64_t behind_generator = 0;  // late although a connection was idle: hammer's own fault
+  int64_t peak_backlog = 0;      // most due-but-unsent requests one worker held at once
+};
+
+struct RunResult {
+  Histogram corrected;    // from intended send time; recorded only in open loop
+  Histogram uncorrected;  // from actual send time; recorded in every mode
+
+  int64_t elapsed_ns = 0;  // measured wall time: start to last response or deadline
+  int64_t scheduled = 0;   // open loop: intended departures before the deadline
+  int64_t sent = 0;        // requests written (fully or partly) to a socket
+  int64_t completed = 0;   // responses parsed to the end (any status)
+  int64_t unsent = 0;      // open loop: due before the deadline but never sent
+  int64_t bytes_read = 0;
+  int64_t connects = 0;    // successful TCP connects, reconnects included
+
+  std::array<int64_t, kErrorKindCount> errors{};       // indexed by ErrorKind
+  std::array<int64_t, kStatusClassCount> status_classes{};  // [0] = 1xx ... [4] = 5xx
+  std::string first_parse_error;  // the first parse error's reason, for a note
+  std::string first_socket_error; // e.g. "connect: Connection refused"
+
+  DispatchLag lag;
+  bool interrupted = false;  // ended early by SIGINT
+
+  int64_t error_count(ErrorKind kind) const { return errors[static_cast<int>(kind)]; }
+  int64_t total_errors() const {
+    int64_t total = 0;
+    for (int64_t count : errors) total += count;
+    return total;
+  }
+  /// Responses whose status was not 2xx or 3xx (wrk's "Non-2xx or 3xx responses").
+  int64_t non_2xx_3xx() const { return status_classes[0] + status_classes[3] + status_classes[4]; }
+};
+
+/// One reading of the run in plain words ("over capacity", "generator saturated", ...), with
+/// a stable machine-readable code for JSON. See run/verdicts.h.
+struct Verdict {
+  std::string code;  // "over_capacity", "too_few_connections", "generator_saturated", ...
+  std::string text;  // one sentence with its figures
+  std::vector<std::pair<std::string, double>> figures;  // named numbers behind the sentence
+};
+
+}  // namespace hammer
