@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+#include "schedule/schedule.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <vector>
+
+namespace hammer {
+namespace {
+
+constexpr int64_t kSecond = 1'000'000'000;
+
+std::vector<int64_t> drain(OpenLoopSchedule& schedule) {
+  std::vector<int64_t> times;
+  while (schedule.has_next()) {
+    times.push_back(schedule.next_intended_ns());
+    schedule.take();
+  }
+  return times;
+}
+
+TEST(OpenLoopScheduleTest, OneWorkerFollowsTheGlobalFormula) {
+  OpenLoopSchedule schedule(1'000, 2000.0, 0, 1, 1'000 + kSecond);
+  const std::vector<int64_t> times = drain(schedule);
+  ASSERT_EQ(times.size(), 2000u);
+  for (size_t k = 0; k < times.size(); ++k) {
+    EXPECT_EQ(times[k], 1'000 + static_cast<int64_t>(k) * 500'000) << k;
+  }
+}
+
+TEST(OpenLoopScheduleTest, WorkersTogetherCoverExactlyTheGlobalSchedule) {
+  // 1000 req/s over 3 workers for one second: 1000 slots, none lost or doubled.
+  const int64_t start = 5'000;
+  OpenLoopSchedule whole(start, 1000.0, 0, 1, start + kSecond);
+  const std::vector<int64_t> global = drain(whole);
+  std::multiset<int64_t> united;
+  int64_t scheduled = 0;
+  for (int w = 0; w < 3; ++w) {
+    OpenLoopSchedule share(start, 1000.0, w, 3, start + kSecond);
+    scheduled += share.scheduled_count();
+    for (int64_t t : drain(share)) united.insert(t);
+  }
+  EXPECT_EQ(scheduled, 1000);
+  EXPECT_EQ(united, std::multiset<int64_t>(global.begin(), global.end()));
+}
+
+TEST(OpenLoopScheduleTest, NonIntegerIntervalsDoNotDrift) {
+  // 3 req/s: intervals of 333,333,333.33 ns; the 3000th slot is still exactly at 1000 s.
+  OpenLoopSchedule schedule(0, 3.0, 0, 1, 1001 * kSecond);
+  for (int i = 0; i < 3000; ++i) schedule.take();
+  EXPECT_EQ(schedule.next_intended_ns(), 1000 * kSecond);
+}
+
+TEST(OpenLoopScheduleTest, DueCountIsTheImplicitBacklog) {
+  OpenLoopSchedule schedule(0, 1000.0, 0, 1, kSecond);  // a slot every 1 ms
+  EXPECT_EQ(schedule.due_count(0), 1);                  // slot 0 is due at t = 0
+  EXPECT_EQ(schedule.due_count(999'999), 1);
+  EXPECT_EQ(schedule.due_count(1'000'000), 2);
+  EXPECT_EQ(schedule.due_count(10'500'000), 11);
+  schedule.take();
+  schedule.take();
+  EXPECT_EQ(schedule.due_count(10'500'000), 9);
+  // Past the deadline only the slots before it can be due.
+  EXPECT_EQ(schedule.due_count(5 * kSecond), 998);
+}
+
+TEST(OpenLoopScheduleTest, DueCountForOneWorkerOfSeveral) {
+  OpenLoopSchedule second(0, 1000.0, 1, 4, kSecond);  // slots 1, 5, 9, ... ms
+  EXPECT_EQ(second.due_count(0), 0);
+  EXPECT_EQ(second.due_count(1'000'000), 1);
+  EXPECT_EQ(second.due_count(9'000'000), 3);
+  EXPECT_EQ(second.scheduled_count(), 250);
+}
+
+TEST(OpenLoopScheduleTest, StopAtCutsTheScheduleShort) {
+  OpenLoopSchedule schedule(0, 1000.0, 0, 1, kSecond);
+  schedule.stop_at(10'000'000);
+  EXPECT_EQ(schedule.scheduled_count(), 10);
+  EXPECT_EQ(drain(schedule).size(), 10u);
+}
+
+TEST(DispatchLagRecorderTest, OnTimeRequestsAreNotBehindSchedule) {
+  DispatchLagRecorder recorder;
+  recorder.record(1'000'000, 1'000'020, 0);
+  recorder.record(2'000'000, 1'999'000, 0);  // early sends count as zero lag
+  EXPECT_EQ(recorder.lag().dispatched, 2);
+  EXPECT_EQ(recorder.lag().max_ns, 20);
+  EXPECT_EQ(recorder.lag().behind_schedule, 0);
+}
+
+TEST(DispatchLagRecorderTest, LateWithAnIdleConnectionBlamesTheGenerator) {
+  DispatchLagRecorder recorder;
+  // The connection was free 5 ms before the request was due, yet it left 3 ms late.
+  recorder.record(10'000'000, 13'000'000, 5'000'000);
+  EXPECT_EQ(recorder.lag().behind_generator, 1);
+  EXPECT_EQ(recorder.lag().behind_server, 0);
+}
+
+TEST(DispatchLagRecorderTest, LateBecauseEveryConnectionWasBusyBlamesTheServer) {
+  DispatchLagRecorder recorder;
+  // The connection freed up only 200 ms after the request was due: the server held it.
+  recorder.record(10'000'000, 210'000'100, 210'000'000);
+  EXPECT_EQ(recorder.lag().behind_server, 1);
+  EXPECT_EQ(recorder.lag().behind_generator, 0);
+  EXPECT_EQ(recorder.lag().max_ns, 200'000'100);
+  EXPECT_EQ(recorder.lag().sum_ns, 200'000'100);
+}
+
+TEST(DispatchLagRecorderTest, PeakBacklogKeepsTheMaximum) {
+  DispatchLagRecorder recorder;
+  recorder.note_backlog(3);
+  recorder.note_backlog(17);
+  recorder.note_backlog(5);
+  EXPECT_EQ(recorder.lag().peak_backlog, 17);
+}
+
+}  // namespace
+}  // namespace hammer
