@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""pausing_server: an HTTP/1.1 server that stalls like a stop-the-world GC pause.
+
+It answers every request quickly with a small 200, except that every N-th response (counted
+over all connections) freezes the WHOLE server for P ms: the thread that takes response N sets
+a global "paused until" time, and every connection thread waits for it to pass before it
+answers anything. This is the target of design.md §1: a closed-loop generator sends nothing
+during the pause and so never times it; hammer's corrected latencies must show it, and the
+expected percentiles follow from pause / period arithmetic.
+
+Python stdlib only, raw sockets and one thread per connection (http.server costs too much per
+request to reach a few thousand req/s). Pipelined and partial requests are handled: heads are
+parsed up to CRLFCRLF and request bodies skipped by Content-Length.
+
+    pausing_server.py --port 8082 --pause-ms 200 --every 3000
+
+Prints "listening on HOST:PORT" (flushed) when ready; exits 0 on SIGTERM or SIGINT.
+"""
+
+import argparse
+import signal
+import socket
+import sys
+import threading
+import time
+
+MAX_HEAD_BYTES = 64 * 1024
+RECV_BYTES = 64 * 1024
+
+
+class PauseClock:
+    """The global response counter and the 'paused until' time, under one lock."""
+
+    def __init__(self, every, pause_s):
+        self._lock = threading.Lock()
+        self._every = every
+        self._pause_s = pause_s
+        self._count = 0
+        self._paused_until = 0.0
+
+    def wait_turn(self):
+        """Counts one response and blocks while the server is paused (including this pause)."""
+        with self._lock:
+            self._count += 1
+            if self._every > 0 and self._count % self._every == 0:
+                self._paused_until = time.monotonic() + self._pause_s
+            paused_until = self._paused_until
+        while True:
+            remaining = paused_until - time.monotonic()
+            if remaining <= 0:
+                return
+            time.sleep(remaining)
+
+
+def make_response(body_bytes, closing, head_only):
+    body = (b"Hello, World!" * (body_bytes // 13 + 1))[:body_bytes]
+    head = (b"HTTP/1.1 200 OK\r\nServer: hammer-pausing-server\r\n"
+            b"Content-Type: text/plain\r\nContent-Length: " + str(body_bytes).encode() + b"\r\n")
+    if closing:
+        head += b"Connection: close\r\n"
+    head += b"\r\n"
+    return head if head_only else head + body
+
+
+def parse_head(head):
+    """Returns (content_length, wants_close, is_head) or None for a request we refuse."""
+    lines = head.split(b"\r\n")
+    request_line = lines[0]
+    wants_close = request_line.endswith(b"HTTP/1.0")
+    is_head = request_line.startswith(b"HEAD ")
+    content_length = 0
+    for line in lines[1:]:
+        name, sep, value = line.partition(b":")
+        if not sep:
+            continue
+        name = name.strip().lower()
+        value = value.strip()
+        if name == b"content-length":
+            if not value.isdigit():
+                return None
+            content_length = int(value)
+        elif name == b"transfer-encoding":
+            return None  # chunked request bodies are not decoded here
+        elif name == b"connection":
+            lowered = value.lower()
+            if b"close" in lowered:
+                wants_close = True
+            elif b"keep-alive" in lowered:
+                wants_close = False
+    return content_length, wants_close, is_head
+
+
+class Server:
+    def __init__(self, host, port, pause_clock, body_bytes):
+        self._clock = pause_clock
+        self._responses = {(closing, head_only): make_response(body_bytes, closing, head_only)
+                           for closing in (False, True) for head_only in (False, True)}
+        self._listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self._listener.bind((host, port))
+        self._listener.listen(1024)
+        self._connections = set()
+        self._connections_lock = threading.Lock()
+        self.address = self._listener.getsockname()
+
+    def serve_forever(self):
+        while True:
+            connection, _ = self._listener.accept()
+            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            with self._connections_lock:
+                self._connections.add(connection)
+            threading.Thread(target=self._serve_connection, args=(connection,),
+                             daemon=True).start()
+
+    def shutdown(self):
+        self._listener.close()
+        with self._connections_lock:
+            connections = list(self._connections)
+        for connection in connections:
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def _serve_connection(self, connection):
+        try:
+            self._answer_requests(connection)
+        except OSError:
+            pass  # ECONNRESET, EPIPE, or our own shutdown: the connection is over either way
+        finally:
+            with self._connections_lock:
+                self._connections.discard(connection)
+            connection.close()
+
+    def _answer_requests(self, connection):
+        pending = b""
+        body_remaining = 0
+        while True:
+            data = connection.recv(RECV_BYTES)
+            if not data:
+                return
+            pending += data
+            out = []
+            closing = False
+            while not closing:
+                if body_remaining:
+                    skipped = min(body_remaining, len(pending))
+                    pending = pending[skipped:]
+                    body_remaining -= skipped
+                    if body_remaining:
+                        break
+                head_end = pending.find(b"\r\n\r\n")
+                if head_end < 0:
+                    if len(pending) > MAX_HEAD_BYTES:
+                        return
+                    break
+                request = parse_head(pending[:head_end])
+                pending = pending[head_end + 4:]
+                if request is None:
+                    return
+                body_remaining, closing, is_head = request
+                self._clock.wait_turn()
+                out.append(self._responses[(closing, is_head)])
+            if out:
+                connection.sendall(b"".join(out))
+            if closing:
+                # Half-close, then wait for the peer's EOF: closing with unread input would
+                # send an RST that can destroy the response still in flight.
+                connection.shutdown(socket.SHUT_WR)
+                while connection.recv(RECV_BYTES):
+                    pass
+                return
+
+
+class _Stop(Exception):
+    pass
+
+
+def _raise_stop(signum, frame):
+    raise _Stop()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, required=True, help="0 picks an ephemeral port")
+    parser.add_argument("--pause-ms", type=float, default=200.0)
+    parser.add_argument("--every", type=int, default=3000,
+                        help="stall after every N-th response, counted over all connections")
+    parser.add_argument("--body-bytes", type=int, default=13)
+    args = parser.parse_args()
+    if args.pause_ms < 0 or args.every < 0 or args.body_bytes < 0 or not 0 <= args.port <= 65535:
+        parser.error("--port, --pause-ms, --every and --body-bytes must not be negative")
+
+    signal.signal(signal.SIGTERM, _raise_stop)
+    signal.signal(signal.SIGINT, _raise_stop)
+    try:
+        server = Server(args.host, args.port, PauseClock(args.every, args.pause_ms / 1000.0),
+                        args.body_bytes)
+    except OSError as error:
+        print(f"pausing_server: cannot listen on {args.host}:{args.port}: {error.strerror}",
+              file=sys.stderr)
+        return 2
+    print(f"listening on {server.address[0]}:{server.address[1]}", flush=True)
+    try:
+        server.serve_forever()
+    except _Stop:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,540 @@
+// SPDX-License-Identifier: MIT
+// test_server: a fast, controllable HTTP/1.1 target for hammer's end-to-end tests and benchmarks.
+//
+// Why our own: the e2e tests need servers that misbehave on purpose (never answer, close every
+// connection, answer 500, have a known capacity), and the side-by-side benchmark needs a server
+// fast enough that the generator, not the server, is what gets measured. No dependencies, one
+// file, Linux epoll, level-triggered (see design.md §5 on why not edge-triggered).
+//
+//   test_server --port N [--host A] [--mode fast|capacity|silent|close|status] [--threads N]
+//               [--body-bytes N] [--service-us N] [--close-every N] [--status N]
+//
+// Each thread owns an SO_REUSEPORT listener and an epoll set; connections never move between
+// threads, so nothing is shared while serving. SIGTERM/SIGINT are taken by the main thread with
+// sigwait, which wakes every worker through an eventfd; all sockets are closed before exit.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace {
+
+enum class Mode { fast, capacity, silent, close, status };
+
+struct Options {
+  std::string host = "127.0.0.1";
+  int port = -1;
+  Mode mode = Mode::fast;
+  int threads = 1;
+  bool threads_given = false;
+  int64_t body_bytes = 13;
+  int64_t service_us = 0;
+  bool service_given = false;
+  int64_t close_every = 0;
+  int status = 200;
+  bool status_given = false;
+};
+
+constexpr size_t kReadChunkBytes = 16 * 1024;
+constexpr size_t kMaxHeadBytes = 64 * 1024;
+constexpr int kMaxEvents = 256;
+constexpr int64_t kDefaultCapacityServiceUs = 1000;
+
+[[noreturn]] void usage_error(const std::string& message) {
+  std::fprintf(stderr, "test_server: %s\n", message.c_str());
+  std::exit(1);
+}
+
+int64_t parse_whole(std::string_view flag, std::string_view text, int64_t min, int64_t max) {
+  int64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || value < min || value > max) {
+    usage_error(std::string(flag) + ": expected a whole number in [" + std::to_string(min) + ", " +
+                std::to_string(max) + "], got '" + std::string(text) + "'");
+  }
+  return value;
+}
+
+Options parse_options(int argc, char** argv) {
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view flag = argv[i];
+    if (flag == "-h" || flag == "--help") {
+      std::printf(
+          "usage: test_server --port N [--host A] [--mode fast|capacity|silent|close|status]\n"
+          "                   [--threads N] [--body-bytes N] [--service-us N] [--close-every N]\n"
+          "                   [--status N]\n");
+      std::exit(0);
+    }
+    if (i + 1 >= argc) usage_error(std::string(flag) + ": missing value");
+    const std::string_view value = argv[++i];
+    if (flag == "--port") {
+      options.port = static_cast<int>(parse_whole(flag, value, 0, 65535));
+    } else if (flag == "--host") {
+      options.host = value;
+    } else if (flag == "--mode") {
+      if (value == "fast") options.mode = Mode::fast;
+      else if (value == "capacity") options.mode = Mode::capacity;
+      else if (value == "silent") options.mode = Mode::silent;
+      else if (value == "close") options.mode = Mode::close;
+      else if (value == "status") options.mode = Mode::status;
+      else usage_error("--mode: expected fast, capacity, silent, close or status, got '" +
+                       std::string(value) + "'");
+    } else if (flag == "--threads") {
+      options.threads = static_cast<int>(parse_whole(flag, value, 1, 256));
+      options.threads_given = true;
+    } else if (flag == "--body-bytes") {
+      options.body_bytes = parse_whole(flag, value, 0, 64 * 1024 * 1024);
+    } else if (flag == "--service-us") {
+      options.service_us = parse_whole(flag, value, 0, 10'000'000);
+      options.service_given = true;
+    } else if (flag == "--close-every") {
+      options.close_every = parse_whole(flag, value, 0, INT64_MAX);
+    } else if (flag == "--status") {
+      options.status = static_cast<int>(parse_whole(flag, value, 200, 599));
+      options.status_given = true;
+    } else {
+      usage_error("unknown option '" + std::string(flag) + "'");
+    }
+  }
+  if (options.port < 0) usage_error("--port is required (0 picks an ephemeral port)");
+  if (options.mode == Mode::capacity) {
+    if (options.threads_given && options.threads != 1) {
+      usage_error("--threads: capacity mode is single-threaded by definition, got " +
+                  std::to_string(options.threads));
+    }
+    if (!options.service_given) options.service_us = kDefaultCapacityServiceUs;
+  }
+  if (options.mode == Mode::status && !options.status_given) options.status = 500;
+  if (options.status_given && options.mode != Mode::status) {
+    usage_error("--status: only meaningful with --mode status");
+  }
+  return options;
+}
+
+const char* reason_phrase(int status) {
+  switch (status) {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 204: return "No Content";
+    case 301: return "Moved Permanently";
+    case 302: return "Found";
+    case 304: return "Not Modified";
+    case 400: return "Bad Request";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 429: return "Too Many Requests";
+    case 431: return "Request Header Fields Too Large";
+    case 500: return "Internal Server Error";
+    case 501: return "Not Implemented";
+    case 502: return "Bad Gateway";
+    case 503: return "Service Unavailable";
+    case 504: return "Gateway Timeout";
+    default: return "Status";
+  }
+}
+
+/// Serialized once at start: the four responses a connection can send (keep-alive or close,
+/// with or without body for HEAD), so answering a request is one append.
+struct Responses {
+  std::string keep_alive, keep_alive_head, closing, closing_head;
+};
+
+std::string make_response(int status, int64_t body_bytes, bool closing, bool head_only) {
+  const bool bodiless = status == 204 || status == 304;
+  std::string text = "HTTP/1.1 " + std::to_string(status) + " " + reason_phrase(status) + "\r\n";
+  text += "Server: hammer-test-server\r\n";
+  if (!bodiless) text += "Content-Length: " + std::to_string(body_bytes) + "\r\nContent-Type: text/plain\r\n";
+  if (closing) text += "Connection: close\r\n";
+  text += "\r\n";
+  if (!bodiless && !head_only) {
+    static constexpr std::string_view kPattern = "Hello, World!";
+    for (int64_t i = 0; i < body_bytes; ++i) text += kPattern[static_cast<size_t>(i) % kPattern.size()];
+  }
+  return text;
+}
+
+Responses make_responses(const Options& options) {
+  const int status = options.mode == Mode::status ? options.status : 200;
+  return {make_response(status, options.body_bytes, false, false),
+          make_response(status, options.body_bytes, false, true),
+          make_response(status, options.body_bytes, true, false),
+          make_response(status, options.body_bytes, true, true)};
+}
+
+void busy_wait_us(int64_t micros) {
+  if (micros <= 0) return;
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  const int64_t deadline = now.tv_sec * 1'000'000'000LL + now.tv_nsec + micros * 1000;
+  do {
+    clock_gettime(CLOCK_MONOTONIC, &now);
+  } while (now.tv_sec * 1'000'000'000LL + now.tv_nsec < deadline);
+}
+
+bool iequals_prefix(std::string_view line, std::string_view name) {
+  if (line.size() < name.size()) return false;
+  for (size_t i = 0; i < name.size(); ++i) {
+    const char c = line[i];
+    const char lower = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    if (lower != name[i]) return false;
+  }
+  return true;
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+bool contains_token_close(std::string_view value) {
+  for (size_t i = 0; i + 5 <= value.size(); ++i) {
+    if (iequals_prefix(value.substr(i), "close")) return true;
+  }
+  return false;
+}
+
+/// What the server needs from one request head.
+struct RequestHead {
+  int64_t content_length = 0;
+  bool wants_close = false;
+  bool head_method = false;
+  bool bad = false;  // unparseable Content-Length or a chunked body we do not decode
+};
+
+RequestHead parse_head(std::string_view head) {
+  RequestHead request;
+  const size_t line_end = head.find("\r\n");
+  const std::string_view request_line = head.substr(0, line_end);
+  request.head_method = request_line.starts_with("HEAD ");
+  if (request_line.ends_with("HTTP/1.0")) request.wants_close = true;
+  size_t pos = line_end == std::string_view::npos ? head.size() : line_end + 2;
+  while (pos < head.size()) {
+    size_t end = head.find("\r\n", pos);
+    if (end == std::string_view::npos) end = head.size();
+    const std::string_view line = head.substr(pos, end - pos);
+    pos = end + 2;
+    const size_t colon = line.find(':');
+    if (colon == std::string_view::npos) continue;
+    const std::string_view value = trim(line.substr(colon + 1));
+    if (iequals_prefix(line, "content-length:")) {
+      const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(),
+                                             request.content_length);
+      if (ec != std::errc{} || ptr != value.data() + value.size() || request.content_length < 0) {
+        request.bad = true;
+      }
+    } else if (iequals_prefix(line, "transfer-encoding:")) {
+      request.bad = true;
+    } else if (iequals_prefix(line, "connection:")) {
+      if (contains_token_close(value)) request.wants_close = true;
+      else if (iequals_prefix(value, "keep-alive")) request.wants_close = false;
+    }
+  }
+  return request;
+}
+
+struct Connection {
+  int fd = -1;
+  std::vector<char> input = std::vector<char>(kReadChunkBytes);
+  size_t input_begin = 0;
+  size_t input_end = 0;
+  std::string output;
+  size_t output_sent = 0;
+  int64_t body_remaining = 0;  // request body bytes still to discard
+  int64_t responses = 0;
+  size_t slot = 0;             // index in Worker::open_
+  bool closing = false;        // the last response said Connection: close
+  bool draining = false;       // write side shut; discard input until the peer closes
+  uint32_t interest = EPOLLIN;
+};
+
+class Worker {
+ public:
+  Worker(const Options& options, const Responses& responses, int listener, int wake_fd)
+      : options_(options), responses_(responses), listener_(listener), wake_fd_(wake_fd) {}
+
+  void run() {
+    epoll_ = epoll_create1(EPOLL_CLOEXEC);
+    add(listener_, &listener_, EPOLLIN);
+    add(wake_fd_, &wake_fd_, EPOLLIN);
+    epoll_event events[kMaxEvents];
+    bool stopping = false;
+    while (!stopping) {
+      const int count = epoll_wait(epoll_, events, kMaxEvents, -1);
+      if (count < 0 && errno == EINTR) continue;
+      if (count < 0) break;
+      for (int i = 0; i < count; ++i) {
+        void* tag = events[i].data.ptr;
+        if (tag == &wake_fd_) {
+          stopping = true;
+        } else if (tag == &listener_) {
+          accept_all();
+        } else {
+          on_event(static_cast<Connection*>(tag), events[i].events);
+        }
+      }
+      for (Connection* dead : closed_) delete dead;
+      closed_.clear();
+    }
+    for (Connection* connection : open_) {
+      ::close(connection->fd);
+      delete connection;
+    }
+    open_.clear();
+    ::close(epoll_);
+  }
+
+ private:
+  void add(int fd, void* tag, uint32_t events) {
+    epoll_event event{};
+    event.events = events;
+    event.data.ptr = tag;
+    epoll_ctl(epoll_, EPOLL_CTL_ADD, fd, &event);
+  }
+
+  void set_interest(Connection* connection, uint32_t events) {
+    if (connection->interest == events) return;
+    connection->interest = events;
+    epoll_event event{};
+    event.events = events;
+    event.data.ptr = connection;
+    epoll_ctl(epoll_, EPOLL_CTL_MOD, connection->fd, &event);
+  }
+
+  void accept_all() {
+    for (;;) {
+      const int fd = accept4(listener_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+      if (fd < 0) {
+        // EAGAIN: drained. EMFILE/ENFILE and friends: leave the rest in the backlog; level
+        // triggering brings us back, and the client sees a slow connect rather than a crash.
+        return;
+      }
+      const int one = 1;
+      setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+      auto* connection = new Connection;
+      connection->fd = fd;
+      connection->slot = open_.size();
+      open_.push_back(connection);
+      add(fd, connection, EPOLLIN);
+    }
+  }
+
+  void close_connection(Connection* connection) {
+    epoll_ctl(epoll_, EPOLL_CTL_DEL, connection->fd, nullptr);
+    ::close(connection->fd);
+    open_[connection->slot] = open_.back();
+    open_[connection->slot]->slot = connection->slot;
+    open_.pop_back();
+    closed_.push_back(connection);
+  }
+
+  void on_event(Connection* connection, uint32_t events) {
+    if (events & EPOLLOUT) {
+      if (!flush(connection)) return;
+    }
+    if (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) on_readable(connection);
+  }
+
+  /// Reads what is there, answers every complete request in it, writes the answers.
+  void on_readable(Connection* connection) {
+    Connection& c = *connection;
+    if (c.input_begin == c.input_end) c.input_begin = c.input_end = 0;
+    if (c.input.size() - c.input_end < kReadChunkBytes / 4) {
+      if (c.input_begin > 0) {
+        std::memmove(c.input.data(), c.input.data() + c.input_begin, c.input_end - c.input_begin);
+        c.input_end -= c.input_begin;
+        c.input_begin = 0;
+      }
+      if (c.input.size() - c.input_end < kReadChunkBytes / 4) c.input.resize(c.input.size() * 2);
+    }
+    const ssize_t got = recv(c.fd, c.input.data() + c.input_end, c.input.size() - c.input_end, 0);
+    if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+    if (got <= 0) {  // peer closed, or ECONNRESET and friends: nothing more to do for it
+      close_connection(connection);
+      return;
+    }
+    c.input_end += static_cast<size_t>(got);
+    if (c.draining || options_.mode == Mode::silent) {
+      c.input_begin = c.input_end = 0;
+      return;
+    }
+    if (!answer_complete_requests(c)) {
+      close_connection(connection);
+      return;
+    }
+    if (!c.output.empty()) flush(connection);
+  }
+
+  /// Consumes complete requests from the input; false when the connection must be dropped.
+  bool answer_complete_requests(Connection& c) {
+    while (!c.closing) {
+      if (c.body_remaining > 0) {
+        const int64_t available = static_cast<int64_t>(c.input_end - c.input_begin);
+        const int64_t skip = available < c.body_remaining ? available : c.body_remaining;
+        c.input_begin += static_cast<size_t>(skip);
+        c.body_remaining -= skip;
+        if (c.body_remaining > 0) return true;
+      }
+      const std::string_view pending(c.input.data() + c.input_begin, c.input_end - c.input_begin);
+      const size_t head_end = pending.find("\r\n\r\n");
+      if (head_end == std::string_view::npos) {
+        if (pending.size() > kMaxHeadBytes) return false;
+        return true;
+      }
+      const RequestHead request = parse_head(pending.substr(0, head_end));
+      c.input_begin += head_end + 4;
+      if (request.bad) return false;
+      c.body_remaining = request.content_length;
+      busy_wait_us(options_.service_us);
+      ++c.responses;
+      const bool closing = request.wants_close || options_.mode == Mode::close ||
+                           (options_.close_every > 0 && c.responses % options_.close_every == 0);
+      const std::string& response =
+          closing ? (request.head_method ? responses_.closing_head : responses_.closing)
+                  : (request.head_method ? responses_.keep_alive_head : responses_.keep_alive);
+      c.output += response;
+      c.closing = closing;
+    }
+    return true;
+  }
+
+  /// Sends buffered output; false when the connection was closed.
+  bool flush(Connection* connection) {
+    Connection& c = *connection;
+    while (c.output_sent < c.output.size()) {
+      const ssize_t sent = send(c.fd, c.output.data() + c.output_sent,
+                                c.output.size() - c.output_sent, MSG_NOSIGNAL);
+      if (sent < 0 && errno == EINTR) continue;
+      if (sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        set_interest(connection, EPOLLOUT);  // stop reading until the peer reads: backpressure
+        return true;
+      }
+      if (sent < 0) {
+        close_connection(connection);
+        return false;
+      }
+      c.output_sent += static_cast<size_t>(sent);
+    }
+    c.output.clear();
+    c.output_sent = 0;
+    set_interest(connection, EPOLLIN);
+    if (c.closing && !c.draining) {
+      // Half-close instead of close: unread pipelined input would otherwise turn close() into
+      // an RST that can destroy the response still in flight. The peer's EOF ends it.
+      shutdown(c.fd, SHUT_WR);
+      c.draining = true;
+      c.input_begin = c.input_end = 0;
+    }
+    return true;
+  }
+
+  const Options& options_;
+  const Responses& responses_;
+  int listener_;
+  int wake_fd_;
+  int epoll_ = -1;
+  std::vector<Connection*> open_;    // every live connection, for the final close
+  std::vector<Connection*> closed_;  // freed after the event batch that closed them
+};
+
+int open_listener(const Options& options, int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  const int one = 1;
+  setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<uint16_t>(port));
+  if (inet_pton(AF_INET, options.host.c_str(), &address.sin_addr) != 1) {
+    usage_error("--host: expected an IPv4 address, got '" + options.host + "'");
+  }
+  if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+      listen(fd, 4096) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+int bound_port(int fd) {
+  sockaddr_in address{};
+  socklen_t length = sizeof address;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+  return ntohs(address.sin_port);
+}
+
+void raise_file_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options options = parse_options(argc, argv);
+  raise_file_limit();
+
+  // Block the stop signals before any thread starts, so only sigwait below ever sees them.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+
+  std::vector<int> listeners;
+  int port = options.port;
+  for (int i = 0; i < options.threads; ++i) {
+    const int fd = open_listener(options, port);
+    if (fd < 0) {
+      std::fprintf(stderr, "test_server: cannot listen on %s:%d: %s\n", options.host.c_str(), port,
+                   std::strerror(errno));
+      return 2;
+    }
+    port = bound_port(fd);  // an ephemeral first bind fixes the port for the other threads
+    listeners.push_back(fd);
+  }
+  const int wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  const Responses responses = make_responses(options);
+
+  std::vector<std::unique_ptr<Worker>> workers;
+  std::vector<std::thread> threads;
+  for (int listener : listeners) {
+    workers.push_back(std::make_unique<Worker>(options, responses, listener, wake_fd));
+    threads.emplace_back([worker = workers.back().get()] { worker->run(); });
+  }
+  std::printf("listening on %s:%d\n", options.host.c_str(), port);
+  std::fflush(stdout);
+
+  int signal_number = 0;
+  sigwait(&stop_signals, &signal_number);
+  const uint64_t one = 1;
+  if (write(wake_fd, &one, sizeof one) < 0) std::perror("test_server: eventfd write");
+  for (auto& thread : threads) thread.join();
+  for (int listener : listeners) ::close(listener);
+  ::close(wake_fd);
+  return 0;
+}
