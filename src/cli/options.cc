@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: MIT
+// One pass over the arguments, one table of flags. Each value is checked where it is read and
+// a failure becomes one line naming the flag (by its long name, whichever spelling was typed)
+// and the value exactly as given, quoted, with control characters escaped so the line stays
+// one line. Rules that involve two flags (threads vs connections) or the URL run after the
+// loop, each with its own message, as h2load and wrk do. Nothing is clamped: a value outside
+// the documented range is refused with the bound in the message.
+#include "cli/options.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <optional>
+
+#include "cli/edit_distance.h"
+#include "cli/target_url.h"
+#include "cli/units.h"
+
+namespace hammer {
+namespace {
+
+enum class Flag {
+  connections, threads, duration, rate, closed_loop, method, header, body, timeout,
+  latency, json, version, help,
+};
+
+struct FlagSpec {
+  Flag flag;
+  char short_name;  // '\0' when there is none
+  std::string_view long_name;
+  bool takes_value;
+};
+
+constexpr std::array<FlagSpec, 13> kFlags = {{
+    {Flag::connections, 'c', "--connections", true},
+    {Flag::threads, 't', "--threads", true},
+    {Flag::duration, 'd', "--duration", true},
+    {Flag::rate, 'r', "--rate", true},
+    {Flag::closed_loop, '\0', "--closed-loop", false},
+    {Flag::method, 'm', "--method", true},
+    {Flag::header, 'H', "--header", true},
+    {Flag::body, '\0', "--body", true},
+    {Flag::timeout, '\0', "--timeout", true},
+    {Flag::latency, '\0', "--latency", false},
+    {Flag::json, '\0', "--json", false},
+    {Flag::version, '\0', "--version", false},
+    {Flag::help, 'h', "--help", false},
+}};
+
+constexpr auto kLongNames = [] {
+  std::array<std::string_view, kFlags.size()> names{};
+  for (size_t i = 0; i < kFlags.size(); ++i) names[i] = kFlags[i].long_name;
+  return names;
+}();
+
+using Failure = std::optional<UsageError>;
+
+// 'value' with \r, \n, \t and other bytes outside printable ASCII escaped.
+std::string quoted(std::string_view value) {
+  std::string out = "'";
+  for (char c : value) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    } else {
+      out += c;
+    }
+  }
+  out += "'";
+  return out;
+}
+
+UsageError flag_error(std::string_view flag, std::string_view what, std::string_view value) {
+  return {std::string(flag) + ": " + std::string(what) + ", got " + quoted(value)};
+}
+
+bool all_digits(std::string_view text) {
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+Failure parse_whole(std::string_view flag, std::string_view value, int64_t max, int64_t& out) {
+  int64_t number = 0;
+  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+  const bool used_all = end == value.data() + value.size();
+  if ((ec == std::errc::result_out_of_range && all_digits(value)) ||
+      (ec == std::errc() && used_all && number > max)) {
+    return flag_error(flag, "must be at most " + std::to_string(max), value);
+  }
+  if (ec != std::errc() || !used_all || number < 1) {
+    return flag_error(flag, "expected a whole number >= 1", value);
+  }
+  out = number;
+  return std::nullopt;
+}
+
+Failure parse_duration_flag(std::string_view flag, std::string_view value, int64_t default_unit,
+                            std::string_view examples, int64_t max_ns, std::string_view max_text,
+                            int64_t& out) {
+  auto ns = parse_duration_ns(value, default_unit);
+  if ((!ns && ns.error() == "too large") || (ns && *ns > max_ns)) {
+    return flag_error(flag, "must be at most " + std::string(max_text), value);
+  }
+  if (!ns || *ns <= 0) {
+    return flag_error(flag, "expected a duration > 0 (e.g. " + std::string(examples) + ")", value);
+  }
+  out = *ns;
+  return std::nullopt;
+}
+
+Failure parse_rate_flag(std::string_view value, double& out) {
+  auto rate = parse_rate(value);
+  if ((!rate && rate.error() == "too large") || (rate && *rate > kMaxRate)) {
+    return flag_error("--rate", "must be at most 10M req/s", value);
+  }
+  if (!rate || *rate <= 0) {
+    return flag_error("--rate", "expected a number > 0 (e.g. 2000 or 2k)", value);
+  }
+  if (*rate < kMinRate) return flag_error("--rate", "must be at least 0.001 req/s", value);
+  out = *rate;
+  return std::nullopt;
+}
+
+// RFC 9110 tchar: what a method or header name may contain.
+bool is_token(std::string_view text) {
+  static constexpr std::string_view kSymbols = "!#$%&'*+-.^_`|~";
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) ||
+           kSymbols.find(c) != std::string_view::npos;
+  });
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// Checks "Name: value" and stores it normalised to one space after the colon (none when the
+// value is empty) and no surrounding whitespace in the value. Control characters (CR and LF
+// above all) are refused so a header cannot smuggle a second header or end the request early.
+Failure parse_header(std::string_view value, std::vector<std::string>& headers) {
+  for (char c : value) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte < 0x20 && c != '\t') || byte == 0x7f) {
+      return flag_error("--header", "control characters (CR, LF, ...) are not allowed", value);
+    }
+  }
+  const size_t colon = value.find(':');
+  if (colon == std::string_view::npos || !is_token(value.substr(0, colon))) {
+    return flag_error("--header", "expected 'Name: value' with a name made of letters, digits "
+                                  "or !#$%&'*+-.^_`|~", value);
+  }
+  const std::string_view name = value.substr(0, colon);
+  if (iequals(name, "Content-Length") || iequals(name, "Transfer-Encoding")) {
+    return flag_error("--header", "hammer sets the body's framing itself (see --body)", value);
+  }
+  std::string_view field = value.substr(colon + 1);
+  while (!field.empty() && (field.front() == ' ' || field.front() == '\t')) field.remove_prefix(1);
+  while (!field.empty() && (field.back() == ' ' || field.back() == '\t')) field.remove_suffix(1);
+  std::string header(name);
+  header += ':';
+  if (!field.empty()) {
+    header += ' ';
+    header += field;
+  }
+  headers.push_back(std::move(header));
+  return std::nullopt;
+}
+
+Failure read_body(std::string_view path, std::string& body) {
+  const std::string path_text(path);
+  auto cannot_read = [&](int error) {
+    return UsageError{"--body: cannot read " + quoted(path) + ": " + std::strerror(error)};
+  };
+  const int fd = ::open(path_text.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return cannot_read(errno);
+  struct stat info {};
+  if (::fstat(fd, &info) != 0 || S_ISDIR(info.st_mode)) {
+    const int error = S_ISDIR(info.st_mode) ? EISDIR : errno;
+    ::close(fd);
+    return cannot_read(error);
+  }
+  auto too_large = [&] {
+    ::close(fd);
+    return UsageError{"--body: " + quoted(path) + " is larger than the 64MB limit"};
+  };
+  if (S_ISREG(info.st_mode) && info.st_size > kMaxBodyBytes) return too_large();
+  // Read to end of file rather than trusting st_size, so /dev/stdin and pipes work too.
+  std::string contents;
+  if (S_ISREG(info.st_mode)) contents.reserve(static_cast<size_t>(info.st_size));
+  char buffer[16 * 1024];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      const int error = errno;
+      ::close(fd);
+      return cannot_read(error);
+    }
+    if (got == 0) break;
+    contents.append(buffer, static_cast<size_t>(got));
+    if (static_cast<int64_t>(contents.size()) > kMaxBodyBytes) return too_large();
+  }
+  ::close(fd);
+  body = std::move(contents);
+  return std::nullopt;
+}
+
+struct Parser {
+  ParsedCommand parsed;
+  bool threads_given = false;
+  std::optional<std::string_view> url;
+
+  Failure apply(const FlagSpec& spec, std::string_view value) {
+    Config& config = parsed.config;
+    switch (spec.flag) {
+      case Flag::connections:
+        return parse_whole(spec.long_name, value, kMaxConnections, config.connections);
+      case Flag::threads:
+        threads_given = true;
+        return parse_whole(spec.long_name, value, kMaxThreads, config.threads);
+      case Flag::duration:
+        return parse_duration_flag(spec.long_name, value, kSecondUnit, "10, 10s, 500ms or 2m",
+                                   kMaxDurationNs, "24h", config.duration_ns);
+      case Flag::rate:
+        return parse_rate_flag(value, config.rate);
+      case Flag::closed_loop:
+        config.closed_loop_stopwatch = true;
+        return std::nullopt;
+      case Flag::method:
+        if (!is_token(value)) {
+          return flag_error(spec.long_name, "expected an HTTP method such as GET or POST", value);
+        }
+        config.method = std::string(value);
+        return std::nullopt;
+      case Flag::header:
+        return parse_header(value, config.headers);
+      case Flag::body:
+        config.body_path = std::string(value);
+        return read_body(value, config.body);
+      case Flag::timeout:
+        return parse_duration_flag(spec.long_name, value, kMillisecondUnit,
+                                   "2000 meaning ms, 2s or 500ms", kMaxTimeoutNs,
+                                   "60s (the latency histogram's range)", config.timeout_ns);
+      case Flag::latency:
+        config.print_latency = true;
+        return std::nullopt;
+      case Flag::json:
+        config.json = true;
+        return std::nullopt;
+      case Flag::version:
+        parsed.command = Command::version;
+        return std::nullopt;
+      case Flag::help:
+        parsed.command = Command::help;
+        return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  Failure finish() {
+    Config& config = parsed.config;
+    if (!url) return UsageError{"missing URL (usage: hammer [options] <url>)"};
+    config.url = std::string(*url);
+    auto target = parse_target_url(*url);
+    if (!target) return UsageError{"bad URL " + quoted(*url) + ": " + target.error()};
+    config.target = std::move(*target);
+
+    if (!threads_given) {
+      config.threads = std::min<int64_t>(4, config.connections);
+    } else if (config.threads > config.connections) {
+      const std::string threads = std::to_string(config.threads);
+      return UsageError{"--threads: " + threads + " threads need at least " + threads +
+                        " connections, got --connections " + std::to_string(config.connections)};
+    }
+    return std::nullopt;
+  }
+};
+
+const FlagSpec* find_long(std::string_view name) {
+  for (const FlagSpec& spec : kFlags) {
+    if (spec.long_name == name) return &spec;
+  }
+  return nullptr;
+}
+
+const FlagSpec* find_short(char name) {
+  for (const FlagSpec& spec : kFlags) {
+    if (spec.short_name != '\0' && spec.short_name == name) return &spec;
+  }
+  return nullptr;
+}
+
+UsageError unknown_option(std::string_view typed, std::string_view name) {
+  // Two edits catch a dropped, doubled or swapped letter; more suggests nonsense.
+  if (auto match = closest_match(name, kLongNames, 2)) {
+    return {"unknown option " + quoted(typed) + "; did you mean '" + std::string(*match) + "'?"};
+  }
+  return {"unknown option " + quoted(typed) + "; see hammer --help"};
+}
+
+}  // namespace
+
+std::span<const std::string_view> long_option_names() { return kLongNames; }
+
+Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>& args) {
+  Parser parser;
+  bool options_ended = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    if (options_ended || arg.size() < 2 || arg.front() != '-') {
+      if (parser.url) {
+        return unexpected(UsageError{"unexpected argument " + quoted(arg) +
+                                     "; hammer takes exactly one URL (already have " +
+                                     quoted(*parser.url) + ")"});
+      }
+      parser.url = arg;
+      continue;
+    }
+    if (arg == "--") {
+      options_ended = true;
+      continue;
+    }
+
+    const FlagSpec* spec = nullptr;
+    std::optional<std::string_view> inline_value;
+    if (arg.starts_with("--")) {
+      const size_t equals = arg.find('=');
+      const std::string_view name = arg.substr(0, equals);
+      spec = find_long(name);
+      if (!spec) return unexpected(unknown_option(arg, name));
+      if (equals != std::string_view::npos) inline_value = arg.substr(equals + 1);
+      if (inline_value && !spec->takes_value) {
+        return unexpected(flag_error(spec->long_name, "takes no value", arg));
+      }
+    } else {
+      // "-connections" is a long name with one dash, not -c with the value "onnections".
+      std::string double_dashed = "-";  // built in two steps: GCC 12 -Wrestrict misfires on "-" + s
+      double_dashed += arg.substr(0, arg.find('='));
+      if (arg.size() > 2 && find_long(double_dashed)) {
+        return unexpected(UsageError{"unknown option " + quoted(arg) + "; did you mean '" +
+                                     double_dashed + "'?"});
+      }
+      spec = find_short(arg[1]);
+      if (!spec || (!spec->takes_value && arg.size() > 2)) {
+        return unexpected(UsageError{"unknown option " + quoted(arg) + "; see hammer --help"});
+      }
+      if (arg.size() > 2) inline_value = arg.substr(2);
+    }
+
+    std::string_view value;
+    if (spec->takes_value) {
+      if (inline_value) {
+        value = *inline_value;
+      } else if (i + 1 < args.size()) {
+        value = args[++i];
+      } else {
+        return unexpected(UsageError{std::string(spec->long_name) + ": missing value"});
+      }
+    }
+    if (Failure failure = parser.apply(*spec, value)) return unexpected(std::move(*failure));
+    if (parser.parsed.command != Command::run) return ParsedCommand{parser.parsed.command, {}};
+  }
+  if (Failure failure = parser.finish()) return unexpected(std::move(*failure));
+  return std::move(parser.parsed);
+}
+
+}  // namespace hammer

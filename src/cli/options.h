@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The command line (design.md §2): argv in, a checked Config or one UsageError line out.
+// Parsing returns instead of exiting, so every bad flag is a table row in options_test.cc;
+// only cli/main.cc prints "hammer: <message>" and chooses the exit status.
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/usage.h"
+#include "core/config.h"
+#include "core/expected.h"
+
+namespace hammer {
+
+enum class Command { run, help, version };
+
+/// What went wrong, as one line naming the flag and the value, without the "hammer: " prefix:
+/// "--connections: expected a whole number >= 1, got 'abc'".
+struct UsageError {
+  std::string message;
+};
+
+struct ParsedCommand {
+  Command command = Command::run;
+  Config config;  // fully checked when command == run; defaults otherwise
+};
+
+/// Parses the arguments after argv[0]. Short flags take "-c 10" or "-c10", long ones
+/// "--connections 10" or "--connections=10"; "--" ends the options; exactly one URL.
+/// -h/--help and --version stop parsing where they appear and return that command (errors in
+/// earlier arguments still win). A repeated single-valued flag keeps its last value; -H adds.
+/// Fills every Config field, threads included (min(4, connections) unless -t is given).
+/// Reads the --body file, so it touches the file system; nothing else.
+Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>& args);
+
+/// Every long option, "--connections" first, in --help order; for suggestions and tests.
+std::span<const std::string_view> long_option_names();
+
+/// Inclusive bounds checked by parse_options; usage_text() and the tests quote them.
+inline constexpr int64_t kMaxConnections = 1'000'000;
+inline constexpr int64_t kMaxThreads = 1'024;
+inline constexpr int64_t kMaxDurationNs = 24 * 3'600 * 1'000'000'000LL;  // 24h
+inline constexpr double kMinRate = 0.001;       // one request per 1,000 s
+inline constexpr double kMaxRate = 10'000'000;  // 10M req/s, far above one machine's reach
+inline constexpr int64_t kMaxTimeoutNs = 60 * 1'000'000'000LL;  // the histogram's 60 s range
+inline constexpr int64_t kMaxBodyBytes = 64 * 1024 * 1024;      // serialized once, kept in RAM
+
+}  // namespace hammer

@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: MIT
+#include "cli/options.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace hammer {
+namespace {
+
+constexpr const char* kUrl = "http://127.0.0.1:8080/";
+
+// The error message for args, or a test failure if they parse.
+std::string error_of(const std::vector<std::string>& args) {
+  auto parsed = parse_options(args);
+  if (parsed) {
+    ADD_FAILURE() << "expected an error";
+    return {};
+  }
+  return parsed.error().message;
+}
+
+// The Config for args, or a test failure (with the message) if they do not parse.
+Config config_of(const std::vector<std::string>& args) {
+  auto parsed = parse_options(args);
+  if (!parsed) {
+    ADD_FAILURE() << "unexpected error: " << parsed.error().message;
+    return {};
+  }
+  EXPECT_EQ(parsed->command, Command::run);
+  return parsed->config;
+}
+
+struct BadFlag {
+  std::vector<std::string> args;  // the URL is added in front
+  std::string message;            // the whole expected line, without "hammer: "
+};
+
+// One row per way a flag's value can be wrong; every option appears (checked below).
+const std::vector<BadFlag> kBadFlags = {
+    {{"-c", "abc"}, "--connections: expected a whole number >= 1, got 'abc'"},
+    {{"-c", "0"}, "--connections: expected a whole number >= 1, got '0'"},
+    {{"-c", "-5"}, "--connections: expected a whole number >= 1, got '-5'"},
+    {{"-c", "1.5"}, "--connections: expected a whole number >= 1, got '1.5'"},
+    {{"-c", "10x"}, "--connections: expected a whole number >= 1, got '10x'"},
+    {{"-c", " 10"}, "--connections: expected a whole number >= 1, got ' 10'"},
+    {{"-c", "+10"}, "--connections: expected a whole number >= 1, got '+10'"},
+    {{"-c", ""}, "--connections: expected a whole number >= 1, got ''"},
+    {{"-cabc"}, "--connections: expected a whole number >= 1, got 'abc'"},
+    {{"--connections=abc"}, "--connections: expected a whole number >= 1, got 'abc'"},
+    {{"--connections="}, "--connections: expected a whole number >= 1, got ''"},
+    {{"-c", "1000001"}, "--connections: must be at most 1000000, got '1000001'"},
+    {{"-c", "99999999999999999999999"},
+     "--connections: must be at most 1000000, got '99999999999999999999999'"},
+    {{"-c"}, "--connections: missing value"},
+    {{"--connections"}, "--connections: missing value"},
+
+    {{"-t", "abc"}, "--threads: expected a whole number >= 1, got 'abc'"},
+    {{"-t", "0"}, "--threads: expected a whole number >= 1, got '0'"},
+    {{"--threads=-2"}, "--threads: expected a whole number >= 1, got '-2'"},
+    {{"-t", "1025"}, "--threads: must be at most 1024, got '1025'"},
+    {{"-t"}, "--threads: missing value"},
+    {{"-t", "8", "-c", "4"}, "--threads: 8 threads need at least 8 connections, got --connections 4"},
+    {{"-t", "64"}, "--threads: 64 threads need at least 64 connections, got --connections 50"},
+
+    {{"-d", "abc"}, "--duration: expected a duration > 0 (e.g. 10, 10s, 500ms or 2m), got 'abc'"},
+    {{"-d", "0"}, "--duration: expected a duration > 0 (e.g. 10, 10s, 500ms or 2m), got '0'"},
+    {{"-d", "0ms"}, "--duration: expected a duration > 0 (e.g. 10, 10s, 500ms or 2m), got '0ms'"},
+    {{"-d", "-1"}, "--duration: expected a duration > 0 (e.g. 10, 10s, 500ms or 2m), got '-1'"},
+    {{"-d", "10x"}, "--duration: expected a duration > 0 (e.g. 10, 10s, 500ms or 2m), got '10x'"},
+    {{"-d", "10S"}, "--duration: expected a duration > 0 (e.g. 10, 10s, 500ms or 2m), got '10S'"},
+    {{"-d", "10 s"}, "--duration: expected a duration > 0 (e.g. 10, 10s, 500ms or 2m), got '10 s'"},
+    {{"-d", "1e3"}, "--duration: expected a duration > 0 (e.g. 10, 10s, 500ms or 2m), got '1e3'"},
+    {{"-d", ".5s"}, "--duration: expected a duration > 0 (e.g. 10, 10s, 500ms or 2m), got '.5s'"},
+    {{"-d", "24h1s"},
+     "--duration: expected a duration > 0 (e.g. 10, 10s, 500ms or 2m), got '24h1s'"},
+    {{"-d", "25h"}, "--duration: must be at most 24h, got '25h'"},
+    {{"--duration=86401"}, "--duration: must be at most 24h, got '86401'"},
+    {{"-d", "99999999999999999999"}, "--duration: must be at most 24h, got '99999999999999999999'"},
+    {{"-d"}, "--duration: missing value"},
+
+    {{"-r", "fast"}, "--rate: expected a number > 0 (e.g. 2000 or 2k), got 'fast'"},
+    {{"-r", "0"}, "--rate: expected a number > 0 (e.g. 2000 or 2k), got '0'"},
+    {{"-r", "0k"}, "--rate: expected a number > 0 (e.g. 2000 or 2k), got '0k'"},
+    {{"-r", "-5"}, "--rate: expected a number > 0 (e.g. 2000 or 2k), got '-5'"},
+    {{"-r", "2m"}, "--rate: expected a number > 0 (e.g. 2000 or 2k), got '2m'"},
+    {{"-r", "1e3"}, "--rate: expected a number > 0 (e.g. 2000 or 2k), got '1e3'"},
+    {{"-r", "inf"}, "--rate: expected a number > 0 (e.g. 2000 or 2k), got 'inf'"},
+    {{"-r", "2kk"}, "--rate: expected a number > 0 (e.g. 2000 or 2k), got '2kk'"},
+    {{"-r", "20M"}, "--rate: must be at most 10M req/s, got '20M'"},
+    {{"-r", "10000001"}, "--rate: must be at most 10M req/s, got '10000001'"},
+    {{"--rate=0.0001"}, "--rate: must be at least 0.001 req/s, got '0.0001'"},
+    {{"-r"}, "--rate: missing value"},
+
+    {{"--closed-loop=yes"}, "--closed-loop: takes no value, got '--closed-loop=yes'"},
+
+    {{"-m", ""}, "--method: expected an HTTP method such as GET or POST, got ''"},
+    {{"-m", "GE T"}, "--method: expected an HTTP method such as GET or POST, got 'GE T'"},
+    {{"-m", "GET\r\n"}, "--method: expected an HTTP method such as GET or POST, got 'GET\\r\\n'"},
+    {{"--method=G(ET"}, "--method: expected an HTTP method such as GET or POST, got 'G(ET'"},
+    {{"-m"}, "--method: missing value"},
+
+    {{"-H", "NoColon"},
+     "--header: expected 'Name: value' with a name made of letters, digits or "
+     "!#$%&'*+-.^_`|~, got 'NoColon'"},
+    {{"-H", ": value"},
+     "--header: expected 'Name: value' with a name made of letters, digits or "
+     "!#$%&'*+-.^_`|~, got ': value'"},
+    {{"-H", "Bad Name: v"},
+     "--header: expected 'Name: value' with a name made of letters, digits or "
+     "!#$%&'*+-.^_`|~, got 'Bad Name: v'"},
+    {{"-H", "X: a\r\nEvil: 1"},
+     "--header: control characters (CR, LF, ...) are not allowed, got 'X: a\\r\\nEvil: 1'"},
+    {{"-H", std::string("X: a\0b", 6)},
+     "--header: control characters (CR, LF, ...) are not allowed, got 'X: a\\x00b'"},
+    {{"-H", "Content-Length: 5"},
+     "--header: hammer sets the body's framing itself (see --body), got 'Content-Length: 5'"},
+    {{"--header=transfer-encoding: chunked"},
+     "--header: hammer sets the body's framing itself (see --body), got "
+     "'transfer-encoding: chunked'"},
+    {{"-H"}, "--header: missing value"},
+
+    {{"--body", "/nonexistent/x.json"},
+     "--body: cannot read '/nonexistent/x.json': No such file or directory"},
+    {{"--body", "/"}, "--body: cannot read '/': Is a directory"},
+    {{"--body="}, "--body: cannot read '': No such file or directory"},
+    {{"--body"}, "--body: missing value"},
+
+    {{"--timeout", "abc"},
+     "--timeout: expected a duration > 0 (e.g. 2000 meaning ms, 2s or 500ms), got 'abc'"},
+    {{"--timeout", "0"},
+     "--timeout: expected a duration > 0 (e.g. 2000 meaning ms, 2s or 500ms), got '0'"},
+    {{"--timeout", "-1"},
+     "--timeout: expected a duration > 0 (e.g. 2000 meaning ms, 2s or 500ms), got '-1'"},
+    {{"--timeout=2 s"},
+     "--timeout: expected a duration > 0 (e.g. 2000 meaning ms, 2s or 500ms), got '2 s'"},
+    {{"--timeout", "61s"},
+     "--timeout: must be at most 60s (the latency histogram's range), got '61s'"},
+    {{"--timeout", "60001"},
+     "--timeout: must be at most 60s (the latency histogram's range), got '60001'"},
+    {{"--timeout"}, "--timeout: missing value"},
+
+    {{"--latency=1"}, "--latency: takes no value, got '--latency=1'"},
+    {{"--json=true"}, "--json: takes no value, got '--json=true'"},
+    {{"--version=2"}, "--version: takes no value, got '--version=2'"},
+    {{"--help=me"}, "--help: takes no value, got '--help=me'"},
+};
+
+TEST(OptionsTest, EveryBadValueIsOneLineNamingTheFlagAndTheValue) {
+  for (const BadFlag& row : kBadFlags) {
+    std::vector<std::string> args = {kUrl};
+    args.insert(args.end(), row.args.begin(), row.args.end());
+    std::string joined;
+    for (const std::string& arg : row.args) joined += " [" + arg + "]";
+    SCOPED_TRACE("args:" + joined);
+    const std::string message = error_of(args);
+    EXPECT_EQ(message, row.message);
+    EXPECT_EQ(message.find('\n'), std::string::npos);
+    EXPECT_EQ(message.find('\r'), std::string::npos);
+  }
+}
+
+TEST(OptionsTest, TheBadValueTableCoversEveryOption) {
+  for (std::string_view name : long_option_names()) {
+    const bool covered = std::any_of(kBadFlags.begin(), kBadFlags.end(), [&](const BadFlag& row) {
+      return row.message.starts_with(std::string(name) + ":");
+    });
+    EXPECT_TRUE(covered) << name << " has no row in kBadFlags";
+  }
+}
+
+TEST(OptionsTest, DefaultsFollowTheDesignTable) {
+  const Config config = config_of({kUrl});
+  EXPECT_EQ(config.url, kUrl);
+  EXPECT_EQ(config.connections, 50);
+  EXPECT_EQ(config.threads, 4);
+  EXPECT_EQ(config.duration_ns, 10'000'000'000);
+  EXPECT_EQ(config.rate, 0);
+  EXPECT_FALSE(config.open_loop());
+  EXPECT_FALSE(config.closed_loop_stopwatch);
+  EXPECT_EQ(config.method, "GET");
+  EXPECT_TRUE(config.headers.empty());
+  EXPECT_TRUE(config.body.empty());
+  EXPECT_TRUE(config.body_path.empty());
+  EXPECT_EQ(config.timeout_ns, 2'000'000'000);
+  EXPECT_FALSE(config.print_latency);
+  EXPECT_FALSE(config.json);
+  EXPECT_EQ(config.target.host, "127.0.0.1");
+  EXPECT_EQ(config.target.port, 8080);
+  EXPECT_EQ(config.target.port_text, "8080");
+  EXPECT_EQ(config.target.path, "/");
+  EXPECT_EQ(config.target.host_header, "127.0.0.1:8080");
+}
+
+TEST(OptionsTest, DefaultThreadsNeverExceedConnections) {
+  EXPECT_EQ(config_of({"-c", "1", kUrl}).threads, 1);
+  EXPECT_EQ(config_of({"-c", "3", kUrl}).threads, 3);
+  EXPECT_EQ(config_of({"-c", "4", kUrl}).threads, 4);
+  EXPECT_EQ(config_of({"-c", "1000", kUrl}).threads, 4);
+}
+
+TEST(OptionsTest, ExplicitThreadsKeepEveryConnection) {
+  const Config config = config_of({"-c", "10", "-t", "4", kUrl});
+  EXPECT_EQ(config.connections, 10);
+  EXPECT_EQ(config.threads, 4);
+  EXPECT_EQ(config_of({"-c", "8", "-t", "8", kUrl}).threads, 8);
+  EXPECT_EQ(config_of({"-t", "16", kUrl}).threads, 16);  // below the default 50 connections
+}
+
+TEST(OptionsTest, AllFourSpellingsOfAValuedFlagAgree) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"-c", "10", kUrl}, {"-c10", kUrl}, {"--connections", "10", kUrl},
+        {"--connections=10", kUrl}}) {
+    EXPECT_EQ(config_of(args).connections, 10) << args[0];
+  }
+}
+
+TEST(OptionsTest, BoundsAreInclusive) {
+  EXPECT_EQ(config_of({"-c", "1000000", "-t", "1024", kUrl}).connections, 1'000'000);
+  EXPECT_EQ(config_of({"-c", "1000000", "-t", "1024", kUrl}).threads, 1024);
+  EXPECT_EQ(config_of({"-d", "24h", kUrl}).duration_ns, 86'400'000'000'000);
+  EXPECT_EQ(config_of({"-r", "10M", kUrl}).rate, 10'000'000);
+  EXPECT_EQ(config_of({"-r", "0.001", kUrl}).rate, 0.001);
+  EXPECT_EQ(config_of({"--timeout", "60s", kUrl}).timeout_ns, 60'000'000'000);
+}
+
+TEST(OptionsTest, DurationTakesSecondsByDefaultAndUnits) {
+  EXPECT_EQ(config_of({"-d", "10", kUrl}).duration_ns, 10'000'000'000);
+  EXPECT_EQ(config_of({"-d", "10s", kUrl}).duration_ns, 10'000'000'000);
+  EXPECT_EQ(config_of({"-d", "500ms", kUrl}).duration_ns, 500'000'000);
+  EXPECT_EQ(config_of({"-d", "2m", kUrl}).duration_ns, 120'000'000'000);
+  EXPECT_EQ(config_of({"-d", "1.5s", kUrl}).duration_ns, 1'500'000'000);
+  EXPECT_EQ(config_of({"--duration=0.5", kUrl}).duration_ns, 500'000'000);
+}
+
+TEST(OptionsTest, RateAcceptsThousandsAndMillionsSuffixesAndTurnsOnOpenLoop) {
+  EXPECT_EQ(config_of({"-r", "2000", kUrl}).rate, 2000);
+  EXPECT_EQ(config_of({"-r", "2k", kUrl}).rate, 2000);
+  EXPECT_EQ(config_of({"-r", "1.5k", kUrl}).rate, 1500);
+  EXPECT_EQ(config_of({"-r", "2K", kUrl}).rate, 2000);
+  EXPECT_EQ(config_of({"-r", "1M", kUrl}).rate, 1'000'000);
+  EXPECT_EQ(config_of({"-r", "0.5", kUrl}).rate, 0.5);
+  EXPECT_TRUE(config_of({"--rate=2k", kUrl}).open_loop());
+}
+
+TEST(OptionsTest, ClosedLoopIsAcceptedWithOrWithoutRate) {
+  const Config open = config_of({"-r", "2k", "--closed-loop", kUrl});
+  EXPECT_TRUE(open.open_loop());
+  EXPECT_TRUE(open.closed_loop_stopwatch);
+  const Config closed = config_of({"--closed-loop", kUrl});
+  EXPECT_FALSE(closed.open_loop());
+  EXPECT_TRUE(closed.closed_loop_stopwatch);
+}
+
+TEST(OptionsTest, TimeoutTakesMillisecondsByDefaultAndUnits) {
+  EXPECT_EQ(config_of({"--timeout", "2000", kUrl}).timeout_ns, 2'000'000'000);
+  EXPECT_EQ(config_of({"--timeout", "2s", kUrl}).timeout_ns, 2'000'000'000);
+  EXPECT_EQ(config_of({"--timeout=500ms", kUrl}).timeout_ns, 500'000'000);
+  EXPECT_EQ(config_of({"--timeout", "1.5", kUrl}).timeout_ns, 1'500'000);
+}
+
+TEST(OptionsTest, MethodIsKeptAsTyped) {
+  EXPECT_EQ(config_of({"-m", "POST", kUrl}).method, "POST");
+  EXPECT_EQ(config_of({"-mHEAD", kUrl}).method, "HEAD");
+  EXPECT_EQ(config_of({"--method=PURGE", kUrl}).method, "PURGE");
+}
+
+TEST(OptionsTest, HeadersRepeatInOrderAndAreNormalised) {
+  const Config config = config_of({"-H", "X-A:1", kUrl, "--header", "X-B:   two  ", "-HX-Empty:",
+                                   "--header=Authorization: Bearer a:b", "-H", "-x: dash"});
+  EXPECT_EQ(config.headers,
+            (std::vector<std::string>{"X-A: 1", "X-B: two", "X-Empty:",
+                                      "Authorization: Bearer a:b", "-x: dash"}));
+}
+
+TEST(OptionsTest, FlagsSetTheirBooleans) {
+  const Config config = config_of({"--latency", kUrl, "--json"});
+  EXPECT_TRUE(config.print_latency);
+  EXPECT_TRUE(config.json);
+}
+
+TEST(OptionsTest, ARepeatedFlagKeepsItsLastValue) {
+  EXPECT_EQ(config_of({"-c", "5", "-c", "7", kUrl}).connections, 7);
+}
+
+class BodyFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = ::testing::TempDir() + "hammer_options_test_body_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  }
+  void TearDown() override { std::remove(path_.c_str()); }
+  void write(const std::string& contents) {
+    std::ofstream(path_, std::ios::binary) << contents;
+  }
+  std::string path_;
+};
+
+TEST_F(BodyFileTest, BodyIsReadAtParseTimeByteForByte) {
+  const std::string contents("{\"a\": 1}\r\n\0binary\xff", 18);
+  write(contents);
+  const Config config = config_of({"--body", path_, kUrl});
+  EXPECT_EQ(config.body, contents);
+  EXPECT_EQ(config.body_path, path_);
+  EXPECT_EQ(config_of({"--body=" + path_, kUrl}).body, contents);
+}
+
+TEST_F(BodyFileTest, AnEmptyBodyFileGivesAnEmptyBody) {
+  write("");
+  const Config config = config_of({"--body", path_, kUrl});
+  EXPECT_TRUE(config.body.empty());
+  EXPECT_EQ(config.body_path, path_);
+}
+
+TEST_F(BodyFileTest, ABodyOverTheLimitIsRefusedNamingTheFile) {
+  write("");
+  ASSERT_EQ(::truncate(path_.c_str(), kMaxBodyBytes + 1), 0);  // sparse: costs no disk or time
+  EXPECT_EQ(error_of({"--body", path_, kUrl}),
+            "--body: '" + path_ + "' is larger than the 64MB limit");
+}
+
+// A pipe has no size: the body is read to end of file, so `--body /dev/stdin` works.
+TEST(OptionsTest, BodyIsReadFromAPipeToEndOfFile) {
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  const std::string contents = "streamed body";
+  ASSERT_EQ(::write(fds[1], contents.data(), contents.size()),
+            static_cast<ssize_t>(contents.size()));
+  ::close(fds[1]);
+  const Config config = config_of({"--body", "/dev/fd/" + std::to_string(fds[0]), kUrl});
+  ::close(fds[0]);
+  EXPECT_EQ(config.body, contents);
+}
+
+TEST(OptionsTest, DoubleDashEndsOptions) {
+  EXPECT_EQ(config_of({"-c", "5", "--", kUrl}).connections, 5);
+  EXPECT_EQ(error_of({"--", "--json"}), "bad URL '--json': expected http://host[:port][/path]");
+  EXPECT_EQ(error_of({kUrl, "--", "-c"}),
+            "unexpected argument '-c'; hammer takes exactly one URL (already have '" +
+                std::string(kUrl) + "')");
+}
+
+TEST(OptionsTest, UrlMayComeAnywhere) {
+  const Config config = config_of({"-c", "5", kUrl, "--json", "-t", "2"});
+  EXPECT_EQ(config.url, kUrl);
+  EXPECT_EQ(config.threads, 2);
+  EXPECT_TRUE(config.json);
+}
+
+TEST(OptionsTest, UrlMistakesAreNamed) {
+  EXPECT_EQ(error_of({}), "missing URL (usage: hammer [options] <url>)");
+  EXPECT_EQ(error_of({"-c", "5"}), "missing URL (usage: hammer [options] <url>)");
+  EXPECT_EQ(error_of({kUrl, "http://other/"}),
+            "unexpected argument 'http://other/'; hammer takes exactly one URL (already have '" +
+                std::string(kUrl) + "')");
+  // A flag without a value swallows nothing; its stray value shows up as a second argument.
+  EXPECT_EQ(error_of({"--latency", "5", kUrl}),
+            "unexpected argument 'http://127.0.0.1:8080/'; hammer takes exactly one URL "
+            "(already have '5')");
+  EXPECT_EQ(error_of({"https://example.com/"}),
+            "bad URL 'https://example.com/': https is not supported (hammer speaks plain "
+            "HTTP/1.1); use an http:// URL");
+  EXPECT_EQ(error_of({"ftp://x"}), "bad URL 'ftp://x': unsupported scheme 'ftp'; expected http://");
+  EXPECT_EQ(error_of({"localhost:8080"}),
+            "bad URL 'localhost:8080': expected http://host[:port][/path]");
+  EXPECT_EQ(error_of({"-"}), "bad URL '-': expected http://host[:port][/path]");
+  EXPECT_EQ(error_of({"http://h:99999/"}),
+            "bad URL 'http://h:99999/': port must be a number from 1 to 65535, got '99999'");
+}
+
+TEST(OptionsTest, UnknownOptionsSuggestTheNearestName) {
+  EXPECT_EQ(error_of({"--conections", kUrl}),
+            "unknown option '--conections'; did you mean '--connections'?");
+  EXPECT_EQ(error_of({"--conections=5", kUrl}),
+            "unknown option '--conections=5'; did you mean '--connections'?");
+  EXPECT_EQ(error_of({"--thread", "2", kUrl}),
+            "unknown option '--thread'; did you mean '--threads'?");
+  EXPECT_EQ(error_of({"--durtaion", "2", kUrl}),
+            "unknown option '--durtaion'; did you mean '--duration'?");
+  EXPECT_EQ(error_of({"--Latency", kUrl}), "unknown option '--Latency'; did you mean '--latency'?");
+  EXPECT_EQ(error_of({"--closedloop", kUrl}),
+            "unknown option '--closedloop'; did you mean '--closed-loop'?");
+  EXPECT_EQ(error_of({"-connections", "5", kUrl}),
+            "unknown option '-connections'; did you mean '--connections'?");
+  EXPECT_EQ(error_of({"-json", kUrl}), "unknown option '-json'; did you mean '--json'?");
+}
+
+TEST(OptionsTest, UnknownOptionsFarFromAnyNameGetNoSuggestion) {
+  EXPECT_EQ(error_of({"--frobnicate", kUrl}), "unknown option '--frobnicate'; see hammer --help");
+  EXPECT_EQ(error_of({"-x", kUrl}), "unknown option '-x'; see hammer --help");
+  EXPECT_EQ(error_of({"-hx", kUrl}), "unknown option '-hx'; see hammer --help");
+  EXPECT_EQ(error_of({"--", kUrl, "--"}),
+            "unexpected argument '--'; hammer takes exactly one URL (already have '" +
+                std::string(kUrl) + "')");
+}
+
+TEST(OptionsTest, HelpAndVersionNeedNoUrlAndStopParsing) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--help"}, {"-h"}, {"-c", "5", "--help", "--bogus"},
+        {kUrl, "-h", "extra"}}) {
+    auto parsed = parse_options(args);
+    ASSERT_TRUE(parsed) << parsed.error().message;
+    EXPECT_EQ(parsed->command, Command::help);
+  }
+  auto version = parse_options({"--version", "-c", "abc"});
+  ASSERT_TRUE(version);
+  EXPECT_EQ(version->command, Command::version);
+}
+
+TEST(OptionsTest, AnErrorBeforeHelpStillWins) {
+  EXPECT_EQ(error_of({"--bogus", "--help"}), "unknown option '--bogus'; see hammer --help");
+  EXPECT_EQ(error_of({"-c", "abc", "--version"}),
+            "--connections: expected a whole number >= 1, got 'abc'");
+}
+
+TEST(OptionsTest, LongOptionNamesListEveryFlagOfTheDesign) {
+  const std::vector<std::string_view> names(long_option_names().begin(),
+                                            long_option_names().end());
+  EXPECT_EQ(names, (std::vector<std::string_view>{
+                       "--connections", "--threads", "--duration", "--rate", "--closed-loop",
+                       "--method", "--header", "--body", "--timeout", "--latency", "--json",
+                       "--version", "--help"}));
+}
+
+}  // namespace
+}  // namespace hammer

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+// Parsing is exact decimal arithmetic, not floating point: "0.1s" must be 100,000,000 ns, not
+// 99,999,999 after a binary round trip. Formatting rounds half up in integers for the same
+// reason — printf's "%.2f" rounds binary approximations and would print 1.005ms as "1.00ms".
+#include "cli/units.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace hammer {
+namespace {
+
+__extension__ typedef unsigned __int128 Wide;  // for fraction * unit before the division
+
+struct Decimal {
+  std::string_view whole;     // at least one digit
+  std::string_view fraction;  // digits after '.', possibly empty
+  std::string_view suffix;    // everything after the number
+};
+
+// "%.2f" of the largest double is 309 digits, a sign, a point and two decimals.
+constexpr size_t kDoubleBufferBytes = 400;
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Splits "12.5ms" into "12", "5", "ms". Refuses ".5", "5." and anything not starting with a
+// digit, so signs, spaces and exponents never reach from_chars.
+bool split_decimal(std::string_view text, Decimal& out) {
+  size_t i = 0;
+  while (i < text.size() && is_digit(text[i])) ++i;
+  if (i == 0) return false;
+  out.whole = text.substr(0, i);
+  out.fraction = {};
+  if (i < text.size() && text[i] == '.') {
+    size_t start = ++i;
+    while (i < text.size() && is_digit(text[i])) ++i;
+    if (i == start) return false;
+    out.fraction = text.substr(start, i - start);
+  }
+  out.suffix = text.substr(i);
+  return true;
+}
+
+struct UnitName {
+  std::string_view name;
+  int64_t ns;
+};
+
+constexpr std::array<UnitName, 6> kDurationUnits = {{{"ns", kNanosecondUnit},
+                                                     {"us", kMicrosecondUnit},
+                                                     {"ms", kMillisecondUnit},
+                                                     {"s", kSecondUnit},
+                                                     {"m", kMinuteUnit},
+                                                     {"h", kHourUnit}}};
+
+std::string two_decimals(uint64_t hundredths, bool negative, std::string_view unit) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%s%llu.%02llu%.*s", negative ? "-" : "",
+                static_cast<unsigned long long>(hundredths / 100),
+                static_cast<unsigned long long>(hundredths % 100),
+                static_cast<int>(unit.size()), unit.data());
+  return buffer;
+}
+
+std::string whole(uint64_t value, bool negative, std::string_view unit) {
+  std::string out = negative ? "-" : "";  // appended, not "-" + s: GCC 12 -Wrestrict misfires
+  out += std::to_string(value);
+  out += unit;
+  return out;
+}
+
+// |value| without overflow for INT64_MIN.
+uint64_t magnitude(int64_t value) {
+  return value < 0 ? uint64_t{0} - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+}
+
+}  // namespace
+
+Expected<int64_t, std::string> parse_duration_ns(std::string_view text, int64_t default_unit_ns) {
+  Decimal number;
+  if (!split_decimal(text, number)) return unexpected(std::string("not a duration"));
+  int64_t unit_ns = default_unit_ns;
+  if (!number.suffix.empty()) {
+    unit_ns = 0;
+    for (const UnitName& unit : kDurationUnits) {
+      if (unit.name == number.suffix) unit_ns = unit.ns;
+    }
+    if (unit_ns == 0) return unexpected(std::string("unknown unit"));
+  }
+
+  uint64_t whole_part = 0;
+  auto [end, ec] = std::from_chars(number.whole.data(), number.whole.data() + number.whole.size(),
+                                   whole_part);
+  (void)end;
+  constexpr auto kMax = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+  if (ec != std::errc() || whole_part > kMax / static_cast<uint64_t>(unit_ns)) {
+    return unexpected(std::string("too large"));
+  }
+
+  // 18 fraction digits resolve far below 1 ns for every unit (the hour is 3.6e12 ns); later
+  // digits could only change the truncated result by the last nanosecond.
+  std::string_view digits = number.fraction.substr(0, 18);
+  uint64_t fraction = 0;
+  uint64_t scale = 1;
+  for (char c : digits) {
+    fraction = fraction * 10 + static_cast<uint64_t>(c - '0');
+    scale *= 10;
+  }
+  auto fraction_ns = static_cast<uint64_t>(Wide{fraction} * static_cast<uint64_t>(unit_ns) / scale);
+
+  uint64_t total = whole_part * static_cast<uint64_t>(unit_ns);
+  if (fraction_ns > kMax - total) return unexpected(std::string("too large"));
+  return static_cast<int64_t>(total + fraction_ns);
+}
+
+Expected<double, std::string> parse_rate(std::string_view text) {
+  Decimal number;
+  if (!split_decimal(text, number)) return unexpected(std::string("not a number"));
+  double multiplier = 1;
+  if (number.suffix == "k" || number.suffix == "K") {
+    multiplier = 1e3;
+  } else if (number.suffix == "M") {
+    multiplier = 1e6;
+  } else if (!number.suffix.empty()) {
+    return unexpected(std::string("unknown suffix"));
+  }
+  std::string_view numeric = text.substr(0, text.size() - number.suffix.size());
+  double value = 0;
+  auto [end, ec] = std::from_chars(numeric.data(), numeric.data() + numeric.size(), value,
+                                   std::chars_format::fixed);
+  if (ec != std::errc() || end != numeric.data() + numeric.size()) {
+    return unexpected(std::string("too large"));
+  }
+  value *= multiplier;
+  if (!std::isfinite(value)) return unexpected(std::string("too large"));
+  return value;
+}
+
+std::string format_duration_ns(int64_t ns) {
+  const bool negative = ns < 0;
+  const uint64_t mag = magnitude(ns);
+  if (mag < 1000) return whole(mag, negative, "ns");
+  constexpr std::array<UnitName, 3> kUnits = {{{"us", kMicrosecondUnit},
+                                               {"ms", kMillisecondUnit},
+                                               {"s", kSecondUnit}}};
+  for (size_t i = 0; i < kUnits.size(); ++i) {
+    const auto unit = static_cast<uint64_t>(kUnits[i].ns);
+    const uint64_t hundredths = (mag + unit / 200) / (unit / 100);
+    if (hundredths < 100'000 || i + 1 == kUnits.size()) {
+      return two_decimals(hundredths, negative, kUnits[i].name);
+    }
+  }
+  return {};  // unreachable: the last unit always returns
+}
+
+std::string format_bytes(int64_t bytes) {
+  const bool negative = bytes < 0;
+  const uint64_t mag = magnitude(bytes);
+  if (mag < 1024) return whole(mag, negative, "B");
+  constexpr std::array<std::string_view, 4> kUnits = {"KB", "MB", "GB", "TB"};
+  uint64_t base = 1;
+  for (size_t i = 0; i < kUnits.size(); ++i) {
+    base *= 1024;
+    const uint64_t hundredths = mag / base * 100 + (mag % base * 100 + base / 2) / base;
+    if (hundredths < 102'400 || i + 1 == kUnits.size()) {
+      return two_decimals(hundredths, negative, kUnits[i]);
+    }
+  }
+  return {};  // unreachable
+}
+
+std::string format_count(double value) {
+  if (!std::isfinite(value)) return "-";
+  char buffer[kDoubleBufferBytes];
+  std::snprintf(buffer, sizeof buffer, "%.2f", value);
+  return buffer;
+}
+
+std::string format_metric(double value) {
+  if (!std::isfinite(value)) return "-";
+  constexpr std::array<std::string_view, 4> kSuffixes = {"", "k", "M", "G"};
+  double scaled = value;
+  for (size_t i = 0; i < kSuffixes.size(); ++i) {
+    // Decide on the rounded figure, so 999.999 prints "1.00k" rather than "1000.00".
+    if (std::fabs(std::round(scaled * 100) / 100) < 1000 || i + 1 == kSuffixes.size()) {
+      char buffer[kDoubleBufferBytes];
+      std::snprintf(buffer, sizeof buffer, "%.2f%.*s", scaled,
+                    static_cast<int>(kSuffixes[i].size()), kSuffixes[i].data());
+      return buffer;
+    }
+    scaled /= 1000;
+  }
+  return {};  // unreachable
+}
+
+}  // namespace hammer
