@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+// Request serialization and -H validation. Serialization runs once per run, so it favours
+// plainness over speed; validation rejects anything that would change the framing of what is
+// sent (a CR or LF smuggles in another header or a second request).
+#include "http/request.h"
+
+#include <cstdio>
+
+#include "http/http_chars.h"
+
+namespace hammer {
+namespace {
+
+bool names_equal(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t k = 0; k < a.size(); ++k) {
+    if (http_chars::lower(static_cast<unsigned char>(a[k])) !=
+        http_chars::lower(static_cast<unsigned char>(b[k]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool has_header(const std::vector<std::string>& headers, std::string_view name) {
+  for (const std::string& line : headers) {
+    const size_t colon = line.find(':');
+    if (colon != std::string::npos && names_equal(std::string_view(line).substr(0, colon), name)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string describe_byte(unsigned char c) {
+  if (c == '\r') return "a carriage return (CR)";
+  if (c == '\n') return "a line feed (LF)";
+  char text[32];
+  if (c < 0x20 || c == 0x7f) {
+    std::snprintf(text, sizeof text, "control character 0x%02X", c);
+  } else {
+    std::snprintf(text, sizeof text, "'%c'", c);
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string serialize_request(const RequestSpec& spec) {
+  std::string out;
+  out.reserve(128 + spec.path.size() + spec.body.size());
+  out += spec.method;
+  out += ' ';
+  out += spec.path;
+  out += " HTTP/1.1\r\n";
+  if (!has_header(spec.headers, "host")) {
+    out += "Host: ";
+    out += spec.host_header;
+    out += "\r\n";
+  }
+  for (const std::string& line : spec.headers) {
+    out += line;
+    out += "\r\n";
+  }
+  if (!spec.body.empty() && !has_header(spec.headers, "content-length") &&
+      !has_header(spec.headers, "transfer-encoding")) {
+    out += "Content-Length: ";
+    out += std::to_string(spec.body.size());
+    out += "\r\n";
+  }
+  if (!spec.keep_alive && !has_header(spec.headers, "connection")) out += "Connection: close\r\n";
+  out += "\r\n";
+  out += spec.body;
+  return out;
+}
+
+Expected<HeaderField, std::string> validate_header(std::string_view line) {
+  size_t k = 0;
+  while (k < line.size() && http_chars::kTokenChar[static_cast<unsigned char>(line[k])]) ++k;
+  if (k == line.size()) {
+    return unexpected(std::string("expected 'Name: value', found no ':'"));
+  }
+  if (line[k] != ':') {
+    const auto c = static_cast<unsigned char>(line[k]);
+    if ((c == ' ' || c == '\t') && line.find(':') != std::string_view::npos) {
+      return unexpected(std::string("whitespace between the header name and ':'"));
+    }
+    if (line.find(':') == std::string_view::npos) {
+      return unexpected(std::string("expected 'Name: value', found no ':'"));
+    }
+    return unexpected("header name contains " + describe_byte(c) +
+                      ", which is not allowed in a header name");
+  }
+  if (k == 0) return unexpected(std::string("empty header name before ':'"));
+  HeaderField field;
+  field.name = line.substr(0, k);
+  std::string_view value = line.substr(k + 1);
+  for (char ch : value) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (!http_chars::kValueChar[c]) {
+      return unexpected("header value contains " + describe_byte(c));
+    }
+  }
+  while (!value.empty() && http_chars::is_space(static_cast<unsigned char>(value.front()))) {
+    value.remove_prefix(1);
+  }
+  while (!value.empty() && http_chars::is_space(static_cast<unsigned char>(value.back()))) {
+    value.remove_suffix(1);
+  }
+  field.value = value;
+  return field;
+}
+
+Expected<std::string_view, std::string> validate_method(std::string_view method) {
+  if (method.empty()) return unexpected(std::string("empty method"));
+  for (char ch : method) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (!http_chars::kTokenChar[c]) {
+      return unexpected("method contains " + describe_byte(c) +
+                        ", which is not allowed in a method");
+    }
+  }
+  return method;
+}
+
+}  // namespace hammer

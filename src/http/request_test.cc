@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+// serialize_request byte for byte, and validate_header's acceptances and rejections with the
+// words the CLI will print.
+#include "http/request.h"
+
+#include <gtest/gtest.h>
+
+#include "http/response_parser.h"
+
+namespace hammer {
+namespace {
+
+TEST(RequestTest, PlainGetHasRequestLineHostAndBlankLine) {
+  const RequestSpec spec{.host_header = "127.0.0.1:8080"};
+  EXPECT_EQ(serialize_request(spec), "GET / HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n");
+}
+
+TEST(RequestTest, UserHeadersFollowHostInOrder) {
+  const RequestSpec spec{
+      .path = "/a?b=c", .host_header = "h", .headers = {"Accept: */*", "X-Trace: 1"}};
+  EXPECT_EQ(serialize_request(spec),
+            "GET /a?b=c HTTP/1.1\r\nHost: h\r\nAccept: */*\r\nX-Trace: 1\r\n\r\n");
+}
+
+TEST(RequestTest, BodyGetsContentLength) {
+  const RequestSpec spec{.method = "POST", .host_header = "h", .body = "{\"k\":1}"};
+  EXPECT_EQ(serialize_request(spec),
+            "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 7\r\n\r\n{\"k\":1}");
+}
+
+TEST(RequestTest, UserHostAndContentLengthReplaceOurs) {
+  const RequestSpec spec{.method = "PUT",
+                         .host_header = "h",
+                         .headers = {"host: other", "content-length: 3"},
+                         .body = "abc"};
+  EXPECT_EQ(serialize_request(spec),
+            "PUT / HTTP/1.1\r\nhost: other\r\ncontent-length: 3\r\n\r\nabc");
+}
+
+TEST(RequestTest, UserTransferEncodingSuppressesContentLength) {
+  const RequestSpec spec{.method = "POST",
+                         .host_header = "h",
+                         .headers = {"Transfer-Encoding: chunked"},
+                         .body = "3\r\nabc\r\n0\r\n\r\n"};
+  EXPECT_EQ(serialize_request(spec).find("Content-Length"), std::string::npos);
+}
+
+TEST(RequestTest, NoKeepAliveSendsConnectionClose) {
+  RequestSpec spec{.host_header = "h", .keep_alive = false};
+  EXPECT_EQ(serialize_request(spec), "GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n");
+  spec.headers = {"Connection: keep-alive"};
+  EXPECT_EQ(serialize_request(spec),
+            "GET / HTTP/1.1\r\nHost: h\r\nConnection: keep-alive\r\n\r\n");
+}
+
+TEST(RequestTest, EmptyBodyHasNoContentLength) {
+  const RequestSpec spec{.method = "DELETE", .host_header = "h"};
+  EXPECT_EQ(serialize_request(spec), "DELETE / HTTP/1.1\r\nHost: h\r\n\r\n");
+}
+
+TEST(RequestTest, ValidHeaderIsSplitAndTrimmed) {
+  auto field = validate_header("X-Api-Key:  \tsecret value \t");
+  ASSERT_TRUE(field.has_value());
+  EXPECT_EQ(field->name, "X-Api-Key");
+  EXPECT_EQ(field->value, "secret value");
+  auto empty_value = validate_header("X-Empty:");
+  ASSERT_TRUE(empty_value.has_value());
+  EXPECT_EQ(empty_value->value, "");
+  EXPECT_TRUE(validate_header("Accept: text/html;q=0.9, */*").has_value());
+  EXPECT_TRUE(validate_header("X-Utf8: caf\xC3\xA9").has_value());
+}
+
+std::string error_of(std::string_view line) {
+  auto result = validate_header(line);
+  EXPECT_FALSE(result.has_value()) << line;
+  return result ? std::string() : result.error();
+}
+
+TEST(RequestTest, HeaderWithoutColonIsRejected) {
+  EXPECT_EQ(error_of("NoColon"), "expected 'Name: value', found no ':'");
+  EXPECT_EQ(error_of(""), "expected 'Name: value', found no ':'");
+  EXPECT_EQ(error_of("X Y"), "expected 'Name: value', found no ':'");
+}
+
+TEST(RequestTest, HeaderNameMustBeAToken) {
+  EXPECT_EQ(error_of(": v"), "empty header name before ':'");
+  EXPECT_EQ(error_of("X-A : v"), "whitespace between the header name and ':'");
+  EXPECT_EQ(error_of("X(A): v"), "header name contains '(', which is not allowed in a header name");
+  EXPECT_EQ(error_of("X\r\nEvil: v"),
+            "header name contains a carriage return (CR), which is not allowed in a header name");
+}
+
+TEST(RequestTest, HeaderValueMustNotContainLineBreaksOrControls) {
+  EXPECT_EQ(error_of("X: a\r\nEvil: b"), "header value contains a carriage return (CR)");
+  EXPECT_EQ(error_of("X: a\nb"), "header value contains a line feed (LF)");
+  EXPECT_EQ(error_of(std::string_view("X: a\0b", 6)), "header value contains control character 0x00");
+  EXPECT_EQ(error_of("X: a\x7f"), "header value contains control character 0x7F");
+}
+
+TEST(RequestTest, MethodMustBeAToken) {
+  EXPECT_TRUE(validate_method("PURGE").has_value());
+  EXPECT_EQ(validate_method("").error(), "empty method");
+  EXPECT_EQ(validate_method("GE T").error(),
+            "method contains ' ', which is not allowed in a method");
+}
+
+TEST(RequestTest, EveryAcceptedHeaderIsAcceptedByOurOwnParser) {
+  // What hammer sends must be what it would accept: feed a response built from the same header.
+  const std::string line = "X-Check: v1, v2;q=\"a b\"";
+  ASSERT_TRUE(validate_header(line).has_value());
+  ResponseParser parser;
+  size_t consumed = 0;
+  EXPECT_EQ(parser.feed("HTTP/1.1 200 OK\r\n" + line + "\r\nContent-Length: 0\r\n\r\n", &consumed),
+            ParseStatus::complete);
+}
+
+}  // namespace
+}  // namespace hammer

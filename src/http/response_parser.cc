@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: MIT
+// ResponseParser's framing: what follows the head, and the feed() loop that drives it all. A
+// byte at a time where the grammar branches (chunk-size lines, CRLFs, trailers) and in bulk
+// where it does not (body data is only counted, never looked at). The head is parsed in
+// response_head.cc; both halves keep their whole state in the members, so feed() can stop at
+// any byte and resume.
+//
+// Framing rules and the choices made where RFC 9112 §6.3 leaves room:
+// - 1xx responses are interim: skipped, and the final response that follows is reported. Their
+//   bytes count toward kMaxHeaderBytes together with the final head, so an endless stream of
+//   "100 Continue" ends in header_too_large instead of spinning forever.
+// - No body for HEAD, 1xx, 204 and 304, whatever Content-Length says.
+// - Transfer-Encoding whose final coding is chunked: chunked body; any other coding: body until
+//   close (rule 4). Any Transfer-Encoding together with Content-Length is
+//   content_length_with_chunked: §6.3 calls it a likely smuggling attempt that "ought to be
+//   handled as an error", and for a load generator it is. Transfer-Encoding in an HTTP/1.0
+//   response also forces close (§6.1).
+// - Chunks: 1 to 16 hex digits, value at most 2^62; optional whitespace then extensions
+//   (";name=value", checked like a field value and skipped); data; CRLF. After the last chunk,
+//   trailer fields (with a kMaxHeaderBytes budget of their own) and an empty line.
+// - Neither length nor chunked: the body runs until close, and keep_alive is false.
+#include "http/response_parser.h"
+
+#include <algorithm>
+
+#include "http/http_chars.h"
+
+namespace hammer {
+
+using http_chars::is_space;
+using http_chars::kTokenChar;
+using http_chars::kValueChar;
+
+namespace {
+
+int hex_value(unsigned char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+std::string_view describe(ParseError error) {
+  switch (error) {
+    case ParseError::none: return "no error";
+    case ParseError::bad_status_line: return "bad status line";
+    case ParseError::bad_version: return "bad HTTP version";
+    case ParseError::bad_status_code: return "bad status code";
+    case ParseError::bad_header: return "bad header field";
+    case ParseError::header_too_large: return "response head too large";
+    case ParseError::bad_content_length: return "bad Content-Length";
+    case ParseError::conflicting_content_length: return "conflicting Content-Length values";
+    case ParseError::content_length_with_chunked:
+      return "Content-Length together with Transfer-Encoding";
+    case ParseError::bad_chunk_size: return "bad chunk size";
+    case ParseError::chunk_size_too_large: return "chunk size too large";
+    case ParseError::bad_chunk_terminator: return "chunk data not followed by CRLF";
+    case ParseError::bad_trailer: return "bad trailer field";
+    case ParseError::truncated_body: return "connection closed mid-response";
+  }
+  return "unknown parse error";
+}
+
+void ResponseParser::start(bool head_request) {
+  head_request_ = head_request;
+  error_ = ParseError::none;
+  in_progress_ = false;
+  info_ = ResponseInfo{};
+  head_bytes_ = 0;
+  reset_head();
+}
+
+ParseStatus ResponseParser::fail(ParseError error, size_t offset, size_t* consumed) {
+  error_ = error;
+  *consumed = offset;
+  return ParseStatus::error;
+}
+
+bool ResponseParser::in_head_or_trailer() const {
+  return state_ <= State::head_end_lf ||
+         (state_ >= State::trailer_start && state_ <= State::trailer_end_lf);
+}
+
+// Trailer fields after the last chunk, up to `end`: syntax-checked and skipped.
+ParseError ResponseParser::parse_trailer(const unsigned char* p, size_t* pos, size_t end) {
+  ParseError err = ParseError::none;
+  size_t i = *pos;
+  while (i < end && state_ != State::done) {
+    const unsigned char c = p[i];
+    switch (state_) {
+      case State::trailer_start:
+        if (c == '\r') {
+          state_ = State::trailer_end_lf;
+        } else if (c == '\n') {
+          state_ = State::done;
+        } else if (kTokenChar[c]) {
+          state_ = State::trailer_name;
+        } else {
+          err = ParseError::bad_trailer;
+        }
+        break;
+      case State::trailer_name:
+        while (i < end && kTokenChar[p[i]]) ++i;
+        if (i == end) continue;
+        if (p[i] == ':') {
+          state_ = State::trailer_value;
+        } else {
+          err = ParseError::bad_trailer;
+        }
+        break;
+      case State::trailer_value:
+        while (i < end && kValueChar[p[i]]) ++i;
+        if (i == end) continue;
+        if (p[i] == '\r') {
+          state_ = State::trailer_lf;
+        } else if (p[i] == '\n') {
+          state_ = State::trailer_start;
+        } else {
+          err = ParseError::bad_trailer;
+        }
+        break;
+      case State::trailer_lf:
+        if (c == '\n') {
+          state_ = State::trailer_start;
+        } else {
+          err = ParseError::bad_trailer;
+        }
+        break;
+      case State::trailer_end_lf:
+        if (c == '\n') {
+          state_ = State::done;
+        } else {
+          err = ParseError::bad_trailer;
+        }
+        break;
+      default:
+        break;
+    }
+    if (err != ParseError::none) break;
+    ++i;
+  }
+  *pos = i;
+  return err;
+}
+
+// One byte of chunk framing: the chunk-size line, or the CRLF after chunk data.
+ParseError ResponseParser::parse_chunk_framing(unsigned char c) {
+  switch (state_) {
+    case State::chunk_size: {
+      const int digit = hex_value(c);
+      if (digit >= 0) {
+        if (++digits_ > 16 || number_ > (kMaxContentLength - digit) / 16) {
+          return ParseError::chunk_size_too_large;
+        }
+        number_ = number_ * 16 + digit;
+        return ParseError::none;
+      }
+      if (digits_ == 0) return ParseError::bad_chunk_size;
+      if (is_space(c)) {
+        state_ = State::chunk_size_space;
+      } else if (c == ';') {
+        state_ = State::chunk_extension;
+      } else if (c == '\r') {
+        state_ = State::chunk_size_lf;
+      } else if (c == '\n') {
+        end_of_chunk_size_line();
+      } else {
+        return ParseError::bad_chunk_size;
+      }
+      return ParseError::none;
+    }
+    case State::chunk_size_space:
+      if (c == ';') {
+        state_ = State::chunk_extension;
+      } else if (c == '\r') {
+        state_ = State::chunk_size_lf;
+      } else if (c == '\n') {
+        end_of_chunk_size_line();
+      } else if (!is_space(c)) {
+        return ParseError::bad_chunk_size;
+      }
+      return ParseError::none;
+    case State::chunk_extension:
+      if (c == '\r') {
+        state_ = State::chunk_size_lf;
+      } else if (c == '\n') {
+        end_of_chunk_size_line();
+      } else if (!kValueChar[c]) {
+        return ParseError::bad_chunk_size;
+      }
+      return ParseError::none;
+    case State::chunk_size_lf:
+      if (c != '\n') return ParseError::bad_chunk_size;
+      end_of_chunk_size_line();
+      return ParseError::none;
+    case State::chunk_data_cr:
+      if (c == '\r') {
+        state_ = State::chunk_data_lf;
+      } else if (c == '\n') {
+        start_chunk_size();
+      } else {
+        return ParseError::bad_chunk_terminator;
+      }
+      return ParseError::none;
+    case State::chunk_data_lf:
+      if (c != '\n') return ParseError::bad_chunk_terminator;
+      start_chunk_size();
+      return ParseError::none;
+    default:
+      return ParseError::none;
+  }
+}
+
+void ResponseParser::start_chunk_size() {
+  state_ = State::chunk_size;
+  number_ = 0;
+  digits_ = 0;
+}
+
+void ResponseParser::end_of_chunk_size_line() {
+  if (number_ == 0) {
+    state_ = State::trailer_start;
+    head_bytes_ = 0;  // trailers get their own kMaxHeaderBytes
+  } else {
+    state_ = State::chunk_data;
+    remaining_ = number_;
+  }
+}
+
+ParseStatus ResponseParser::feed(std::string_view data, size_t* consumed) {
+  if (error_ != ParseError::none) {
+    *consumed = 0;
+    return ParseStatus::error;
+  }
+  if (state_ == State::done) {
+    *consumed = 0;
+    return ParseStatus::complete;
+  }
+  if (!data.empty()) in_progress_ = true;
+
+  const auto* p = reinterpret_cast<const unsigned char*>(data.data());
+  const size_t n = data.size();
+  size_t i = 0;
+  while (i < n && state_ != State::done) {
+    if (in_head_or_trailer()) {
+      // Bounded by what is left of kMaxHeaderBytes: nothing here can grow without limit.
+      const size_t budget = static_cast<size_t>(kMaxHeaderBytes - head_bytes_);
+      const size_t end = i + std::min(n - i, budget);
+      const size_t first = i;
+      const bool trailer = state_ >= State::trailer_start;
+      const ParseError err = trailer ? parse_trailer(p, &i, end) : parse_head(p, &i, end);
+      head_bytes_ += static_cast<int64_t>(i - first);
+      if (!trailer) info_.header_bytes += static_cast<int64_t>(i - first);
+      if (err != ParseError::none) return fail(err, i, consumed);
+      if (in_head_or_trailer() && i == end && i < n) {
+        return fail(ParseError::header_too_large, i, consumed);
+      }
+      continue;
+    }
+    switch (state_) {
+      case State::body_length:
+      case State::chunk_data: {
+        const auto take = static_cast<size_t>(std::min<int64_t>(remaining_, n - i));
+        i += take;
+        remaining_ -= static_cast<int64_t>(take);
+        info_.body_bytes += static_cast<int64_t>(take);
+        if (remaining_ == 0) {
+          state_ = state_ == State::body_length ? State::done : State::chunk_data_cr;
+        }
+        break;
+      }
+      case State::body_until_close:
+        info_.body_bytes += static_cast<int64_t>(n - i);
+        i = n;
+        break;
+      default: {
+        const ParseError err = parse_chunk_framing(p[i]);
+        if (err != ParseError::none) return fail(err, i, consumed);
+        ++i;
+        break;
+      }
+    }
+  }
+  *consumed = i;
+  return state_ == State::done ? ParseStatus::complete : ParseStatus::need_more;
+}
+
+ParseStatus ResponseParser::finish_on_eof() {
+  if (error_ != ParseError::none) return ParseStatus::error;
+  if (state_ == State::done) return ParseStatus::complete;
+  if (state_ == State::body_until_close) {
+    state_ = State::done;
+    return ParseStatus::complete;
+  }
+  error_ = ParseError::truncated_body;
+  return ParseStatus::error;
+}
+
+}  // namespace hammer
