@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The few socket calls a connection needs, with errno turned into small enums. Resolution
+// happens once at setup (getaddrinfo may block for seconds); everything else is
+// non-blocking and allocation-free, fit for the hot path.
+#include <sys/socket.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "core/config.h"
+#include "core/expected.h"
+
+namespace hammer {
+
+/// An IPv4 or IPv6 address and port, as connect() takes it.
+struct SocketAddress {
+  sockaddr_storage storage{};
+  socklen_t length = 0;
+
+  int family() const { return storage.ss_family; }
+  const sockaddr* get() const { return reinterpret_cast<const sockaddr*>(&storage); }
+};
+
+/// "127.0.0.1:8080" or "[::1]:8080", for messages.
+std::string format_address(const SocketAddress& address);
+
+/// Resolves target.host (numeric IPv4/IPv6, "[v6]" brackets tolerated, or a name) and
+/// target.port_text (or target.port when port_text is empty; numeric only) with
+/// getaddrinfo, once, at setup. Returns the first TCP address whose family this host can
+/// open a socket for. The error reads "cannot resolve 'HOST': REASON".
+Expected<SocketAddress, std::string> resolve_target(const Target& target);
+
+/// A TCP socket, SOCK_NONBLOCK | SOCK_CLOEXEC, for `family` (AF_INET or AF_INET6).
+/// Returns the fd, or -errno.
+int open_nonblocking_socket(int family);
+
+enum class ConnectStatus { connected, in_progress, error };
+struct ConnectResult {
+  ConnectStatus status;
+  int error;  // errno when status == error, else 0
+};
+
+/// Starts a non-blocking connect. `connected` (loopback can finish at once) also sets
+/// TCP_NODELAY; after `in_progress`, wait for writability, then call finish_connect().
+ConnectResult start_connect(int fd, const SocketAddress& address);
+
+/// After a pending connect reports writable (or hangup_or_error): 0 if it succeeded (and
+/// TCP_NODELAY is then set), else the errno it failed with (e.g. ECONNREFUSED).
+int finish_connect(int fd);
+
+/// The socket's pending error (SO_ERROR), cleared by reading it; 0 when none.
+int take_socket_error(int fd);
+
+/// Disables Nagle: a request must leave now, not wait for the previous one's ACK.
+bool set_no_delay(int fd);
+
+/// The outcome of one read or write: `done` moved > 0 bytes; `would_block` is EAGAIN;
+/// `closed` is the peer's orderly close (read returned 0; for a write, EPIPE); `error`
+/// carries errno in *err (e.g. ECONNRESET). EINTR is retried inside.
+enum class Io { done, would_block, closed, error };
+
+/// One read(2) of up to `capacity` (> 0) bytes into `buffer`; *got is set on done, *err
+/// on error (and set to 0 otherwise).
+Io read_some(int fd, char* buffer, size_t capacity, size_t* got, int* err);
+
+/// One send(2) of up to `length` (> 0) bytes with MSG_NOSIGNAL, so a closed peer is an
+/// Io::closed, never a SIGPIPE that kills the process. *wrote is set on done.
+Io write_some(int fd, const char* buffer, size_t length, size_t* wrote, int* err);
+
+/// Makes sure this process may open `needed` descriptors: returns the soft RLIMIT_NOFILE
+/// unchanged when it suffices, else raises it to the hard limit and returns the new value.
+/// When even the hard limit is below `needed`, raises to it anyway and returns an error
+/// naming both numbers and how to raise the hard limit.
+Expected<int64_t, std::string> raise_fd_limit(int64_t needed);
+
+}  // namespace hammer
