@@ -20,12 +20,22 @@ class Histogram {
   /// 1 ns to 60 s at 3 significant figures: 27,648 counts, 221,184 bytes.
   Histogram();
   /// Any geometry HdrHistogram allows (lowest >= 1, highest >= 2 * lowest, figures 1..5);
-  /// used to decode histograms written by other implementations.
+  /// used to decode histograms written by other implementations. A geometry that fails
+  /// is_valid_geometry() is a programming error: it asserts in debug builds and falls back to
+  /// the default geometry otherwise.
   Histogram(int64_t lowest_discernible_value, int64_t highest_trackable_value,
             int significant_figures);
+  /// True when the constructor accepts this geometry (as HdrHistogram_c's
+  /// hdr_calculate_bucket_config would); decoders check untrusted input with it.
+  static bool is_valid_geometry(int64_t lowest_discernible_value, int64_t highest_trackable_value,
+                                int significant_figures);
+  /// Number of count slots the geometry needs, without allocating them; 0 when invalid.
+  static int32_t counts_length_for(int64_t lowest_discernible_value,
+                                   int64_t highest_trackable_value, int significant_figures);
 
   Histogram(const Histogram& other);
   Histogram& operator=(const Histogram& other);
+  /// A moved-from histogram has no slots: only assign to it or destroy it.
   Histogram(Histogram&&) noexcept;
   Histogram& operator=(Histogram&&) noexcept;
   ~Histogram();
@@ -34,6 +44,7 @@ class Histogram {
   /// clamped to it AND counted in out_of_range_count(), so a report can say so. Never
   /// allocates.
   void record(int64_t value);
+  /// Records `count` (> 0; anything else is ignored) occurrences of `value`.
   void record_n(int64_t value, int64_t count);
 
   /// Adds every count of `other`. Same geometry: a straight sum of counts; different geometry:
@@ -60,22 +71,34 @@ class Histogram {
   int32_t counts_length() const { return counts_length_; }
   size_t counts_bytes() const { return static_cast<size_t>(counts_length_) * sizeof(int64_t); }
 
-  /// Raw access for the V2 codec: the count in slot i, and the value a slot stands for.
+  /// Raw access for the V2 codec: the count in slot i (0 <= i < counts_length()), and the
+  /// lowest value a slot stands for. add_count_at_index() keeps total, min and max in step
+  /// (as HdrHistogram's decoders rebuild them); an index outside the slots is ignored.
   int64_t count_at_index(int32_t index) const { return counts_[index]; }
   void add_count_at_index(int32_t index, int64_t count);
   int64_t value_from_index(int32_t index) const;
+  /// Slot of `value`, after the same clamping record() applies (below 0 -> 0, above
+  /// highest_trackable_value -> highest_trackable_value).
   int32_t index_for(int64_t value) const;
-  /// Lowest and highest values that are equivalent (land in the same slot) to `value`.
+  /// Lowest and highest values that are equivalent (land in the same slot) to `value`, after
+  /// the same clamping as index_for().
   int64_t lowest_equivalent_value(int64_t value) const;
   int64_t highest_equivalent_value(int64_t value) const;
   /// The value HdrHistogram reports for a slot: the middle of its equivalent range.
   int64_t median_equivalent_value(int64_t value) const;
 
  private:
+  void init_geometry(int64_t lowest_discernible_value, int64_t highest_trackable_value,
+                     int significant_figures);
+  bool same_geometry(const Histogram& other) const;
+  int32_t index_for_in_range(int64_t value) const;  // 0 <= value <= highest_trackable_value_
+  int64_t size_of_equivalent_range(int64_t value) const;
+
   int64_t lowest_discernible_value_ = 0;
   int64_t highest_trackable_value_ = 0;
   int significant_figures_ = 0;
   int32_t unit_magnitude_ = 0;
+  int32_t leading_zero_count_base_ = 0;  // 64 - unit_magnitude - (half_count_magnitude + 1)
   int32_t sub_bucket_half_count_magnitude_ = 0;
   int32_t sub_bucket_count_ = 0;
   int32_t sub_bucket_half_count_ = 0;
