@@ -31,8 +31,8 @@ std::string usage_text() {
   text += "      --closed-loop     measure latency from the actual send even with --rate\n"
           "                        (default off)\n";
   text += "  -m, --method M        HTTP method (default " + defaults.method + ")\n";
-  text += "  -H, --header \"K: V\"   extra request header, repeatable; Content-Length and\n"
-          "                        Transfer-Encoding are set by hammer (default none)\n";
+  text += "  -H, --header \"K: V\"   extra request header, repeatable; a Host header replaces\n"
+          "                        the one taken from the URL (default none)\n";
   text += "      --body FILE       request body read from FILE, at most 64MB (default none)\n";
   text += "      --timeout T       per-request timeout; a bare number is milliseconds, e.g.\n"
           "                        2000, 2s, 500ms; at most 60s (default " +
