@@ -20,7 +20,7 @@ std::string usage_text() {
   text += "  -c, --connections N   total connections, 1 to " + std::to_string(kMaxConnections) +
           " (default " + std::to_string(defaults.connections) + ")\n";
   text += "  -t, --threads N       worker threads, 1 to " + std::to_string(kMaxThreads) +
-          ", and no more than --connections\n"
+          ", at most --connections\n"
           "                        (default min(4, connections))\n";
   text += "  -d, --duration T      test duration; a bare number is seconds; units are\n"
           "                        ns us ms s m h, e.g. 10, 1.5s, 2m; at most 24h\n"
