@@ -21,7 +21,7 @@
 // exact powers of two cannot fall on the wrong side of a floating-point log.
 //
 // record() is O(1): the bucket is found from the count of leading zeros of (value | mask),
-// the slot within it by a shift; no loop, no branch on the value's size, no allocation.
+// the slot within it by a shift; no loop over buckets, no allocation.
 #include "stats/histogram.h"
 
 #include <algorithm>
