@@ -9,8 +9,10 @@
 //   test_server --port N [--host A] [--mode fast|capacity|silent|close|status] [--threads N]
 //               [--body-bytes N] [--service-us N] [--close-every N] [--status N]
 //
-// Each thread owns an SO_REUSEPORT listener and an epoll set; connections never move between
-// threads, so nothing is shared while serving. SIGTERM/SIGINT are taken by the main thread with
+// Each thread owns an epoll set and the connections it accepted; connections never move between
+// threads, so nothing is shared while serving. The threads share one listening socket, watched
+// with EPOLLEXCLUSIVE so one idle thread wakes per connection. Not SO_REUSEPORT: it would let a
+// second server (a stale one, or a parallel test) silently share a fixed port with this one. SIGTERM/SIGINT are taken by the main thread with
 // sigwait, which wakes every worker through an eventfd; all sockets are closed before exit.
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -270,11 +272,12 @@ struct Connection {
 class Worker {
  public:
   Worker(const Options& options, const Responses& responses, int listener, int wake_fd)
-      : options_(options), responses_(responses), listener_(listener), wake_fd_(wake_fd) {}
+      : options_(options), responses_(responses), listener_(listener), wake_fd_(wake_fd),
+        accept_batch_(options.threads == 1 ? INT32_MAX : 1) {}
 
   void run() {
     epoll_ = epoll_create1(EPOLL_CLOEXEC);
-    add(listener_, &listener_, EPOLLIN);
+    add(listener_, &listener_, options_.threads == 1 ? EPOLLIN : EPOLLIN | EPOLLEXCLUSIVE);
     add(wake_fd_, &wake_fd_, EPOLLIN);
     epoll_event events[kMaxEvents];
     bool stopping = false;
@@ -287,7 +290,7 @@ class Worker {
         if (tag == &wake_fd_) {
           stopping = true;
         } else if (tag == &listener_) {
-          accept_all();
+          accept_some();
         } else {
           on_event(static_cast<Connection*>(tag), events[i].events);
         }
@@ -320,8 +323,10 @@ class Worker {
     epoll_ctl(epoll_, EPOLL_CTL_MOD, connection->fd, &event);
   }
 
-  void accept_all() {
-    for (;;) {
+  /// One thread takes every pending connection; several take one per wake-up each, so that the
+  /// level-triggered listener wakes the next idle thread for the next connection.
+  void accept_some() {
+    for (int32_t accepted = 0; accepted < accept_batch_; ++accepted) {
       const int fd = accept4(listener_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
       if (fd < 0) {
         // EAGAIN: drained. EMFILE/ENFILE and friends: leave the rest in the backlog; level
@@ -451,26 +456,28 @@ class Worker {
   const Responses& responses_;
   int listener_;
   int wake_fd_;
+  int32_t accept_batch_;
   int epoll_ = -1;
   std::vector<Connection*> open_;    // every live connection, for the final close
   std::vector<Connection*> closed_;  // freed after the event batch that closed them
 };
 
-int open_listener(const Options& options, int port) {
+int open_listener(const Options& options) {
   const int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   if (fd < 0) return -1;
   const int one = 1;
   setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one);
   sockaddr_in address{};
   address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<uint16_t>(port));
+  address.sin_port = htons(static_cast<uint16_t>(options.port));
   if (inet_pton(AF_INET, options.host.c_str(), &address.sin_addr) != 1) {
     usage_error("--host: expected an IPv4 address, got '" + options.host + "'");
   }
   if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
       listen(fd, 4096) != 0) {
+    const int saved = errno;
     ::close(fd);
+    errno = saved;
     return -1;
   }
   return fd;
@@ -505,28 +512,22 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   signal(SIGPIPE, SIG_IGN);
 
-  std::vector<int> listeners;
-  int port = options.port;
-  for (int i = 0; i < options.threads; ++i) {
-    const int fd = open_listener(options, port);
-    if (fd < 0) {
-      std::fprintf(stderr, "test_server: cannot listen on %s:%d: %s\n", options.host.c_str(), port,
-                   std::strerror(errno));
-      return 2;
-    }
-    port = bound_port(fd);  // an ephemeral first bind fixes the port for the other threads
-    listeners.push_back(fd);
+  const int listener = open_listener(options);
+  if (listener < 0) {
+    std::fprintf(stderr, "test_server: cannot listen on %s:%d: %s\n", options.host.c_str(),
+                 options.port, std::strerror(errno));
+    return 2;
   }
   const int wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   const Responses responses = make_responses(options);
 
   std::vector<std::unique_ptr<Worker>> workers;
   std::vector<std::thread> threads;
-  for (int listener : listeners) {
+  for (int i = 0; i < options.threads; ++i) {
     workers.push_back(std::make_unique<Worker>(options, responses, listener, wake_fd));
     threads.emplace_back([worker = workers.back().get()] { worker->run(); });
   }
-  std::printf("listening on %s:%d\n", options.host.c_str(), port);
+  std::printf("listening on %s:%d\n", options.host.c_str(), bound_port(listener));
   std::fflush(stdout);
 
   int signal_number = 0;
@@ -534,7 +535,7 @@ int main(int argc, char** argv) {
   const uint64_t one = 1;
   if (write(wake_fd, &one, sizeof one) < 0) std::perror("test_server: eventfd write");
   for (auto& thread : threads) thread.join();
-  for (int listener : listeners) ::close(listener);
+  ::close(listener);
   ::close(wake_fd);
   return 0;
 }

@@ -213,6 +213,13 @@ class TestServerTest(ServerContract, unittest.TestCase):
             exchange(sock, GET * 20, 20)
             self.assertGreaterEqual(time.monotonic() - start, 20 * 0.005)
 
+    def test_refuses_a_port_another_server_listens_on(self):
+        server = self.server("--threads", "2")
+        result = subprocess.run([os.environ["TEST_SERVER"], "--port", str(server.port)],
+                                capture_output=True, text=True, timeout=READY_TIMEOUT_S)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("Address already in use", result.stderr)
+
     def test_rejects_a_bad_flag_naming_it(self):
         result = subprocess.run([os.environ["TEST_SERVER"], "--port", "abc"],
                                 capture_output=True, text=True)
