@@ -33,6 +33,9 @@ class TimerWheel {
 
   TimerWheel(const TimerWheel&) = delete;
   TimerWheel& operator=(const TimerWheel&) = delete;
+  /// Movable, armed nodes included: nodes point at each other, never into the wheel.
+  TimerWheel(TimerWheel&&) noexcept = default;
+  TimerWheel& operator=(TimerWheel&&) noexcept = default;
 
   /// Arms `node` to expire at `deadline_ns`; an armed node is moved (even one that is due
   /// in the advance() now running: it then no longer fires there). A deadline at or before

@@ -90,6 +90,16 @@ TEST(TimerWheelTest, DisarmCancelsAndIsANoOpOnAnUnarmedNode) {
   EXPECT_EQ(expire_ids(wheel, kStart + 3'000), std::vector<uint32_t>{1});
 }
 
+TEST(TimerWheelTest, MovingTheWheelKeepsItsArmedNodes) {
+  TimerWheel original(kStart, 1000, 64);
+  auto nodes = make_nodes(2);
+  original.arm(&nodes[0], kStart + 5'000);
+  original.arm(&nodes[1], kStart + 5'000);  // same slot: linked to each other
+  TimerWheel moved(std::move(original));
+  moved.disarm(&nodes[1]);
+  EXPECT_EQ(expire_ids(moved, kStart + 5'000), std::vector<uint32_t>{0});
+}
+
 TEST(TimerWheelTest, DeadlinesManyRevolutionsAheadWaitForTheirRound) {
   // 64 slots of 1 us: one revolution is 64 us. Nodes share slot 5 across rounds.
   TimerWheel wheel(kStart, 1000, 64);
