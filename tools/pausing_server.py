@@ -181,6 +181,17 @@ def _raise_stop(signum, frame):
     raise _Stop()
 
 
+def _die_with_parent():
+    """Linux: get SIGTERM when the parent exits, so that a crashed test, or a wrapper killed by
+    its PID (pyenv's python3 shim forks rather than execs), leaves no server holding a port."""
+    try:
+        import ctypes
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None).prctl(pr_set_pdeathsig, int(signal.SIGTERM))
+    except (OSError, AttributeError):
+        pass
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
@@ -195,6 +206,7 @@ def main():
 
     signal.signal(signal.SIGTERM, _raise_stop)
     signal.signal(signal.SIGINT, _raise_stop)
+    _die_with_parent()
     try:
         server = Server(args.host, args.port, PauseClock(args.every, args.pause_ms / 1000.0),
                         args.body_bytes)

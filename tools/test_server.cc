@@ -18,6 +18,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/resource.h>
@@ -511,6 +512,8 @@ int main(int argc, char** argv) {
   sigaddset(&stop_signals, SIGINT);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   signal(SIGPIPE, SIG_IGN);
+  // A test that crashes, or a wrapper killed by its PID, must not leave us holding the port.
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
 
   const int listener = open_listener(options);
   if (listener < 0) {
