@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// Scaled units with two decimals. The unit is picked from the *rounded* figure so a value just
+// under a boundary does not print as "1000.00us" or "1024.00KB".
+#include "report/format.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <string_view>
+
+namespace hammer {
+namespace {
+
+struct Unit {
+  std::string_view name;
+  double scale;
+};
+
+std::string two_decimals(double value, std::string_view unit) {
+  char buffer[64];
+  const int length = std::snprintf(buffer, sizeof buffer, "%.2f", value);
+  std::string text(buffer, length > 0 ? static_cast<size_t>(length) : 0);
+  text.append(unit);
+  return text;
+}
+
+/// Formats `value` in the first unit (smallest first) whose rounded figure is below `limit`,
+/// or in the last unit.
+template <size_t N>
+std::string scaled(double value, const std::array<Unit, N>& units, double limit) {
+  for (size_t i = 0; i < N; ++i) {
+    const double figure = value / units[i].scale;
+    const double rounded = std::round(figure * 100.0) / 100.0;
+    if (std::fabs(rounded) < limit || i + 1 == N) return two_decimals(figure, units[i].name);
+  }
+  return {};  // unreachable: the last unit always returns
+}
+
+}  // namespace
+
+std::string format_duration_ns(int64_t ns) {
+  if (ns > -1000 && ns < 1000) return std::to_string(ns) + "ns";
+  static constexpr std::array<Unit, 3> kUnits = {
+      Unit{"us", 1e3}, Unit{"ms", 1e6}, Unit{"s", 1e9}};
+  return scaled(static_cast<double>(ns), kUnits, 1000.0);
+}
+
+std::string format_bytes(double bytes) {
+  if (!std::isfinite(bytes)) return "-";
+  static constexpr std::array<Unit, 5> kUnits = {
+      Unit{"B", 1.0}, Unit{"KB", 1024.0}, Unit{"MB", 1024.0 * 1024},
+      Unit{"GB", 1024.0 * 1024 * 1024}, Unit{"TB", 1024.0 * 1024 * 1024 * 1024}};
+  return scaled(bytes, kUnits, 1024.0);
+}
+
+std::string format_rate(double per_second) {
+  if (!std::isfinite(per_second)) return "-";
+  return two_decimals(per_second, "");
+}
+
+std::string format_number(double value) {
+  if (!std::isfinite(value)) return "-";
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+}  // namespace hammer

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+#include "report/format.h"
+
+#include <gtest/gtest.h>
+
+namespace hammer {
+namespace {
+
+TEST(FormatDurationTest, NanosecondsAreWholeNumbers) {
+  EXPECT_EQ(format_duration_ns(0), "0ns");
+  EXPECT_EQ(format_duration_ns(812), "812ns");
+  EXPECT_EQ(format_duration_ns(999), "999ns");
+}
+
+TEST(FormatDurationTest, LargerUnitsHaveTwoDecimals) {
+  EXPECT_EQ(format_duration_ns(1'000), "1.00us");
+  EXPECT_EQ(format_duration_ns(255'620), "255.62us");
+  EXPECT_EQ(format_duration_ns(1'234'567), "1.23ms");
+  EXPECT_EQ(format_duration_ns(194'660'000), "194.66ms");
+  EXPECT_EQ(format_duration_ns(2'000'000'000), "2.00s");
+  EXPECT_EQ(format_duration_ns(10'002'451'000), "10.00s");
+}
+
+TEST(FormatDurationTest, SecondsIsTheLargestUnit) {
+  EXPECT_EQ(format_duration_ns(75'000'000'000), "75.00s");
+  EXPECT_EQ(format_duration_ns(3'600'000'000'000), "3600.00s");
+}
+
+TEST(FormatDurationTest, UnitIsChosenAfterRoundingSoNoFigureReadsOneThousand) {
+  EXPECT_EQ(format_duration_ns(999'994), "999.99us");
+  EXPECT_EQ(format_duration_ns(999'999), "1.00ms");
+  EXPECT_EQ(format_duration_ns(999'996'000), "1.00s");
+}
+
+TEST(FormatDurationTest, NegativeDurationsKeepTheirSign) {
+  EXPECT_EQ(format_duration_ns(-500), "-500ns");
+  EXPECT_EQ(format_duration_ns(-1'500'000), "-1.50ms");
+}
+
+TEST(FormatBytesTest, ScalesBy1024LikeWrk) {
+  EXPECT_EQ(format_bytes(0), "0.00B");
+  EXPECT_EQ(format_bytes(512), "512.00B");
+  EXPECT_EQ(format_bytes(1024), "1.00KB");
+  EXPECT_EQ(format_bytes(152.31 * 1024), "152.31KB");
+  EXPECT_EQ(format_bytes(1.49 * 1024 * 1024), "1.49MB");
+  EXPECT_EQ(format_bytes(2.0 * 1024 * 1024 * 1024), "2.00GB");
+  EXPECT_EQ(format_bytes(5.0 * 1024 * 1024 * 1024 * 1024), "5.00TB");
+}
+
+TEST(FormatBytesTest, UnitIsChosenAfterRounding) {
+  EXPECT_EQ(format_bytes(1023.99), "1023.99B");
+  EXPECT_EQ(format_bytes(1023.999), "1.00KB");
+}
+
+TEST(FormatRateTest, HasTwoDecimalsAndNoUnit) {
+  EXPECT_EQ(format_rate(1999.51), "1999.51");
+  EXPECT_EQ(format_rate(0), "0.00");
+  EXPECT_EQ(format_rate(250000), "250000.00");
+}
+
+TEST(FormatNumberTest, PrintsTheShortestExactForm) {
+  EXPECT_EQ(format_number(2000), "2000");
+  EXPECT_EQ(format_number(2500.5), "2500.5");
+  EXPECT_EQ(format_number(0.1), "0.1");
+}
+
+}  // namespace
+}  // namespace hammer

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+// The JSON report, written top to bottom with JsonWriter in the order docs/json.md lists the
+// members. Every latency is integer nanoseconds; each histogram also travels whole as
+// HdrHistogram's compressed V2 base64 ("HISTF..."), so HdrHistogram tools in any language can
+// read it and merge runs without hammer. A figure that does not exist is null, never 0: a
+// closed-loop run has no corrected latency, and an empty histogram has no percentiles.
+#include "report/json_report.h"
+
+#include <cmath>
+
+#include "report/json_writer.h"
+#include "stats/histogram_v2.h"
+
+#ifndef HAMMER_VERSION
+#define HAMMER_VERSION "unknown"
+#endif
+
+namespace hammer {
+namespace {
+
+void write_config(const Config& config, JsonWriter& json) {
+  json.key("config").begin_object();
+  json.member("url", config.url);
+  json.member("connections", config.connections);
+  json.member("threads", config.threads);
+  json.member("duration_s", static_cast<double>(config.duration_ns) / 1e9);
+  if (config.open_loop()) {
+    json.member("rate", config.rate);
+  } else {
+    json.null_member("rate");
+  }
+  json.member("mode", config.open_loop() ? "open" : "closed");
+  json.member("stopwatch", stopwatch_is_corrected(config) ? "corrected" : "uncorrected");
+  json.member("timeout_ms", static_cast<double>(config.timeout_ns) / 1e6);
+  json.member("method", config.method);
+  json.end_object();
+}
+
+void write_requests(const ReportInput& input, JsonWriter& json) {
+  const RunResult& result = input.result;
+  json.key("requests").begin_object();
+  if (input.config.open_loop()) {
+    json.member("scheduled", result.scheduled);
+  } else {
+    json.null_member("scheduled");
+  }
+  json.member("sent", result.sent);
+  json.member("completed", result.completed);
+  json.member("unsent", result.unsent);
+  json.member("bytes_read", result.bytes_read);
+  json.member("per_second", requests_per_second(result));
+  json.end_object();
+}
+
+/// A figure of a histogram, or null when it holds no values (its min, mean... do not exist).
+template <class Figure>
+void histogram_figure(JsonWriter& json, std::string_view name, const Histogram& histogram,
+                      Figure figure) {
+  json.key(name);
+  if (histogram.total_count() == 0) {
+    json.null();
+  } else {
+    json.value(static_cast<int64_t>(figure()));
+  }
+}
+
+void write_histogram(const Histogram& histogram, JsonWriter& json) {
+  json.begin_object();
+  json.member("count", histogram.total_count());
+  histogram_figure(json, "min_ns", histogram, [&] { return histogram.min(); });
+  histogram_figure(json, "max_ns", histogram, [&] { return histogram.max(); });
+  histogram_figure(json, "mean_ns", histogram, [&] { return std::llround(histogram.mean()); });
+  histogram_figure(json, "stdev_ns", histogram, [&] { return std::llround(histogram.stdev()); });
+  json.key("percentiles_ns").begin_object();
+  for (const PercentilePoint& point : kReportPercentiles) {
+    histogram_figure(json, point.label, histogram,
+                     [&] { return histogram.value_at_percentile(point.q); });
+  }
+  json.end_object();
+  json.member("out_of_range", histogram.out_of_range_count());
+  json.member("hdr", encode_v2_base64(histogram));
+  json.end_object();
+}
+
+void write_latency(const ReportInput& input, JsonWriter& json) {
+  json.key("latency").begin_object();
+  json.key("corrected");
+  if (input.config.open_loop()) {
+    write_histogram(input.result.corrected, json);
+  } else {
+    json.null();
+  }
+  json.key("uncorrected");
+  write_histogram(input.result.uncorrected, json);
+  json.end_object();
+}
+
+void write_errors_and_status(const RunResult& result, JsonWriter& json) {
+  json.key("errors").begin_object();
+  for (int kind = 0; kind < kErrorKindCount; ++kind) {
+    json.member(kErrorKindNames[kind], result.errors[kind]);
+  }
+  json.end_object();
+  json.key("status").begin_object();
+  static constexpr std::string_view kClassNames[kStatusClassCount] = {"1xx", "2xx", "3xx", "4xx",
+                                                                      "5xx"};
+  for (int index = 0; index < kStatusClassCount; ++index) {
+    json.member(kClassNames[index], result.status_classes[index]);
+  }
+  json.end_object();
+}
+
+void write_dispatch_lag(const ReportInput& input, JsonWriter& json) {
+  json.key("dispatch_lag");
+  if (!input.config.open_loop()) {
+    json.null();
+    return;
+  }
+  const DispatchLag& lag = input.result.lag;
+  json.begin_object();
+  json.member("dispatched", lag.dispatched);
+  json.member("mean_ns", mean_dispatch_lag_ns(lag));
+  json.member("max_ns", lag.max_ns);
+  json.member("behind_schedule", lag.behind_schedule);
+  json.member("threshold_ns", lag.threshold_ns);
+  json.member("peak_backlog", lag.peak_backlog);
+  json.key("cause").begin_object();
+  json.member("server", lag.behind_server);
+  json.member("generator", lag.behind_generator);
+  json.end_object();
+  json.end_object();
+}
+
+void write_verdicts(const std::vector<Verdict>& verdicts, JsonWriter& json) {
+  json.key("verdicts").begin_array();
+  for (const Verdict& verdict : verdicts) {
+    json.begin_object();
+    json.member("code", verdict.code);
+    json.member("text", verdict.text);
+    json.key("figures").begin_object();
+    for (const auto& [name, figure] : verdict.figures) json.member(name, figure);
+    json.end_object();
+    json.end_object();
+  }
+  json.end_array();
+}
+
+}  // namespace
+
+std::string render_json_report(const ReportInput& input) {
+  JsonWriter json(2);
+  json.begin_object();
+  json.key("hammer").begin_object();
+  json.member("version", HAMMER_VERSION);
+  json.member("schema", kJsonSchemaVersion);
+  json.end_object();
+  write_config(input.config, json);
+  json.member("elapsed_ns", input.result.elapsed_ns);
+  write_requests(input, json);
+  json.key("connections").begin_object();
+  json.member("opened", input.result.connects);
+  json.end_object();
+  write_latency(input, json);
+  write_errors_and_status(input.result, json);
+  write_dispatch_lag(input, json);
+  write_verdicts(input.verdicts, json);
+  json.key("notes").begin_array();
+  for (const std::string& note : report_notes(input)) json.value(note);
+  json.end_array();
+  json.member("interrupted", input.result.interrupted);
+  json.end_object();
+  return json.str() + "\n";
+}
+
+}  // namespace hammer

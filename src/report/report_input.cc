@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// The readings text_report.cc and json_report.cc share. Throughput divides totals by the
+// measured wall time: a mean of per-second samples would weight a slow second the same as a
+// fast one and hide stalls (design.md §8, "averages of averages").
+#include "report/report_input.h"
+
+#include <cmath>
+
+#include "report/format.h"
+
+namespace hammer {
+namespace {
+
+double per_second(int64_t count, int64_t elapsed_ns) {
+  if (elapsed_ns <= 0) return 0.0;
+  return static_cast<double>(count) * 1e9 / static_cast<double>(elapsed_ns);
+}
+
+std::string clamp_note(const Histogram& histogram, std::string_view which) {
+  const int64_t count = histogram.out_of_range_count();
+  return std::to_string(count) + " " + std::string(which) + " latenc" +
+         (count == 1 ? "y" : "ies") + " exceeded " +
+         format_duration_ns(histogram.highest_trackable_value()) +
+         " (the histogram's limit) and " + (count == 1 ? "was" : "were") + " clamped to it";
+}
+
+}  // namespace
+
+bool stopwatch_is_corrected(const Config& config) {
+  return config.open_loop() && !config.closed_loop_stopwatch;
+}
+
+const Histogram& lead_histogram(const ReportInput& input) {
+  return stopwatch_is_corrected(input.config) ? input.result.corrected : input.result.uncorrected;
+}
+
+double requests_per_second(const RunResult& result) {
+  return per_second(result.completed, result.elapsed_ns);
+}
+
+double bytes_per_second(const RunResult& result) {
+  return per_second(result.bytes_read, result.elapsed_ns);
+}
+
+int64_t mean_dispatch_lag_ns(const DispatchLag& lag) {
+  if (lag.dispatched <= 0) return 0;
+  return std::llround(static_cast<double>(lag.sum_ns) / static_cast<double>(lag.dispatched));
+}
+
+std::vector<std::string> report_notes(const ReportInput& input) {
+  const RunResult& result = input.result;
+  std::vector<std::string> notes;
+  if (result.interrupted) {
+    notes.push_back("interrupted by Ctrl-C after " + format_duration_ns(result.elapsed_ns) +
+                    "; figures cover the measured part");
+  }
+  if (input.config.open_loop() && result.corrected.out_of_range_count() > 0) {
+    notes.push_back(clamp_note(result.corrected, "corrected"));
+  }
+  if (result.uncorrected.out_of_range_count() > 0) {
+    notes.push_back(clamp_note(result.uncorrected, "uncorrected"));
+  }
+  if (!result.first_socket_error.empty()) {
+    notes.push_back("first socket error: " + result.first_socket_error);
+  }
+  if (!result.first_parse_error.empty()) {
+    notes.push_back("first parse error: " + result.first_parse_error);
+  }
+  notes.insert(notes.end(), input.notes.begin(), input.notes.end());
+  return notes;
+}
+
+}  // namespace hammer

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// ReportInput: what both reports (text and JSON) render, and the readings they share — which
+// histogram leads, throughput, and the notes the report adds on its own — so the two reports
+// can never disagree about a figure.
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/config.h"
+#include "run/result.h"
+#include "stats/histogram.h"
+
+namespace hammer {
+
+/// The references must outlive the render_*_report() call that reads them.
+struct ReportInput {
+  const Config& config;
+  const RunResult& result;
+  const std::vector<Verdict>& verdicts;
+  /// Extra notes from the caller, printed after the ones the report derives itself (see
+  /// report_notes(); callers must not repeat those).
+  std::vector<std::string> notes;
+};
+
+/// The percentiles both reports print, with their labels ("99.9" for 99.9).
+struct PercentilePoint {
+  double q;
+  std::string_view label;
+};
+inline constexpr std::array<PercentilePoint, 6> kReportPercentiles = {
+    PercentilePoint{50.0, "50"},   PercentilePoint{75.0, "75"},   PercentilePoint{90.0, "90"},
+    PercentilePoint{99.0, "99"},   PercentilePoint{99.9, "99.9"}, PercentilePoint{99.99, "99.99"}};
+
+/// True when the stopwatch starts at the intended send time: open loop without --closed-loop.
+bool stopwatch_is_corrected(const Config& config);
+/// The histogram whose figures the report leads with: corrected or uncorrected, per
+/// stopwatch_is_corrected().
+const Histogram& lead_histogram(const ReportInput& input);
+
+/// Completed responses per second of measured wall time (never a mean of samples); 0 when no
+/// time was measured.
+double requests_per_second(const RunResult& result);
+/// Bytes read per second of measured wall time; 0 when no time was measured.
+double bytes_per_second(const RunResult& result);
+/// Mean dispatch lag in ns over every dispatched request (0 when none), rounded.
+int64_t mean_dispatch_lag_ns(const DispatchLag& lag);
+
+/// Every note of the report, in order: an interrupted run, latencies clamped at the
+/// histogram's limit, the first socket and parse errors, then input.notes.
+std::vector<std::string> report_notes(const ReportInput& input);
+
+}  // namespace hammer

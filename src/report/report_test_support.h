@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Fabricated runs for the report tests (header-only, test code): known values recorded into
+// the histograms and every counter filled, so a test can predict each printed figure.
+#include <string>
+#include <vector>
+
+#include "core/config.h"
+#include "report/report_input.h"
+#include "run/result.h"
+
+namespace hammer::testing {
+
+struct FabricatedRun {
+  Config config;
+  RunResult result;
+  std::vector<Verdict> verdicts;
+
+  ReportInput input(std::vector<std::string> notes = {}) const {
+    return ReportInput{config, result, verdicts, std::move(notes)};
+  }
+};
+
+/// 4 threads, 20 connections, 2000 req/s for 10 s. Uncorrected latencies are 1 us .. 1 ms in
+/// 1 us steps; corrected ones ten times that (10 us .. 10 ms), so a figure shows which
+/// histogram it came from.
+inline FabricatedRun open_loop_run() {
+  FabricatedRun run;
+  run.config.url = "http://127.0.0.1:8082/";
+  run.config.connections = 20;
+  run.config.threads = 4;
+  run.config.duration_ns = 10'000'000'000;
+  run.config.rate = 2000;
+  run.config.timeout_ns = 2'000'000'000;
+  for (int64_t i = 1; i <= 1000; ++i) {
+    run.result.uncorrected.record(i * 1'000);
+    run.result.corrected.record(i * 10'000);
+  }
+  RunResult& result = run.result;
+  result.elapsed_ns = 10'000'000'000;
+  result.scheduled = 20'000;
+  result.sent = 19'995;
+  result.completed = 19'990;
+  result.unsent = 5;
+  result.bytes_read = 1'562'500;
+  result.connects = 20;
+  result.errors = {0, 1, 2, 3, 4};
+  result.status_classes = {0, 19'990, 0, 0, 0};
+  result.lag.threshold_ns = 1'000'000;
+  result.lag.dispatched = 19'995;
+  result.lag.sum_ns = 19'995 * int64_t{11'870'000};
+  result.lag.max_ns = 194'660'000;
+  result.lag.behind_schedule = 2'461;
+  result.lag.behind_server = 2'400;
+  result.lag.behind_generator = 61;
+  result.lag.peak_backlog = 37;
+  return run;
+}
+
+/// The same run in closed loop: no rate, no corrected histogram, no dispatch lag.
+inline FabricatedRun closed_loop_run() {
+  FabricatedRun run = open_loop_run();
+  run.config.rate = 0;
+  run.result.corrected.reset();
+  run.result.scheduled = 0;
+  run.result.unsent = 0;
+  run.result.lag = DispatchLag{};
+  return run;
+}
+
+}  // namespace hammer::testing

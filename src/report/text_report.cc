@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+// Text report. Line by line (design.md §3):
+//   Running 10s test @ URL
+//     4 threads, 20 connections, open loop @ 2000 req/s
+//     Latency (corrected)        <- the lead histogram, named; "(uncorrected, closed loop)"
+//        50%  255.62us              when the stopwatch starts at the actual send
+//     20000 requests in 10.00s, 1.49MB read
+//   Requests/sec, Transfer/sec, Socket errors, Non-2xx (if any), Dispatch lag (open loop),
+//   one line per verdict, then notes.
+// Labels are padded to one width so the figures start in one column, as in wrk.
+#include "report/text_report.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string_view>
+
+#include "report/format.h"
+
+namespace hammer {
+namespace {
+
+constexpr size_t kLabelWidth = 15;       // "Requests/sec   "
+constexpr size_t kPercentileWidth = 8;   // "  99.99%"
+constexpr size_t kValueWidth = 8;        // "255.62us"
+constexpr size_t kColumnWidth = 13;      // side-by-side columns
+
+std::string pad_left(std::string_view text, size_t width) {
+  std::string padded;
+  if (text.size() < width) padded.assign(width - text.size(), ' ');
+  padded.append(text);
+  return padded;
+}
+
+std::string pad_right(std::string_view text, size_t width) {
+  std::string padded(text);
+  if (padded.size() < width) padded.append(width - padded.size(), ' ');
+  return padded;
+}
+
+std::string plural(int64_t count, std::string_view noun) {
+  std::string text = std::to_string(count) + " " + std::string(noun);
+  if (count != 1) text += "s";
+  return text;
+}
+
+/// "10s" for whole seconds, as wrk prints the planned duration; otherwise "1.50s", "500.00ms".
+std::string planned_duration(int64_t ns) {
+  if (ns > 0 && ns % 1'000'000'000 == 0) return std::to_string(ns / 1'000'000'000) + "s";
+  return format_duration_ns(ns);
+}
+
+std::string ratio(int64_t numerator, int64_t denominator) {
+  if (denominator <= 0) return "-";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1fx",
+                static_cast<double>(numerator) / static_cast<double>(denominator));
+  return buffer;
+}
+
+std::string summary(const Histogram& histogram) {
+  return "mean " + format_duration_ns(std::llround(histogram.mean())) + ", stdev " +
+         format_duration_ns(std::llround(histogram.stdev())) + ", min " +
+         format_duration_ns(histogram.min());
+}
+
+void append_header(const ReportInput& input, std::string& out) {
+  const Config& config = input.config;
+  out += "Running " + planned_duration(config.duration_ns) + " test @ " + config.url + "\n";
+  out += "  " + plural(config.threads, "thread") + ", " +
+         plural(config.connections, "connection") + ", ";
+  if (config.open_loop()) {
+    out += "open loop @ " + format_number(config.rate) + " req/s";
+    if (config.closed_loop_stopwatch) out += ", stopwatch from actual send (--closed-loop)";
+  } else {
+    out += "closed loop";
+  }
+  out += "\n";
+}
+
+/// One column of percentiles: the short list (50..99, max) or with print_latency the full one.
+void append_single_column(const ReportInput& input, const Histogram& histogram,
+                          std::string& out) {
+  const bool full = input.config.print_latency;
+  for (const PercentilePoint& point : kReportPercentiles) {
+    if (!full && point.q > 99.0) continue;
+    out += pad_left(std::string(point.label) + "%", kPercentileWidth) + "  " +
+           pad_left(format_duration_ns(histogram.value_at_percentile(point.q)), kValueWidth) +
+           "\n";
+  }
+  out += pad_left("max", kPercentileWidth) + "  " +
+         pad_left(format_duration_ns(histogram.max()), kValueWidth) + "\n";
+  if (full) out += "    " + summary(histogram) + "\n";
+}
+
+/// Open loop with --latency: corrected beside uncorrected, and how many times larger the
+/// corrected figure is — the size of the coordinated-omission error at each percentile.
+void append_side_by_side(const RunResult& result, std::string& out) {
+  const Histogram& corrected = result.corrected;
+  const Histogram& uncorrected = result.uncorrected;
+  out += pad_left("", kPercentileWidth) + pad_left("corrected", kColumnWidth) +
+         pad_left("uncorrected", kColumnWidth) + pad_left("ratio", 9) + "\n";
+  const auto row = [&](std::string_view label, int64_t left, int64_t right) {
+    out += pad_left(label, kPercentileWidth) + pad_left(format_duration_ns(left), kColumnWidth) +
+           pad_left(format_duration_ns(right), kColumnWidth) +
+           pad_left(ratio(left, right), 9) + "\n";
+  };
+  for (const PercentilePoint& point : kReportPercentiles) {
+    row(std::string(point.label) + "%", corrected.value_at_percentile(point.q),
+        uncorrected.value_at_percentile(point.q));
+  }
+  row("max", corrected.max(), uncorrected.max());
+  out += "    " + pad_right("corrected", 13) + summary(corrected) + "\n";
+  out += "    " + pad_right("uncorrected", 13) + summary(uncorrected) + "\n";
+}
+
+void append_latency(const ReportInput& input, std::string& out) {
+  const Histogram& lead = lead_histogram(input);
+  if (lead.total_count() == 0) {
+    out += "  Latency: no successful responses\n";
+    return;
+  }
+  out += stopwatch_is_corrected(input.config) ? "  Latency (corrected)\n"
+                                              : "  Latency (uncorrected, closed loop)\n";
+  if (input.config.print_latency && input.config.open_loop()) {
+    append_side_by_side(input.result, out);
+  } else {
+    append_single_column(input, lead, out);
+  }
+}
+
+void append_totals(const ReportInput& input, std::string& out) {
+  const RunResult& result = input.result;
+  out += "  " + plural(result.completed, "request") + " in " +
+         format_duration_ns(result.elapsed_ns) + ", " +
+         format_bytes(static_cast<double>(result.bytes_read)) + " read\n";
+  out += pad_right("Requests/sec", kLabelWidth) + format_rate(requests_per_second(result)) + "\n";
+  out += pad_right("Transfer/sec", kLabelWidth) + format_bytes(bytes_per_second(result)) + "\n";
+
+  out += pad_right("Socket errors", kLabelWidth);
+  for (int kind = 0; kind < kErrorKindCount; ++kind) {
+    if (kind > 0) out += ", ";
+    out += std::string(kErrorKindNames[kind]) + " " + std::to_string(result.errors[kind]);
+  }
+  out += "\n";
+
+  if (const int64_t non_2xx_3xx = result.non_2xx_3xx(); non_2xx_3xx > 0) {
+    out += "Non-2xx or 3xx responses: " + std::to_string(non_2xx_3xx) + "\n";
+  }
+}
+
+/// Open loop only: how late requests left, and whose fault that was — the server (every
+/// connection busy) or hammer itself (a connection idle, yet late).
+void append_dispatch_lag(const ReportInput& input, std::string& out) {
+  if (!input.config.open_loop()) return;
+  const DispatchLag& lag = input.result.lag;
+  out += pad_right("Dispatch lag", kLabelWidth) + "mean " +
+         format_duration_ns(mean_dispatch_lag_ns(lag)) + ", max " +
+         format_duration_ns(lag.max_ns) + ", " + plural(lag.behind_schedule, "request") +
+         " behind schedule (server " + std::to_string(lag.behind_server) + ", hammer " +
+         std::to_string(lag.behind_generator) + ")\n";
+}
+
+}  // namespace
+
+std::string render_text_report(const ReportInput& input) {
+  std::string out;
+  append_header(input, out);
+  append_latency(input, out);
+  append_totals(input, out);
+  append_dispatch_lag(input, out);
+  for (const Verdict& verdict : input.verdicts) out += verdict.text + "\n";
+  for (const std::string& note : report_notes(input)) out += "note: " + note + "\n";
+  return out;
+}
+
+}  // namespace hammer

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: MIT
+#include "report/text_report.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "report/format.h"
+#include "report/report_test_support.h"
+
+namespace hammer {
+namespace {
+
+using testing::closed_loop_run;
+using testing::open_loop_run;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+bool has_line(const std::string& text, const std::string& line) {
+  for (const std::string& candidate : lines_of(text)) {
+    if (candidate == line) return true;
+  }
+  return false;
+}
+
+/// A single-column percentile line: label right-aligned in 8, two spaces, value in 8.
+std::string percentile_line(const std::string& label, int64_t value_ns) {
+  const std::string value = format_duration_ns(value_ns);
+  return std::string(8 - label.size(), ' ') + label + "  " +
+         std::string(value.size() < 8 ? 8 - value.size() : 0, ' ') + value;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(TextReportTest, HeaderNamesDurationUrlThreadsConnectionsAndRate) {
+  const auto run = open_loop_run();
+  const auto lines = lines_of(render_text_report(run.input()));
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "Running 10s test @ http://127.0.0.1:8082/");
+  EXPECT_EQ(lines[1], "  4 threads, 20 connections, open loop @ 2000 req/s");
+  EXPECT_EQ(lines[2], "  Latency (corrected)");
+}
+
+TEST(TextReportTest, ClosedLoopHeaderSaysClosedLoopAndLeadsUncorrected) {
+  auto run = closed_loop_run();
+  run.config.threads = 1;
+  run.config.connections = 1;
+  run.config.duration_ns = 1'500'000'000;
+  const auto lines = lines_of(render_text_report(run.input()));
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "Running 1.50s test @ http://127.0.0.1:8082/");
+  EXPECT_EQ(lines[1], "  1 thread, 1 connection, closed loop");
+  EXPECT_EQ(lines[2], "  Latency (uncorrected, closed loop)");
+}
+
+TEST(TextReportTest, ClosedLoopStopwatchInOpenLoopLeadsUncorrected) {
+  auto run = open_loop_run();
+  run.config.closed_loop_stopwatch = true;
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "  Latency (uncorrected, closed loop)")) << text;
+  EXPECT_TRUE(contains(text, "open loop @ 2000 req/s, stopwatch from actual send")) << text;
+  const auto& uncorrected = run.result.uncorrected;
+  EXPECT_TRUE(has_line(text, percentile_line("50%", uncorrected.value_at_percentile(50))))
+      << text;
+}
+
+TEST(TextReportTest, PrintsP50ToP99AndMaxOfTheLeadHistogram) {
+  const auto run = open_loop_run();
+  const std::string text = render_text_report(run.input());
+  const auto& corrected = run.result.corrected;
+  for (const auto& [q, label] : std::vector<std::pair<double, std::string>>{
+           {50, "50%"}, {75, "75%"}, {90, "90%"}, {99, "99%"}}) {
+    EXPECT_TRUE(has_line(text, percentile_line(label, corrected.value_at_percentile(q))))
+        << label << "\n" << text;
+  }
+  EXPECT_TRUE(has_line(text, percentile_line("max", corrected.max()))) << text;
+  // The corrected p50 is about 5 ms; the uncorrected one about 500 us must not lead.
+  EXPECT_TRUE(contains(text, "     50%    5.00ms")) << text;
+  EXPECT_FALSE(contains(text, "99.9%")) << text;
+  EXPECT_FALSE(contains(text, "ratio")) << text;
+}
+
+TEST(TextReportTest, TotalsLineCountsCompletedRequestsTimeAndBytes) {
+  const auto run = open_loop_run();
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "  19990 requests in 10.00s, 1.49MB read")) << text;
+}
+
+TEST(TextReportTest, RequestsPerSecondIsCompletedOverElapsed) {
+  auto run = open_loop_run();
+  run.result.completed = 20'000;
+  run.result.elapsed_ns = 10'002'451'000;  // 20000 / 10.002451 s = 1999.5099...
+  run.result.bytes_read = 1'560'000;       // / 10.002451 s = 155961.77 B/s = 152.31 KB/s
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "Requests/sec   1999.51")) << text;
+  EXPECT_TRUE(has_line(text, "Transfer/sec   152.31KB")) << text;
+}
+
+TEST(TextReportTest, ZeroElapsedTimeGivesZeroThroughputNotInfinity) {
+  auto run = open_loop_run();
+  run.result.elapsed_ns = 0;
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "Requests/sec   0.00")) << text;
+  EXPECT_TRUE(has_line(text, "Transfer/sec   0.00B")) << text;
+}
+
+TEST(TextReportTest, SocketErrorsListEveryKindIncludingParse) {
+  const auto run = open_loop_run();
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "Socket errors  connect 0, read 1, write 2, timeout 3, parse 4"))
+      << text;
+}
+
+TEST(TextReportTest, Non2xxLineAppearsOnlyWhenThereAreSome) {
+  auto run = open_loop_run();
+  EXPECT_FALSE(contains(render_text_report(run.input()), "Non-2xx"));
+  run.result.status_classes = {1, 19'000, 5, 300, 684};
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "Non-2xx or 3xx responses: 985")) << text;
+}
+
+TEST(TextReportTest, DispatchLagLineInOpenLoopOnly) {
+  const auto open = open_loop_run();
+  EXPECT_TRUE(has_line(render_text_report(open.input()),
+                       "Dispatch lag   mean 11.87ms, max 194.66ms, 2461 requests behind "
+                       "schedule (server 2400, hammer 61)"))
+      << render_text_report(open.input());
+  const auto closed = closed_loop_run();
+  EXPECT_FALSE(contains(render_text_report(closed.input()), "Dispatch lag"));
+}
+
+TEST(TextReportTest, LatencyFlagPrintsBothColumnsSideBySideWithTheRatio) {
+  auto run = open_loop_run();
+  run.config.print_latency = true;
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "  Latency (corrected)")) << text;
+  EXPECT_TRUE(has_line(text, "            corrected  uncorrected    ratio")) << text;
+  const auto& corrected = run.result.corrected;
+  const auto& uncorrected = run.result.uncorrected;
+  // Corrected values are exactly ten times the uncorrected ones, up to histogram precision.
+  for (const char* label : {"     50%", "     75%", "     90%", "     99%", "   99.9%",
+                            "  99.99%", "     max"}) {
+    bool found = false;
+    for (const std::string& line : lines_of(text)) {
+      if (line.rfind(label, 0) == 0) {
+        found = true;
+        EXPECT_TRUE(line.ends_with("10.0x")) << line;
+      }
+    }
+    EXPECT_TRUE(found) << label << "\n" << text;
+  }
+  const std::string p99_corrected = format_duration_ns(corrected.value_at_percentile(99));
+  const std::string p99_uncorrected = format_duration_ns(uncorrected.value_at_percentile(99));
+  EXPECT_TRUE(has_line(text, "     99%" + std::string(13 - p99_corrected.size(), ' ') +
+                                 p99_corrected + std::string(13 - p99_uncorrected.size(), ' ') +
+                                 p99_uncorrected + "    10.0x"))
+      << text;
+  EXPECT_TRUE(contains(text, "    corrected    mean ")) << text;
+  EXPECT_TRUE(contains(text, "    uncorrected  mean ")) << text;
+}
+
+TEST(TextReportTest, LatencyFlagInClosedLoopPrintsOneFullColumn) {
+  auto run = closed_loop_run();
+  run.config.print_latency = true;
+  const std::string text = render_text_report(run.input());
+  const auto& uncorrected = run.result.uncorrected;
+  EXPECT_TRUE(has_line(text, percentile_line("99.9%", uncorrected.value_at_percentile(99.9))))
+      << text;
+  EXPECT_TRUE(contains(text, "  99.99%  ")) << text;
+  EXPECT_TRUE(contains(text, "     max  ")) << text;
+  EXPECT_TRUE(contains(text, "    mean " + format_duration_ns(std::llround(uncorrected.mean())) +
+                                 ", stdev "))
+      << text;
+  EXPECT_FALSE(contains(text, "ratio")) << text;
+}
+
+TEST(TextReportTest, EmptyHistogramSaysNoSuccessfulResponsesInsteadOfZeros) {
+  auto run = closed_loop_run();
+  run.result.uncorrected.reset();
+  run.result.completed = 0;
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "  Latency: no successful responses")) << text;
+  EXPECT_FALSE(contains(text, "50%")) << text;
+  EXPECT_FALSE(contains(text, "max")) << text;
+}
+
+TEST(TextReportTest, VerdictsPrintOneLineEachThenNotes) {
+  auto run = open_loop_run();
+  run.verdicts.push_back({"over_capacity", "over capacity: the server sustained 1500 req/s", {}});
+  run.verdicts.push_back({"generator_saturated", "generator saturated: lower --rate", {}});
+  const auto lines = lines_of(render_text_report(run.input({"caller note"})));
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[lines.size() - 3], "over capacity: the server sustained 1500 req/s");
+  EXPECT_EQ(lines[lines.size() - 2], "generator saturated: lower --rate");
+  EXPECT_EQ(lines.back(), "note: caller note");
+}
+
+TEST(TextReportTest, ClampedLatenciesGetANote) {
+  auto run = closed_loop_run();
+  run.result.uncorrected.record(61'000'000'000);
+  run.result.uncorrected.record(90'000'000'000);
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text,
+                       "note: 2 uncorrected latencies exceeded 60.00s (the histogram's limit) "
+                       "and were clamped to it"))
+      << text;
+}
+
+TEST(TextReportTest, InterruptedRunSaysSoAndWhen) {
+  auto run = open_loop_run();
+  run.result.interrupted = true;
+  run.result.elapsed_ns = 3'210'000'000;
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text,
+                       "note: interrupted by Ctrl-C after 3.21s; figures cover the measured part"))
+      << text;
+}
+
+TEST(TextReportTest, FirstSocketAndParseErrorsBecomeNotes) {
+  auto run = open_loop_run();
+  run.result.first_socket_error = "connect: Connection refused";
+  run.result.first_parse_error = "bad status line";
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "note: first socket error: connect: Connection refused")) << text;
+  EXPECT_TRUE(has_line(text, "note: first parse error: bad status line")) << text;
+}
+
+}  // namespace
+}  // namespace hammer
