@@ -21,9 +21,6 @@ struct Decimal {
   std::string_view suffix;    // everything after the number
 };
 
-// "%.2f" of the largest double is 309 digits, a sign, a point and two decimals.
-constexpr size_t kDoubleBufferBytes = 400;
-
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // Splits "12.5ms" into "12", "5", "ms". Refuses ".5", "5." and anything not starting with a
@@ -55,27 +52,6 @@ constexpr std::array<UnitName, 6> kDurationUnits = {{{"ns", kNanosecondUnit},
                                                      {"s", kSecondUnit},
                                                      {"m", kMinuteUnit},
                                                      {"h", kHourUnit}}};
-
-std::string two_decimals(uint64_t hundredths, bool negative, std::string_view unit) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%s%llu.%02llu%.*s", negative ? "-" : "",
-                static_cast<unsigned long long>(hundredths / 100),
-                static_cast<unsigned long long>(hundredths % 100),
-                static_cast<int>(unit.size()), unit.data());
-  return buffer;
-}
-
-std::string whole(uint64_t value, bool negative, std::string_view unit) {
-  std::string out = negative ? "-" : "";  // appended, not "-" + s: GCC 12 -Wrestrict misfires
-  out += std::to_string(value);
-  out += unit;
-  return out;
-}
-
-// |value| without overflow for INT64_MIN.
-uint64_t magnitude(int64_t value) {
-  return value < 0 ? uint64_t{0} - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-}
 
 }  // namespace
 
@@ -137,63 +113,6 @@ Expected<double, std::string> parse_rate(std::string_view text) {
   value *= multiplier;
   if (!std::isfinite(value)) return unexpected(std::string("too large"));
   return value;
-}
-
-std::string format_duration_ns(int64_t ns) {
-  const bool negative = ns < 0;
-  const uint64_t mag = magnitude(ns);
-  if (mag < 1000) return whole(mag, negative, "ns");
-  constexpr std::array<UnitName, 3> kUnits = {{{"us", kMicrosecondUnit},
-                                               {"ms", kMillisecondUnit},
-                                               {"s", kSecondUnit}}};
-  for (size_t i = 0; i < kUnits.size(); ++i) {
-    const auto unit = static_cast<uint64_t>(kUnits[i].ns);
-    const uint64_t hundredths = (mag + unit / 200) / (unit / 100);
-    if (hundredths < 100'000 || i + 1 == kUnits.size()) {
-      return two_decimals(hundredths, negative, kUnits[i].name);
-    }
-  }
-  return {};  // unreachable: the last unit always returns
-}
-
-std::string format_bytes(int64_t bytes) {
-  const bool negative = bytes < 0;
-  const uint64_t mag = magnitude(bytes);
-  if (mag < 1024) return whole(mag, negative, "B");
-  constexpr std::array<std::string_view, 4> kUnits = {"KB", "MB", "GB", "TB"};
-  uint64_t base = 1;
-  for (size_t i = 0; i < kUnits.size(); ++i) {
-    base *= 1024;
-    const uint64_t hundredths = mag / base * 100 + (mag % base * 100 + base / 2) / base;
-    if (hundredths < 102'400 || i + 1 == kUnits.size()) {
-      return two_decimals(hundredths, negative, kUnits[i]);
-    }
-  }
-  return {};  // unreachable
-}
-
-std::string format_count(double value) {
-  if (!std::isfinite(value)) return "-";
-  char buffer[kDoubleBufferBytes];
-  std::snprintf(buffer, sizeof buffer, "%.2f", value);
-  return buffer;
-}
-
-std::string format_metric(double value) {
-  if (!std::isfinite(value)) return "-";
-  constexpr std::array<std::string_view, 4> kSuffixes = {"", "k", "M", "G"};
-  double scaled = value;
-  for (size_t i = 0; i < kSuffixes.size(); ++i) {
-    // Decide on the rounded figure, so 999.999 prints "1.00k" rather than "1000.00".
-    if (std::fabs(std::round(scaled * 100) / 100) < 1000 || i + 1 == kSuffixes.size()) {
-      char buffer[kDoubleBufferBytes];
-      std::snprintf(buffer, sizeof buffer, "%.2f%.*s", scaled,
-                    static_cast<int>(kSuffixes[i].size()), kSuffixes[i].data());
-      return buffer;
-    }
-    scaled /= 1000;
-  }
-  return {};  // unreachable
 }
 
 }  // namespace hammer

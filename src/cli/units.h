@@ -32,22 +32,4 @@ Expected<int64_t, std::string> parse_duration_ns(std::string_view text, int64_t 
 /// `m` is refused, because next to durations it reads as milli. The error is a short reason.
 Expected<double, std::string> parse_rate(std::string_view text);
 
-/// Formats a duration with two decimals in the largest unit that keeps the figure >= 1:
-/// 812 -> "812ns", 255'620 -> "255.62us", 1'234'567 -> "1.23ms", 2'000'000'000 -> "2.00s".
-/// Nanoseconds print whole; seconds are the largest unit ("120.00s"). Rounds half up, and a
-/// value that rounds to 1000 moves up a unit (999'999 -> "1.00ms"). Negative values get "-".
-std::string format_duration_ns(int64_t ns);
-
-/// Formats a byte count 1024-based, as wrk does: B, KB, MB, GB, TB, where 1KB = 1024 bytes.
-/// Under 1024 prints whole ("512B"); above, two decimals ("152.31KB", "1.49MB").
-std::string format_bytes(int64_t bytes);
-
-/// Formats a count or rate plainly with two decimals, for figures such as Requests/sec:
-/// 1999.514 -> "1999.51". NaN or infinity prints "-": the report never shows "nan".
-std::string format_count(double value);
-
-/// Formats a count 1000-based with two decimals and a suffix k, M, G, as wrk's format_metric:
-/// 999 -> "999.00", 1'020 -> "1.02k", 2'500'000 -> "2.50M". NaN or infinity prints "-".
-std::string format_metric(double value);
-
 }  // namespace hammer

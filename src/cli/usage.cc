@@ -5,6 +5,7 @@
 
 #include "cli/options.h"
 #include "cli/units.h"
+#include "report/format.h"
 
 namespace hammer {
 

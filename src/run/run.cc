@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+// Orchestration: setup that may fail with a clear message happens here, before any thread
+// starts; then workers connect, meet at a latch, and share one start time t0 so that their
+// shares of the schedule line up into the global one.
+#include "run/run.h"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <latch>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "http/request.h"
+#include "net/socket.h"
+#include "run/worker.h"
+#include "time/clock.h"
+
+namespace hammer {
+namespace {
+
+// The SIGINT handler may only do async-signal-safe things: it pokes each worker's eventfd.
+// Filled before the handler is installed and cleared after it is removed.
+constexpr int kMaxWorkers = 1024;
+int g_wakeup_fds[kMaxWorkers];
+volatile sig_atomic_t g_wakeup_count = 0;
+
+extern "C" void on_interrupt(int) {
+  for (int i = 0; i < g_wakeup_count; ++i) {
+    const uint64_t one = 1;
+    [[maybe_unused]] ssize_t ignored = ::write(g_wakeup_fds[i], &one, sizeof one);
+  }
+  // A second Ctrl-C should end hammer at once, report or not.
+  std::signal(SIGINT, SIG_DFL);
+}
+
+std::string target_text(const Target& target) {
+  if (target.host.find(':') != std::string::npos) {
+    return "[" + target.host + "]:" + std::to_string(target.port);
+  }
+  return target.host + ":" + std::to_string(target.port);
+}
+
+// One connect before the run, so that a target nobody listens on fails in milliseconds with
+// the system's reason instead of a run full of connect errors. Empty string: it connected.
+std::string probe_connect(const SocketAddress& address, int64_t timeout_ns) {
+  const int fd = open_nonblocking_socket(address.family());
+  if (fd < 0) return std::strerror(-fd);
+  ConnectResult started = start_connect(fd, address);
+  if (started.status == ConnectStatus::in_progress) {
+    pollfd watch{fd, POLLOUT, 0};
+    const int ready = ::poll(&watch, 1, static_cast<int>(timeout_ns / 1'000'000));
+    started.error = ready == 0 ? ETIMEDOUT : take_socket_error(fd);
+    started.status = started.error == 0 ? ConnectStatus::connected : ConnectStatus::error;
+  }
+  ::close(fd);
+  return started.status == ConnectStatus::connected ? std::string()
+                                                   : std::string(std::strerror(started.error));
+}
+
+}  // namespace
+
+int64_t connections_for_worker(int64_t total, int64_t index, int64_t count) {
+  return total / count + (index < total % count ? 1 : 0);
+}
+
+void merge_result(RunResult& total, const RunResult& part) {
+  total.corrected.add(part.corrected);
+  total.uncorrected.add(part.uncorrected);
+  total.scheduled += part.scheduled;
+  total.sent += part.sent;
+  total.completed += part.completed;
+  total.unsent += part.unsent;
+  total.bytes_read += part.bytes_read;
+  total.connects += part.connects;
+  for (int i = 0; i < kErrorKindCount; ++i) total.errors[i] += part.errors[i];
+  for (int i = 0; i < kStatusClassCount; ++i) total.status_classes[i] += part.status_classes[i];
+  if (total.first_parse_error.empty()) total.first_parse_error = part.first_parse_error;
+  if (total.first_socket_error.empty()) total.first_socket_error = part.first_socket_error;
+  total.lag.threshold_ns = part.lag.threshold_ns;
+  total.lag.dispatched += part.lag.dispatched;
+  total.lag.sum_ns += part.lag.sum_ns;
+  total.lag.max_ns = std::max(total.lag.max_ns, part.lag.max_ns);
+  total.lag.behind_schedule += part.lag.behind_schedule;
+  total.lag.behind_server += part.lag.behind_server;
+  total.lag.behind_generator += part.lag.behind_generator;
+  total.lag.peak_backlog = std::max(total.lag.peak_backlog, part.lag.peak_backlog);
+  total.interrupted = total.interrupted || part.interrupted;
+}
+
+Expected<RunResult, RunError> run_load(const Config& config) {
+  const std::string where = target_text(config.target);
+  auto address = resolve_target(config.target);
+  if (!address) return unexpected(RunError{2, "cannot resolve " + where + ": " + address.error()});
+
+  // Each connection is one fd; keep a margin for the pollers, wake-ups and stdio.
+  auto limit = raise_fd_limit(config.connections + 64);
+  if (!limit) {
+    return unexpected(RunError{1, "--connections: " + std::to_string(config.connections) +
+                                      " connections need more file descriptors than allowed: " +
+                                      limit.error()});
+  }
+
+  // Fail fast, with the system's reason, when nothing listens: better than a run of errors.
+  if (const std::string refused = probe_connect(*address, config.timeout_ns); !refused.empty()) {
+    return unexpected(RunError{2, "cannot connect to " + where + ": " + refused});
+  }
+
+  RequestSpec spec;
+  spec.method = config.method;
+  spec.path = config.target.path;
+  spec.host_header = config.target.host_header;
+  spec.headers = config.headers;
+  spec.body = config.body;
+  const std::string request = serialize_request(spec);
+
+  const int64_t thread_count = config.threads;
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (int64_t i = 0; i < thread_count; ++i) {
+    workers.push_back(std::make_unique<Worker>(
+        config, request, *address, i, thread_count,
+        connections_for_worker(config.connections, i, thread_count)));
+    std::string error;
+    if (!workers.back()->setup(*limit, &error)) {
+      return unexpected(RunError{2, "cannot set up worker " + std::to_string(i) + ": " + error});
+    }
+  }
+
+  for (int64_t i = 0; i < thread_count && i < kMaxWorkers; ++i) {
+    g_wakeup_fds[i] = workers[i]->wakeup_fd();
+  }
+  g_wakeup_count = static_cast<sig_atomic_t>(std::min<int64_t>(thread_count, kMaxWorkers));
+  struct sigaction action {};
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  struct sigaction previous {};
+  sigaction(SIGINT, &action, &previous);
+
+  std::latch connected(thread_count);
+  std::latch go(1);
+  int64_t start_ns = 0;
+  int64_t deadline_ns = 0;
+  const int64_t give_up_connecting_ns = monotonic_now_ns() + config.timeout_ns;
+  std::vector<std::thread> threads;
+  for (auto& worker : workers) {
+    threads.emplace_back([&, raw = worker.get()] {
+      raw->connect_all(give_up_connecting_ns);
+      connected.count_down();
+      go.wait();  // start_ns and deadline_ns are written before go opens
+      raw->run(start_ns, deadline_ns);
+    });
+  }
+  connected.wait();
+  start_ns = monotonic_now_ns();
+  deadline_ns = start_ns + config.duration_ns;
+  go.count_down();
+  for (auto& thread : threads) thread.join();
+
+  g_wakeup_count = 0;
+  sigaction(SIGINT, &previous, nullptr);
+
+  RunResult total;
+  int64_t finished_ns = start_ns;
+  for (auto& worker : workers) {
+    merge_result(total, worker->result());
+    finished_ns = std::max(finished_ns, worker->finished_ns());
+  }
+  total.elapsed_ns = finished_ns - start_ns;
+  return total;
+}
+
+}  // namespace hammer

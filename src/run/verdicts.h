@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The readings a bare number would hide (design.md §3): a server over capacity, too few
+// connections for the rate, a generator that was itself the bottleneck, a run that did not
+// work. Each is one plain sentence with its figures and a stable code for JSON.
+#include <vector>
+
+#include "core/config.h"
+#include "run/result.h"
+
+namespace hammer {
+
+std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& result);
+
+/// True when the run did not do its job: no response at all, or more failures than answers.
+/// main() exits 2 then.
+bool run_failed(const RunResult& result);
+
+}  // namespace hammer

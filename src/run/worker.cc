@@ -1,0 +1,515 @@
+// SPDX-License-Identifier: MIT
+//
+// The worker loop. Each pass: dispatch what is due, sleep in the poller until the next thing
+// that can happen (a socket event, a request slot, a deadline), handle events, expire timers.
+//
+// Timing. A request's latency is defined by two clock readings: when its first byte was handed
+// to the socket (actual send) and when the read that completed its response returned. Corrected
+// latency starts instead at the request's slot in the schedule (intended), so time spent waiting
+// for a free connection is charged to the server that held them all. The poller sleeps with
+// nanosecond timeouts (epoll_pwait2) and the thread's timer slack is set to 1 ns, but the kernel
+// still wakes a few tens of microseconds late; so the loop sleeps until kSpinWindowNs before a
+// slot and polls without blocking for the rest. Dispatch is then accurate to microseconds, and
+// what lateness remains is measured as dispatch lag rather than hidden (design.md §8).
+//
+// Interest. Sockets are registered level-triggered for reading for their whole life (a reply
+// may come early, an idle keep-alive socket may be closed by the server); EPOLLOUT is armed only
+// while a connect or a partial write is pending, so the common request costs no epoll_ctl.
+//
+// Allocation. Everything is sized at setup(): connections, receive buffers, the event array,
+// the timer wheel. The hot path allocates nothing, locks nothing and touches no atomic; the only
+// strings written during a run are the first error of each kind, once.
+#include "run/worker.h"
+
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+
+#include "net/socket.h"
+#include "time/clock.h"
+
+namespace hammer {
+namespace {
+
+// Sleep until this long before a request slot, then poll without blocking: covers the kernel's
+// wake-up latency on an ordinary (non-realtime) thread.
+constexpr int64_t kSpinWindowNs = 60'000;
+// After a failed connect, wait this long before trying again, so an unreachable server costs
+// a few syscalls per connection per period rather than a hot loop.
+constexpr int64_t kReconnectDelayNs = 10'000'000;
+
+}  // namespace
+
+Worker::Worker(const Config& config, std::string_view request, const SocketAddress& target,
+               int64_t worker_index, int64_t worker_count, int64_t connection_count)
+    : config_(config),
+      request_(request),
+      target_(target),
+      worker_index_(worker_index),
+      worker_count_(worker_count),
+      connection_count_(connection_count),
+      open_loop_(config.open_loop()),
+      timers_(monotonic_now_ns()),
+      schedule_(0, config.open_loop() ? config.rate : 1.0, worker_index, worker_count, 0) {}
+
+Worker::~Worker() {
+  for (int64_t i = 0; connections_ && i < connection_count_; ++i) close_socket(connections_[i]);
+}
+
+bool Worker::setup(int64_t fd_limit, std::string* error) {
+  // poll(2) indexes its table by fd, so it must cover every fd the process may open (the
+  // default fs.nr_open is 1Mi); epoll only uses the figure to size its event batch.
+  auto poller = Poller::create(static_cast<int>(std::min<int64_t>(fd_limit, 1 << 20)));
+  if (!poller) {
+    *error = poller.error();
+    return false;
+  }
+  poller_ = std::make_unique<Poller>(std::move(*poller));
+  auto wakeup = Wakeup::create();
+  if (!wakeup) {
+    *error = wakeup.error();
+    return false;
+  }
+  wakeup_.emplace(std::move(*wakeup));
+  if (!poller_->add(wakeup_->fd(), kPollRead, UINT64_MAX)) {
+    *error = std::string("cannot watch the wake-up fd: ") + std::strerror(errno);
+    return false;
+  }
+  connections_ = std::make_unique<Connection[]>(connection_count_);
+  recv_slab_ = std::make_unique<char[]>(connection_count_ * kRecvBufferBytes);
+  events_ = std::make_unique<PollEvent[]>(kEventBatch);
+  for (int64_t i = 0; i < connection_count_; ++i) {
+    Connection& connection = connections_[i];
+    connection.index = static_cast<int32_t>(i);
+    connection.timer.id = static_cast<uint32_t>(i);
+    connection.recv_buffer = recv_slab_.get() + i * kRecvBufferBytes;
+  }
+  return true;
+}
+
+void Worker::connect_all(int64_t give_up_ns) {
+  // Worker threads sleep with nanosecond precision: the default 50 us slack would be added to
+  // every wake-up, and with it to every dispatch.
+  prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+  for (int64_t i = 0; i < connection_count_; ++i) start_connect(connections_[i]);
+  // Until every connection has connected or failed once (then it retries during the run).
+  auto still_connecting = [this] {
+    for (int64_t i = 0; i < connection_count_; ++i) {
+      if (connections_[i].state == ConnectionState::connecting) return true;
+    }
+    return false;
+  };
+  while (!stopping_ && still_connecting()) {
+    const int64_t now = monotonic_now_ns();
+    if (now >= give_up_ns) break;
+    const int count = poller_->wait(events_.get(), kEventBatch, give_up_ns - now);
+    for (int i = 0; i < count; ++i) handle_event(events_[i]);
+  }
+}
+
+void Worker::run(int64_t start_ns, int64_t deadline_ns) {
+  started_ = true;
+  if (stopping_) {  // interrupted while connecting: nothing to measure
+    deadline_ns = start_ns;
+    stop_ns_ = start_ns;
+  }
+  deadline_ns_ = deadline_ns;
+  drain_until_ns_ = deadline_ns + config_.timeout_ns;
+  schedule_ = OpenLoopSchedule(start_ns, open_loop_ ? config_.rate : 1.0, worker_index_,
+                               worker_count_, deadline_ns);
+  // Connections that connected before the start have been idle only since the start.
+  for (int64_t i = 0; i < connection_count_; ++i) {
+    if (connections_[i].state == ConnectionState::idle) connections_[i].idle_since_ns = start_ns;
+  }
+  if (!open_loop_) {
+    for (int64_t i = 0; i < connection_count_; ++i) {
+      Connection& connection = connections_[i];
+      if (connection.state == ConnectionState::idle) send_request(connection, 0);
+    }
+  }
+  loop();
+  if (open_loop_) {
+    result_.scheduled = schedule_.scheduled_count();
+    result_.unsent = result_.scheduled - schedule_.taken_count();
+  }
+  result_.lag = lag_.lag();
+  finished_ns_ = std::max(stop_ns_, last_response_ns_);
+}
+
+void Worker::loop() {
+  for (;;) {
+    int64_t now = monotonic_now_ns();
+    if (!stopping_ && now >= deadline_ns_) begin_stop(deadline_ns_);
+    if (stopping_ && (in_flight_ == 0 || now >= drain_until_ns_)) break;
+    if (open_loop_ && !stopping_) dispatch_due(now);
+
+    const int64_t wake_ns = next_wake_ns(now);
+    const int64_t sleep_ns = wake_ns - now - kSpinWindowNs;
+    const int count = poller_->wait(events_.get(), kEventBatch, sleep_ns > 0 ? sleep_ns : 0);
+    for (int i = 0; i < count; ++i) handle_event(events_[i]);
+    if (timers_.armed_count() > 0) {
+      timers_.advance(monotonic_now_ns(), [this](TimerNode* node) { on_timer(node); });
+    }
+  }
+  // Whatever is still in flight after the drain window never answered within --timeout of the
+  // deadline; their own timers would have fired already, so this only catches stragglers armed
+  // late. Each is one timeout, counted once.
+  for (int64_t i = 0; i < connection_count_; ++i) {
+    Connection& connection = connections_[i];
+    if (connection.busy()) fail_request(connection, ErrorKind::timeout);
+    close_socket(connection);
+  }
+}
+
+int64_t Worker::next_wake_ns(int64_t now_ns) const {
+  int64_t wake = stopping_ ? drain_until_ns_ : deadline_ns_;
+  if (open_loop_ && !stopping_ && idle_head_ >= 0 && schedule_.has_next()) {
+    wake = std::min(wake, schedule_.next_intended_ns());
+  }
+  wake = std::min(wake, timers_.next_deadline_ns());
+  return std::max(wake, now_ns);
+}
+
+void Worker::begin_stop(int64_t stop_ns) {
+  stopping_ = true;
+  stop_ns_ = stop_ns;
+  schedule_.stop_at(stop_ns);
+  if (deadline_ns_ > stop_ns) {
+    deadline_ns_ = stop_ns;
+    drain_until_ns_ = stop_ns + config_.timeout_ns;
+  }
+  // Connections that are not carrying a request have nothing left to do.
+  for (int64_t i = 0; i < connection_count_; ++i) {
+    Connection& connection = connections_[i];
+    if (!connection.busy()) {
+      timers_.disarm(&connection.timer);
+      idle_remove(connection);
+      close_socket(connection);
+    }
+  }
+}
+
+void Worker::handle_event(const PollEvent& event) {
+  if (event.token == UINT64_MAX) {
+    wakeup_->drain();
+    result_.interrupted = true;
+    if (!stopping_) begin_stop(monotonic_now_ns());
+    return;
+  }
+  Connection& connection = connections_[event.token];
+  if (connection.fd < 0) return;  // closed earlier in this batch
+  if (connection.state == ConnectionState::connecting) {
+    if (event.writable || event.hangup_or_error) on_connect_ready(connection);
+    return;
+  }
+  if (event.readable || event.hangup_or_error) on_readable(connection);
+  if (connection.fd >= 0 && connection.state == ConnectionState::writing && event.writable) {
+    continue_write(connection);
+  }
+}
+
+void Worker::on_timer(TimerNode* node) {
+  Connection& connection = connections_[node->id];
+  switch (connection.state) {
+    case ConnectionState::backoff:
+      start_connect(connection);
+      break;
+    case ConnectionState::connecting:
+      // A connect that outlives --timeout is a failed connect.
+      note_connect_error("connect", ETIMEDOUT);
+      close_socket(connection);
+      retry_later(connection);
+      break;
+    case ConnectionState::writing:
+    case ConnectionState::reading:
+      fail_request(connection, ErrorKind::timeout);
+      break;
+    case ConnectionState::idle:
+    case ConnectionState::disconnected:
+      break;
+  }
+}
+
+void Worker::start_connect(Connection& connection) {
+  if (stopping_) {
+    connection.state = ConnectionState::disconnected;
+    return;
+  }
+  const int fd = open_nonblocking_socket(target_.family());
+  if (fd < 0) {
+    note_connect_error("socket", -fd);
+    retry_later(connection);
+    return;
+  }
+  connection.fd = fd;
+  const ConnectResult started = hammer::start_connect(fd, target_);
+  if (started.status == ConnectStatus::error) {
+    note_connect_error("connect", started.error);
+    close_socket(connection);
+    retry_later(connection);
+    return;
+  }
+  poller_->add(fd, kPollRead | kPollWrite, static_cast<uint64_t>(connection.index));
+  connection.wants_write = true;
+  if (started.status == ConnectStatus::connected) {
+    on_connected(connection, monotonic_now_ns());
+    return;
+  }
+  connection.state = ConnectionState::connecting;
+  timers_.arm(&connection.timer, monotonic_now_ns() + config_.timeout_ns);
+}
+
+void Worker::note_connect_error(const char* what, int error_number) {
+  ++result_.errors[static_cast<int>(ErrorKind::connect)];
+  if (result_.first_socket_error.empty()) {
+    result_.first_socket_error = std::string(what) + ": " + std::strerror(error_number);
+  }
+}
+
+void Worker::on_connect_ready(Connection& connection) {
+  const int error_number = take_socket_error(connection.fd);
+  timers_.disarm(&connection.timer);
+  if (error_number != 0) {
+    note_connect_error("connect", error_number);
+    close_socket(connection);
+    retry_later(connection);
+    return;
+  }
+  on_connected(connection, monotonic_now_ns());
+}
+
+void Worker::on_connected(Connection& connection, int64_t now_ns) {
+  set_no_delay(connection.fd);
+  set_write_interest(connection, false);
+  ++result_.connects;
+  if (!started_) {
+    connection.state = ConnectionState::idle;
+    connection.idle_since_ns = now_ns;
+    if (open_loop_) idle_push(connection);
+    return;
+  }
+  become_idle(connection, now_ns);
+}
+
+void Worker::retry_later(Connection& connection) {
+  connection.state = stopping_ ? ConnectionState::disconnected : ConnectionState::backoff;
+  if (!stopping_) timers_.arm(&connection.timer, monotonic_now_ns() + kReconnectDelayNs);
+}
+
+void Worker::send_request(Connection& connection, int64_t intended_ns) {
+  connection.parser.start(false);
+  connection.response_bytes_seen = false;
+  connection.write_offset = 0;
+  connection.intended_ns = intended_ns;
+  connection.actual_send_ns = monotonic_now_ns();
+  if (!open_loop_) connection.intended_ns = connection.actual_send_ns;
+  connection.state = ConnectionState::writing;
+  ++result_.sent;
+  ++in_flight_;
+  timers_.arm(&connection.timer, connection.actual_send_ns + config_.timeout_ns);
+  continue_write(connection);
+}
+
+void Worker::continue_write(Connection& connection) {
+  size_t wrote = 0;
+  int error_number = 0;
+  const Io outcome = write_some(connection.fd, request_.data() + connection.write_offset,
+                                request_.size() - static_cast<size_t>(connection.write_offset),
+                                &wrote, &error_number);
+  connection.write_offset += static_cast<int64_t>(wrote);
+  if (outcome == Io::error || outcome == Io::closed) {
+    if (result_.first_socket_error.empty()) {
+      result_.first_socket_error = std::string("write: ") + std::strerror(error_number);
+    }
+    fail_request(connection, ErrorKind::write);
+    return;
+  }
+  const bool finished = connection.write_offset == static_cast<int64_t>(request_.size());
+  if (finished && connection.state == ConnectionState::writing) {
+    connection.state = ConnectionState::reading;
+  }
+  set_write_interest(connection, !finished);
+}
+
+void Worker::on_readable(Connection& connection) {
+  size_t got = 0;
+  int error_number = 0;
+  const Io outcome = read_some(connection.fd, connection.recv_buffer, kRecvBufferBytes, &got,
+                               &error_number);
+  if (outcome == Io::would_block) return;
+  const int64_t now = monotonic_now_ns();
+  if (outcome == Io::done) {
+    result_.bytes_read += static_cast<int64_t>(got);
+    if (!connection.busy()) {
+      // Bytes with no request outstanding: the server answered something nobody asked.
+      ++result_.errors[static_cast<int>(ErrorKind::parse)];
+      if (result_.first_parse_error.empty()) {
+        result_.first_parse_error = "response bytes arrived with no request outstanding";
+      }
+      idle_remove(connection);
+      close_socket(connection);
+      start_connect(connection);
+      return;
+    }
+    connection.response_bytes_seen = true;
+    size_t consumed = 0;
+    const ParseStatus status =
+        connection.parser.feed(std::string_view(connection.recv_buffer, got), &consumed);
+    if (status == ParseStatus::need_more) return;
+    if (status == ParseStatus::error) {
+      if (result_.first_parse_error.empty()) {
+        result_.first_parse_error = std::string(describe(connection.parser.error()));
+      }
+      fail_request(connection, ErrorKind::parse);
+      return;
+    }
+    if (consumed != got) {
+      // More bytes than the one response asked for: hammer does not pipeline, so this is a
+      // second, unrequested response (or garbage after the first). The first still counts.
+      on_response(connection, now);
+      ++result_.errors[static_cast<int>(ErrorKind::parse)];
+      if (result_.first_parse_error.empty()) {
+        result_.first_parse_error = "bytes after the end of a response";
+      }
+      if (connection.fd >= 0) {
+        idle_remove(connection);
+        close_socket(connection);
+        start_connect(connection);
+      }
+      return;
+    }
+    on_response(connection, now);
+    return;
+  }
+
+  // End of stream or a socket error.
+  if (connection.busy()) {
+    if (outcome == Io::closed && connection.response_bytes_seen &&
+        connection.parser.finish_on_eof() == ParseStatus::complete) {
+      on_response(connection, now);  // a body delimited by the close
+      return;
+    }
+    if (outcome == Io::error && result_.first_socket_error.empty()) {
+      result_.first_socket_error = std::string("read: ") + std::strerror(error_number);
+    } else if (outcome == Io::closed && result_.first_socket_error.empty()) {
+      result_.first_socket_error = "read: server closed the connection before a full response";
+    }
+    fail_request(connection, ErrorKind::read);
+    return;
+  }
+  // The server closed an idle keep-alive connection: reconnect, no error.
+  idle_remove(connection);
+  close_socket(connection);
+  start_connect(connection);
+}
+
+void Worker::on_response(Connection& connection, int64_t now_ns) {
+  timers_.disarm(&connection.timer);
+  --in_flight_;
+  ++result_.completed;
+  last_response_ns_ = now_ns;
+  const ResponseInfo& info = connection.parser.info();
+  if (info.status >= 100 && info.status <= 599) ++result_.status_classes[info.status / 100 - 1];
+  result_.uncorrected.record(now_ns - connection.actual_send_ns);
+  if (open_loop_) result_.corrected.record(now_ns - connection.intended_ns);
+  if (!info.keep_alive) {
+    close_socket(connection);
+    start_connect(connection);
+    return;
+  }
+  become_idle(connection, now_ns);
+}
+
+void Worker::fail_request(Connection& connection, ErrorKind kind) {
+  ++result_.errors[static_cast<int>(kind)];
+  if (connection.busy()) --in_flight_;
+  timers_.disarm(&connection.timer);
+  close_socket(connection);
+  start_connect(connection);
+}
+
+void Worker::close_socket(Connection& connection) {
+  if (connection.fd < 0) return;
+  if (poller_) poller_->remove(connection.fd);
+  ::close(connection.fd);
+  connection.fd = -1;
+  connection.wants_write = false;
+  connection.state = ConnectionState::disconnected;
+}
+
+void Worker::set_write_interest(Connection& connection, bool wants_write) {
+  if (connection.wants_write == wants_write || connection.fd < 0) return;
+  connection.wants_write = wants_write;
+  poller_->modify(connection.fd, wants_write ? (kPollRead | kPollWrite) : kPollRead,
+                  static_cast<uint64_t>(connection.index));
+}
+
+void Worker::become_idle(Connection& connection, int64_t now_ns) {
+  connection.state = ConnectionState::idle;
+  connection.idle_since_ns = now_ns;
+  if (stopping_) {
+    close_socket(connection);
+    return;
+  }
+  if (!open_loop_) {
+    send_request(connection, 0);
+    return;
+  }
+  idle_push(connection);
+  dispatch_due(now_ns);
+}
+
+void Worker::dispatch_due(int64_t now_ns) {
+  while (idle_head_ >= 0 && schedule_.has_next() && schedule_.next_intended_ns() <= now_ns) {
+    Connection* connection = idle_pop();
+    const int64_t intended = schedule_.next_intended_ns();
+    schedule_.take();
+    send_request(*connection, intended);
+    lag_.record(intended, connection->actual_send_ns, connection->idle_since_ns);
+  }
+  if (idle_head_ < 0 && schedule_.has_next() && schedule_.next_intended_ns() <= now_ns) {
+    lag_.note_backlog(schedule_.due_count(now_ns));
+  }
+}
+
+void Worker::idle_push(Connection& connection) {
+  if (connection.in_idle_list) return;
+  connection.in_idle_list = true;
+  connection.idle_prev = idle_tail_;
+  connection.idle_next = -1;
+  if (idle_tail_ >= 0) {
+    connections_[idle_tail_].idle_next = connection.index;
+  } else {
+    idle_head_ = connection.index;
+  }
+  idle_tail_ = connection.index;
+}
+
+Connection* Worker::idle_pop() {
+  if (idle_head_ < 0) return nullptr;
+  Connection& connection = connections_[idle_head_];
+  idle_remove(connection);
+  return &connection;
+}
+
+void Worker::idle_remove(Connection& connection) {
+  if (!connection.in_idle_list) return;
+  if (connection.idle_prev >= 0) {
+    connections_[connection.idle_prev].idle_next = connection.idle_next;
+  } else {
+    idle_head_ = connection.idle_next;
+  }
+  if (connection.idle_next >= 0) {
+    connections_[connection.idle_next].idle_prev = connection.idle_prev;
+  } else {
+    idle_tail_ = connection.idle_prev;
+  }
+  connection.idle_prev = connection.idle_next = -1;
+  connection.in_idle_list = false;
+}
+
+}  // namespace hammer

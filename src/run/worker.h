@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Worker: one thread's share of the run. It owns its connections, poller, timer wheel,
+// histograms and counters outright; nothing is shared with other workers while the run lasts.
+// See worker.cc for the loop.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/config.h"
+#include "net/poller.h"
+#include "net/socket.h"
+#include "net/wakeup.h"
+#include "run/connection.h"
+#include "run/result.h"
+#include "schedule/schedule.h"
+#include "time/timer_wheel.h"
+
+namespace hammer {
+
+class Worker {
+ public:
+  static constexpr int64_t kRecvBufferBytes = 8 * 1024;
+  static constexpr int kEventBatch = 256;
+
+  /// `request` must outlive the worker: every connection sends these same bytes.
+  Worker(const Config& config, std::string_view request, const SocketAddress& target,
+         int64_t worker_index, int64_t worker_count, int64_t connection_count);
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+  ~Worker();
+
+  /// Allocates everything the run needs (the only allocations a worker makes) and opens the
+  /// poller; `fd_limit` is the process's open-file limit (poll(2) indexes by fd). Call before
+  /// the thread starts; the error names what failed.
+  bool setup(int64_t fd_limit, std::string* error);
+
+  /// Starts connecting every connection and waits until each is connected or has failed,
+  /// at most until `give_up_ns`. Runs on the worker's thread before the shared start.
+  void connect_all(int64_t give_up_ns);
+
+  /// The measured run: from `start_ns` (shared by all workers, the schedule's t0) until
+  /// `deadline_ns`, then waits for requests in flight up to --timeout. Runs on its thread.
+  void run(int64_t start_ns, int64_t deadline_ns);
+
+  /// Async-signal-safe: asks the worker to stop issuing now (Ctrl-C).
+  void interrupt() { wakeup_->notify(); }
+  int wakeup_fd() const { return wakeup_->fd(); }
+
+  RunResult& result() { return result_; }
+  /// When the last response arrived (or the run stopped), for the run's elapsed time.
+  int64_t finished_ns() const { return finished_ns_; }
+  int64_t stopped_ns() const { return stop_ns_; }
+
+ private:
+  void loop();
+  int64_t next_wake_ns(int64_t now_ns) const;
+  void begin_stop(int64_t now_ns);
+  void handle_event(const PollEvent& event);
+  void on_timer(TimerNode* node);
+
+  void start_connect(Connection& connection);
+  void on_connect_ready(Connection& connection);
+  void on_connected(Connection& connection, int64_t now_ns);
+  void retry_later(Connection& connection);
+  void note_connect_error(const char* what, int error_number);
+
+  void send_request(Connection& connection, int64_t intended_ns);
+  void continue_write(Connection& connection);
+  void on_readable(Connection& connection);
+  void on_response(Connection& connection, int64_t now_ns);
+  void fail_request(Connection& connection, ErrorKind kind);
+  void close_socket(Connection& connection);
+  void set_write_interest(Connection& connection, bool wants_write);
+  void become_idle(Connection& connection, int64_t now_ns);
+  void dispatch_due(int64_t now_ns);
+
+  void idle_push(Connection& connection);
+  Connection* idle_pop();
+  void idle_remove(Connection& connection);
+
+  const Config& config_;
+  std::string_view request_;
+  SocketAddress target_;
+  int64_t worker_index_;
+  int64_t worker_count_;
+  int64_t connection_count_;
+  bool open_loop_;
+
+  std::unique_ptr<Connection[]> connections_;
+  std::unique_ptr<char[]> recv_slab_;
+  std::unique_ptr<PollEvent[]> events_;
+  std::unique_ptr<Poller> poller_;
+  std::optional<Wakeup> wakeup_;
+  TimerWheel timers_;
+  OpenLoopSchedule schedule_;
+  DispatchLagRecorder lag_;
+  RunResult result_;
+
+  int32_t idle_head_ = -1;
+  int32_t idle_tail_ = -1;
+  int64_t in_flight_ = 0;
+  bool started_ = false;  // run() began: a new connection may carry requests
+  bool stopping_ = false;
+  int64_t deadline_ns_ = 0;
+  int64_t stop_ns_ = 0;
+  int64_t drain_until_ns_ = 0;
+  int64_t finished_ns_ = 0;
+  int64_t last_response_ns_ = 0;
+};
+
+}  // namespace hammer

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+// Runs that cannot work: nothing listening, a server that never answers, bad flags.
+#include <gtest/gtest.h>
+
+#include "e2e/e2e.h"
+
+namespace hammer::test {
+namespace {
+
+TEST(FailureTest, ConnectionRefusedExitsTwoQuicklyNamingTheTarget) {
+  const int port = unused_port();
+  const Finished run = run_hammer({"-d", "5", "http://127.0.0.1:" + std::to_string(port) + "/"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_LT(run.wall_s, 2.0);
+  EXPECT_NE(run.err.find("hammer: cannot connect to 127.0.0.1:" + std::to_string(port) +
+                         ": Connection refused"),
+            std::string::npos)
+      << run.err;
+}
+
+TEST(FailureTest, SilentServerCountsEachTimeoutOnceAndSaysTheRunDidNotWork) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "silent"});
+  ASSERT_TRUE(server.ready());
+  const Finished run =
+      run_hammer({"-c", "4", "-t", "2", "-d", "1", "--timeout", "300", "--json", server.url()});
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_LT(run.wall_s, 1.0 + 0.3 + 1.0);
+  const JsonValue report = parse_report(run);
+  EXPECT_EQ(number_at(report, "requests.completed"), 0);
+  EXPECT_EQ(number_at(report, "latency.uncorrected.count"), 0);
+  // Every request sent timed out exactly once: no request lost, none counted twice.
+  const double sent = number_at(report, "requests.sent");
+  EXPECT_GE(sent, 4);
+  EXPECT_EQ(number_at(report, "errors.timeout"), sent);
+  const JsonValue* verdicts = report.find("verdicts");
+  ASSERT_NE(verdicts, nullptr);
+  ASSERT_FALSE(verdicts->items.empty());
+  EXPECT_EQ(verdicts->items[0].find("code")->text, "run_failed");
+}
+
+TEST(FailureTest, SilentServerTextReportSaysItDidNotWork) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "silent"});
+  ASSERT_TRUE(server.ready());
+  const Finished run = run_hammer({"-c", "2", "-d", "0.5", "--timeout", "200", server.url()});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("did not work"), std::string::npos) << run.out;
+  EXPECT_LT(run.wall_s, 0.5 + 0.2 + 1.0);
+}
+
+struct BadFlag {
+  std::vector<std::string> args;
+  std::string expected_stderr;
+};
+
+TEST(FailureTest, EveryBadFlagExitsOneNamingTheFlagAndValue) {
+  const std::string url = "http://127.0.0.1:1/";
+  const std::vector<BadFlag> table = {
+      {{"-c", "abc", url}, "hammer: --connections: expected a whole number >= 1, got 'abc'"},
+      {{"-c", "0", url}, "--connections"},
+      {{"-t", "x", url}, "--threads"},
+      {{"-c", "2", "-t", "3", url}, "--threads"},
+      {{"-d", "soon", url}, "--duration"},
+      {{"-d", "-1", url}, "--duration"},
+      {{"-r", "fast", url}, "--rate: expected a number > 0"},
+      {{"-r", "0", url}, "--rate"},
+      {{"-m", "GE T", url}, "--method"},
+      {{"-H", "NoColon", url}, "--header"},
+      {{"--body", "/nonexistent/file", url}, "--body"},
+      {{"--timeout", "0", url}, "--timeout"},
+      {{"--conections", "5", url}, "did you mean '--connections'?"},
+      {{"https://127.0.0.1/"}, "https"},
+      {{"ftp://127.0.0.1/"}, "ftp://127.0.0.1/"},
+      {{}, "missing URL"},
+  };
+  for (const BadFlag& row : table) {
+    const Finished run = run_hammer(row.args, 10);
+    EXPECT_EQ(run.exit_code, 1) << row.expected_stderr;
+    EXPECT_NE(run.err.find(row.expected_stderr), std::string::npos)
+        << "stderr: " << run.err << " expected: " << row.expected_stderr;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    EXPECT_TRUE(run.out.empty());
+  }
+}
+
+TEST(FailureTest, HelpAndVersionExitZero) {
+  const Finished help = run_hammer({"--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("--connections"), std::string::npos);
+  const Finished version = run_hammer({"--version"});
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_EQ(version.out.rfind("hammer ", 0), 0u);
+}
+
+}  // namespace
+}  // namespace hammer::test

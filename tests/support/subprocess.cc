@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+#include "support/subprocess.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+
+namespace hammer::test {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+pid_t spawn(const std::vector<std::string>& argv, int out_fd, int err_fd) {
+  std::vector<char*> args;
+  for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+  args.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int null_fd = open("/dev/null", O_RDONLY);
+    dup2(null_fd, 0);
+    dup2(out_fd, 1);
+    dup2(err_fd, 2);
+    execv(args[0], args.data());
+    std::fprintf(stderr, "exec %s: %s\n", args[0], std::strerror(errno));
+    _exit(127);
+  }
+  return pid;
+}
+
+}  // namespace
+
+Finished run_process(const std::vector<std::string>& argv, double limit_s) {
+  int out_pipe[2];
+  int err_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0) return {};
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = spawn(argv, out_pipe[1], err_pipe[1]);
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+
+  Finished finished;
+  pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  int open_pipes = 2;
+  while (open_pipes > 0) {
+    const double left_s = limit_s - seconds_since(start);
+    if (left_s <= 0) {
+      kill(pid, SIGKILL);
+      finished.timed_out = true;
+      break;
+    }
+    if (poll(fds, 2, static_cast<int>(left_s * 1000) + 1) <= 0) continue;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      char buffer[65536];
+      const ssize_t got = read(fds[i].fd, buffer, sizeof buffer);
+      if (got <= 0) {
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        --open_pipes;
+      } else {
+        (i == 0 ? finished.out : finished.err).append(buffer, static_cast<size_t>(got));
+      }
+    }
+  }
+  for (pollfd& fd : fds) {
+    if (fd.fd >= 0) close(fd.fd);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  finished.wall_s = seconds_since(start);
+  if (!finished.timed_out && WIFEXITED(status)) finished.exit_code = WEXITSTATUS(status);
+  return finished;
+}
+
+ServerProcess::ServerProcess(const std::vector<std::string>& argv, double ready_limit_s) {
+  int out_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0) return;
+  const int null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  pid_ = spawn(argv, out_pipe[1], null_fd);
+  close(out_pipe[1]);
+  close(null_fd);
+  const auto start = std::chrono::steady_clock::now();
+  pollfd fd = {out_pipe[0], POLLIN, 0};
+  while (!ready_ && seconds_since(start) < ready_limit_s) {
+    if (poll(&fd, 1, 100) <= 0) continue;
+    char buffer[4096];
+    const ssize_t got = read(out_pipe[0], buffer, sizeof buffer);
+    if (got <= 0) break;
+    startup_output_.append(buffer, static_cast<size_t>(got));
+    const size_t line = startup_output_.find("listening on");
+    const size_t end = startup_output_.find('\n', line);
+    if (line != std::string::npos && end != std::string::npos) {
+      const size_t colon = startup_output_.rfind(':', end);
+      port_ = std::atoi(startup_output_.c_str() + colon + 1);
+      ready_ = port_ > 0;
+    }
+  }
+  // The server's later output goes nowhere; closing our end would SIGPIPE it on its next print.
+  const int keep = out_pipe[0];
+  std::thread([keep] {
+    char sink[4096];
+    while (read(keep, sink, sizeof sink) > 0) {
+    }
+    close(keep);
+  }).detach();
+}
+
+ServerProcess::~ServerProcess() {
+  if (pid_ <= 0) return;
+  kill(pid_, SIGTERM);
+  for (int i = 0; i < 50; ++i) {
+    if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  kill(pid_, SIGKILL);
+  waitpid(pid_, nullptr, 0);
+}
+
+int unused_port() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+  socklen_t length = sizeof address;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+  close(fd);
+  return ntohs(address.sin_port);
+}
+
+std::string hammer_binary() { return HAMMER_BIN; }
+std::string test_server_binary() { return HAMMER_TEST_SERVER; }
+std::string pausing_server_script() { return HAMMER_SOURCE_DIR "/tools/pausing_server.py"; }
+std::string python_binary() { return HAMMER_PYTHON; }
+
+}  // namespace hammer::test

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Running the built binaries from tests: a process with its output captured, bounded in time,
+// and stopped by its own PID (never by name).
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hammer::test {
+
+struct Finished {
+  int exit_code = -1;     // -1 when killed by a signal or by the time limit
+  bool timed_out = false;
+  std::string out;
+  std::string err;
+  double wall_s = 0;
+};
+
+/// Runs `argv` to completion, killing it (SIGKILL) after `limit_s`. stdin is /dev/null.
+Finished run_process(const std::vector<std::string>& argv, double limit_s);
+
+/// A server started for a test: waits for its "listening on" line on stdout; stopped with
+/// SIGTERM (then SIGKILL) by PID when destroyed.
+class ServerProcess {
+ public:
+  ServerProcess(const std::vector<std::string>& argv, double ready_limit_s = 10);
+  ~ServerProcess();
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  bool ready() const { return ready_; }
+  pid_t pid() const { return pid_; }
+  const std::string& startup_output() const { return startup_output_; }
+  /// The port from the "listening on HOST:PORT" line (servers are started with --port 0).
+  int port() const { return port_; }
+  std::string url(const std::string& path = "/") const {
+    return "http://127.0.0.1:" + std::to_string(port_) + path;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  bool ready_ = false;
+  std::string startup_output_;
+  int port_ = 0;
+};
+
+/// A loopback port on which nothing listens (bound, then released).
+int unused_port();
+
+/// Paths of the programs under test, from compile definitions.
+std::string hammer_binary();
+std::string test_server_binary();
+std::string pausing_server_script();
+std::string python_binary();
+
+}  // namespace hammer::test
