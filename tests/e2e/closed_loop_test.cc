@@ -57,9 +57,9 @@ TEST(ClosedLoopTest, FastServerGivesNoErrorsAndEveryDocumentedJsonField) {
 TEST(ClosedLoopTest, TextReportHasTheWrkShape) {
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
   ASSERT_TRUE(server.ready());
-  const Finished run = run_hammer({"-c", "2", "-d", "0.5", server.url()});
+  const Finished run = run_hammer({"-c", "2", "-d", "1", server.url()});
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_NE(run.out.find("Running 0.5s test @ " + server.url()), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Running 1s test @ " + server.url()), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("2 threads, 2 connections, closed loop"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("Latency (uncorrected, closed loop)"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("Requests/sec"), std::string::npos);
