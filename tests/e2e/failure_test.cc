@@ -2,6 +2,8 @@
 // Runs that cannot work: nothing listening, a server that never answers, bad flags.
 #include <gtest/gtest.h>
 
+#include <csignal>
+
 #include "e2e/e2e.h"
 
 namespace hammer::test {
@@ -80,6 +82,35 @@ TEST(FailureTest, EveryBadFlagExitsOneNamingTheFlagAndValue) {
     EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
     EXPECT_TRUE(run.out.empty());
   }
+}
+
+TEST(FailureTest, CtrlCEndsTheRunEarlyAndStillReports) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  const Finished run = run_process({hammer_binary(), "-r", "500", "-c", "4", "-d", "20",
+                                    "--json", server.url()},
+                                   30, SIGINT, 1.0);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_LT(run.wall_s, 5.0);
+  const JsonValue report = parse_report(run);
+  ASSERT_NE(report.find("interrupted"), nullptr);
+  EXPECT_TRUE(report.find("interrupted")->boolean);
+  // About one second of a 500 req/s schedule was measured, not twenty.
+  EXPECT_GT(number_at(report, "requests.completed"), 100);
+  EXPECT_LT(number_at(report, "requests.scheduled"), 2500);
+}
+
+TEST(FailureTest, ConnectionsAboveTheHardFileLimitAreABadInput) {
+  // prlimit(1) lowers the limits for hammer alone: 64 descriptors cannot hold 500 connections.
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  const Finished run = run_process(
+      {"/usr/bin/prlimit", "--nofile=64:64", hammer_binary(), "-c", "500", "-d", "1",
+       server.url()},
+      10);
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("hammer: --connections: 500 connections"), std::string::npos)
+      << run.err;
 }
 
 TEST(FailureTest, HelpAndVersionExitZero) {

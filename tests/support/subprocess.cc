@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -41,7 +42,8 @@ pid_t spawn(const std::vector<std::string>& argv, int out_fd, int err_fd) {
 
 }  // namespace
 
-Finished run_process(const std::vector<std::string>& argv, double limit_s) {
+Finished run_process(const std::vector<std::string>& argv, double limit_s, int signal_number,
+                     double signal_after_s) {
   int out_pipe[2];
   int err_pipe[2];
   if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0) return {};
@@ -53,14 +55,22 @@ Finished run_process(const std::vector<std::string>& argv, double limit_s) {
   Finished finished;
   pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
   int open_pipes = 2;
+  bool signalled = signal_number == 0;
   while (open_pipes > 0) {
-    const double left_s = limit_s - seconds_since(start);
+    const double elapsed_s = seconds_since(start);
+    const double left_s = limit_s - elapsed_s;
     if (left_s <= 0) {
       kill(pid, SIGKILL);
       finished.timed_out = true;
       break;
     }
-    if (poll(fds, 2, static_cast<int>(left_s * 1000) + 1) <= 0) continue;
+    if (!signalled && elapsed_s >= signal_after_s) {
+      kill(pid, signal_number);
+      signalled = true;
+    }
+    double wait_s = left_s;
+    if (!signalled) wait_s = std::min(wait_s, signal_after_s - elapsed_s);
+    if (poll(fds, 2, static_cast<int>(wait_s * 1000) + 1) <= 0) continue;
     for (int i = 0; i < 2; ++i) {
       if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       char buffer[65536];

@@ -19,7 +19,9 @@ struct Finished {
 };
 
 /// Runs `argv` to completion, killing it (SIGKILL) after `limit_s`. stdin is /dev/null.
-Finished run_process(const std::vector<std::string>& argv, double limit_s);
+/// With `signal_number`, sends that signal once, `signal_after_s` after the start.
+Finished run_process(const std::vector<std::string>& argv, double limit_s, int signal_number = 0,
+                     double signal_after_s = 0);
 
 /// A server started for a test: waits for its "listening on" line on stdout; stopped with
 /// SIGTERM (then SIGKILL) by PID when destroyed.
