@@ -1,0 +1,19 @@
+# The npm package (npm/): its tests run with node's own test runner against the built hammer and
+# tools/test_server. Release builds only: install_source builds hammer again from the packed
+# source (a minute or two), which a sanitizer build would only slow down. Skipped without node.
+find_program(HAMMER_NODE NAMES node nodejs)
+find_program(HAMMER_NPM NAMES npm)
+if(HAMMER_NODE AND HAMMER_SANITIZE STREQUAL "" AND TARGET test_server)
+  set(npm_suites api)
+  if(HAMMER_NPM)
+    list(APPEND npm_suites install install_source)
+  endif()
+  foreach(suite IN LISTS npm_suites)
+    add_test(NAME npm.${suite}
+             COMMAND ${HAMMER_NODE} --test ${PROJECT_SOURCE_DIR}/npm/test/${suite}.test.js
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/npm)
+    set_tests_properties(npm.${suite} PROPERTIES
+      LABELS "npm" TIMEOUT 600
+      ENVIRONMENT "HAMMER_BIN=$<TARGET_FILE:hammer>;TEST_SERVER=$<TARGET_FILE:test_server>;NPM=${HAMMER_NPM}")
+  endforeach()
+endif()
