@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "report/format.h"
+#include "run/connect_errors.h"
 
 namespace hammer {
 namespace {
@@ -59,6 +60,9 @@ std::vector<std::string> report_notes(const ReportInput& input) {
   }
   if (result.uncorrected.out_of_range_count() > 0) {
     notes.push_back(clamp_note(result.uncorrected, "uncorrected"));
+  }
+  if (result.connects_out_of_ports > 0) {
+    notes.push_back(ports_ran_out_note(result.connects_out_of_ports));
   }
   if (!result.first_socket_error.empty()) {
     notes.push_back("first socket error: " + result.first_socket_error);

@@ -45,6 +45,8 @@ struct RunResult {
   int64_t unsent = 0;      // open loop: due before the deadline but never sent
   int64_t bytes_read = 0;
   int64_t connects = 0;    // successful TCP connects, reconnects included
+  int64_t connects_out_of_ports = 0;  // connect errors that were EADDRNOTAVAIL (no local port
+                                      // left); a subset of errors[connect], see connect_errors.h
 
   std::array<int64_t, kErrorKindCount> errors{};       // indexed by ErrorKind
   std::array<int64_t, kStatusClassCount> status_classes{};  // [0] = 1xx ... [4] = 5xx

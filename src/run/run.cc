@@ -78,6 +78,7 @@ void merge_result(RunResult& total, const RunResult& part) {
   total.unsent += part.unsent;
   total.bytes_read += part.bytes_read;
   total.connects += part.connects;
+  total.connects_out_of_ports += part.connects_out_of_ports;
   for (int i = 0; i < kErrorKindCount; ++i) total.errors[i] += part.errors[i];
   for (int i = 0; i < kStatusClassCount; ++i) total.status_classes[i] += part.status_classes[i];
   if (total.first_parse_error.empty()) total.first_parse_error = part.first_parse_error;

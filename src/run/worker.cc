@@ -30,6 +30,7 @@
 #include <cstring>
 
 #include "net/socket.h"
+#include "run/connect_errors.h"
 #include "time/clock.h"
 
 namespace hammer {
@@ -265,9 +266,7 @@ void Worker::start_connect(Connection& connection) {
 
 void Worker::note_connect_error(const char* what, int error_number) {
   ++result_.errors[static_cast<int>(ErrorKind::connect)];
-  if (result_.first_socket_error.empty()) {
-    result_.first_socket_error = std::string(what) + ": " + std::strerror(error_number);
-  }
+  note_connect_failure(result_, what, error_number);
 }
 
 void Worker::on_connect_ready(Connection& connection) {
@@ -416,7 +415,10 @@ void Worker::on_response(Connection& connection, int64_t now_ns) {
   if (info.status >= 100 && info.status <= 599) ++result_.status_classes[info.status / 100 - 1];
   result_.uncorrected.record(now_ns - connection.actual_send_ns);
   if (open_loop_) result_.corrected.record(now_ns - connection.intended_ns);
-  if (!info.keep_alive) {
+  // A response that came before the request was fully written (state still writing) leaves
+  // the rest of the request unsent: the socket's framing is lost, so it cannot carry another
+  // request (RFC 9112 §9.5: stop sending and close).
+  if (!info.keep_alive || connection.state == ConnectionState::writing) {
     close_socket(connection);
     start_connect(connection);
     return;

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+// hammer against tools/hostile_server, one row per misbehaviour (issue 6): each run must end in
+// bounded time (duration + timeout + 1 s), with the exact exit status, every failed request
+// counted once under the right error kind and no other, and — for the modes that are valid
+// HTTP — every request completed. A sanitizer report (ASan, UBSan, leaks) aborts hammer, so the
+// exact exit status doubles as the "no sanitizer report" check; stderr is checked for one too.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "e2e/e2e.h"
+
+#ifndef HAMMER_HOSTILE_SERVER
+#error "tests/e2e/tests.cmake defines HAMMER_HOSTILE_SERVER"
+#endif
+
+namespace hammer::test {
+namespace {
+
+constexpr std::array<std::string_view, 5> kKinds = {"connect", "read", "write", "timeout",
+                                                    "parse"};
+
+struct Row {
+  std::string_view mode;
+  int exit_code;
+  std::string_view kind;  // the error kind every failed request lands in; "" for valid modes
+  bool by_flag = false;   // chosen with --mode (it acts before any request is read)
+  bool big_body = false;  // POST a 16 MiB body, larger than the loopback socket buffers
+  std::string_view why;
+};
+
+// Each row: -r 100 -c 2 -t 1 -d 1 --timeout 400, so about 100 requests.
+const Row kRows[] = {
+    {"reset-headers", 2, "read", false, false, "RST in the middle of the head"},
+    {"reset-body", 2, "read", false, false, "RST in the middle of the body"},
+    {"close-after-headers", 2, "read", false, false, "FIN after the head, body missing"},
+    {"close-silent", 2, "read", false, false, "FIN without a byte of response"},
+    {"garbage", 2, "parse", false, false, "not a status line"},
+    {"long-status", 2, "parse", false, false, "status line over the 64 KiB head limit"},
+    {"many-headers", 2, "parse", false, false, "10,000 header fields"},
+    {"huge-header", 2, "parse", false, false, "one 1 MiB header line"},
+    {"conflicting-length", 2, "parse", false, false, "Content-Length 5 and 6"},
+    {"negative-length", 2, "parse", false, false, "Content-Length: -1"},
+    {"nonnumeric-length", 2, "parse", false, false, "Content-Length: abc"},
+    {"bad-chunk-size", 2, "parse", false, false, "chunk size 'zz'"},
+    {"missing-last-chunk", 2, "read", false, false, "FIN before the last chunk"},
+    {"length-and-chunked", 2, "parse", false, false, "Content-Length with chunked"},
+    {"drip", 2, "timeout", false, false, "one body byte every 100 ms"},
+    {"never-read", 2, "timeout", true, false, "accepts, never reads"},
+    {"chunk-extensions", 0, "", false, false, "chunk extensions and trailers are valid"},
+    {"continue", 0, "", false, false, "100 Continue before the real response is valid"},
+    {"early-response", 0, "", false, true, "a full response before the request body was sent"},
+    // Valid responses, each followed by an unrequested second one: every request completes,
+    // and every extra response is a parse error (1 error per completed request: not a failed run).
+    {"two-responses", 0, "parse", false, false, "two responses to one request"},
+};
+
+std::string hostile_server_binary() { return HAMMER_HOSTILE_SERVER; }
+
+// A 16 MiB request body in a temporary file, created once for the test binary.
+const std::string& big_body_path() {
+  static const std::string path = [] {
+    char name[] = "/tmp/hammer-hostile-body-XXXXXX";
+    const int fd = mkstemp(name);
+    if (fd >= 0) {
+      const std::string chunk(1 << 20, 'b');
+      for (int i = 0; i < 16; ++i) {
+        if (write(fd, chunk.data(), chunk.size()) != static_cast<ssize_t>(chunk.size())) break;
+      }
+      close(fd);
+    }
+    std::atexit([] { std::remove(big_body_path().c_str()); });
+    return std::string(name);
+  }();
+  return path;
+}
+
+void expect_no_sanitizer_report(const Finished& run) {
+  for (const char* marker : {"Sanitizer", "runtime error:", "LeakSanitizer"}) {
+    EXPECT_EQ(run.err.find(marker), std::string::npos) << run.err;
+  }
+}
+
+class HostileTest : public ::testing::TestWithParam<Row> {};
+
+TEST_P(HostileTest, EndsInTimeWithTheRightErrorsCountedOnce) {
+  const Row& row = GetParam();
+  std::vector<std::string> server_argv = {hostile_server_binary(), "--port", "0"};
+  if (row.by_flag) {
+    server_argv.push_back("--mode");
+    server_argv.push_back(std::string(row.mode));
+  }
+  ServerProcess server(server_argv);
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+
+  constexpr double kDurationS = 1.0;
+  constexpr double kTimeoutS = 0.4;
+  std::vector<std::string> args = {"-r", "100", "-c", "2", "-t", "1", "-d", "1",
+                                   "--timeout", "400", "--json"};
+  if (row.big_body) {
+    args.insert(args.end(), {"-m", "POST", "--body", big_body_path()});
+  }
+  std::string path = "/";  // built in two steps: GCC 12 -Wrestrict misfires on "/" + s
+  path += row.mode;
+  args.push_back(server.url(path));
+  const Finished run = run_hammer(args, 30);
+
+  EXPECT_FALSE(run.timed_out);
+  EXPECT_EQ(run.exit_code, row.exit_code) << row.why << "\n" << run.err;
+  EXPECT_LT(run.wall_s, kDurationS + kTimeoutS + 1.0) << row.why;
+  expect_no_sanitizer_report(run);
+
+  const JsonValue report = parse_report(run);
+  const double sent = number_at(report, "requests.sent");
+  const double completed = number_at(report, "requests.completed");
+  EXPECT_GE(sent, 2) << row.why;
+  for (std::string_view kind : kKinds) {
+    const double count = number_at(report, "errors." + std::string(kind));
+    if (kind != row.kind) {
+      EXPECT_EQ(count, 0) << row.why << ": errors." << kind;
+    } else if (row.exit_code == 0) {
+      EXPECT_EQ(count, completed) << row.why << ": one extra response per request";
+    } else {
+      EXPECT_EQ(count, sent) << row.why << ": each failed request counted once, as " << kind;
+    }
+  }
+  if (row.exit_code == 0) {
+    EXPECT_EQ(completed, sent) << row.why;
+    EXPECT_EQ(number_at(report, "status.2xx"), completed) << row.why;
+    EXPECT_EQ(number_at(report, "latency.uncorrected.count"), completed) << row.why;
+  } else {
+    EXPECT_EQ(completed, 0) << row.why;
+    EXPECT_EQ(number_at(report, "latency.uncorrected.count"), 0) << row.why;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, HostileTest, ::testing::ValuesIn(kRows),
+                         [](const ::testing::TestParamInfo<Row>& param_info) {
+                           std::string name;
+                           for (char c : param_info.param.mode) name += c == '-' ? '_' : c;
+                           return name;
+                         });
+
+// listen(fd, 1) and never accept: after the first connections fill the queue, SYNs go
+// unanswered; each connect must give up after --timeout and be counted as a connect error.
+TEST(HostileTest, FullListenBacklogEndsInConnectErrorsInBoundedTime) {
+  ServerProcess server({hostile_server_binary(), "--port", "0", "--mode", "backlog"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const Finished run = run_hammer(
+      {"-r", "100", "-c", "4", "-t", "1", "-d", "1", "--timeout", "400", "--json", server.url()},
+      30);
+  EXPECT_FALSE(run.timed_out);
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  // Connecting may take one --timeout before the run, then the run, then the drain.
+  EXPECT_LT(run.wall_s, 1.0 + 2 * 0.4 + 1.0);
+  expect_no_sanitizer_report(run);
+  if (run.out.empty()) {
+    // The probe connect found the queue full already: the one-line setup failure.
+    EXPECT_NE(run.err.find("cannot connect to"), std::string::npos) << run.err;
+    return;
+  }
+  const JsonValue report = parse_report(run);
+  EXPECT_EQ(number_at(report, "requests.completed"), 0);
+  EXPECT_GT(number_at(report, "errors.connect"), 0);
+  EXPECT_EQ(number_at(report, "errors.read"), 0);
+  EXPECT_EQ(number_at(report, "errors.parse"), 0);
+}
+
+}  // namespace
+}  // namespace hammer::test
