@@ -85,6 +85,54 @@ export interface DispatchLag {
   };
 }
 
+/** The warm-up (--warmup): load before the measured part, left out of every other figure
+ *  except connections.opened, connect and first_requests. */
+export interface Warmup {
+  /** The warm-up asked for. */
+  duration_s: number;
+  /** The warm-up as run (shorter only when stopped during it). */
+  elapsed_ns: number;
+  sent: number;
+  completed: number;
+  per_second: number;
+  /** On the lead stopwatch (config.stopwatch); the figures are null when count is 0. */
+  latency: {
+    count: number;
+    p50_ns: number | null;
+    p99_ns: number | null;
+    max_ns: number | null;
+    hdr: string;
+  };
+  errors: RunResult['errors'];
+}
+
+/** One row of the timeline: the requests sent during it. */
+export interface TimelineRow {
+  /** Row number from 1, warm-up rows included. */
+  second: number;
+  /** The row's start, seconds after the run's start. */
+  start_s: number;
+  length_s: number;
+  phase: 'warmup' | 'measured';
+  /** Responses to requests sent in the row. */
+  requests: number;
+  per_second: number;
+  /** Lead-stopwatch latency of those responses; null when requests is 0. */
+  p50_ns: number | null;
+  p99_ns: number | null;
+  max_ns: number | null;
+  errors: number;
+  /** Responses slower than timeline.slow_threshold_ns. */
+  slow: number;
+}
+
+export interface Timeline {
+  /** Row length: 1 unless the run is longer than 300 s. */
+  interval_s: number;
+  slow_threshold_ns: number;
+  rows: TimelineRow[];
+}
+
 export interface Verdict {
   /** Stable code, e.g. "over_capacity", "too_few_connections", "generator_saturated",
    *  "server_behind", "run_failed"; new codes may appear. */
@@ -130,6 +178,15 @@ export interface RunResult {
   status: { '1xx': number; '2xx': number; '3xx': number; '4xx': number; '5xx': number };
   /** null in closed loop. */
   dispatch_lag: DispatchLag | null;
+  /** null without `warmup`. (Members added in schema 1 after hammer 0.1.0's first release are
+   *  optional here: an older hammer leaves them out.) */
+  warmup?: Warmup | null;
+  /** The run in rows of one second. */
+  timeline?: Timeline;
+  /** Time from connect() to an established connection, every successful connect. */
+  connect?: Histogram;
+  /** Uncorrected latency of the first request on each new connection. */
+  first_requests?: Histogram;
   /** The run's readings; a run that could not do its job (hammer exit 2) has "run_failed". */
   verdicts: Verdict[];
   notes: string[];

@@ -129,6 +129,9 @@ function explainFailure(output) {
   if (/No CMAKE_CXX_COMPILER could be found/.test(output)) {
     return 'no C++ compiler found by CMake: install g++ or clang++, or set CXX';
   }
+  if (/No CMAKE_C_COMPILER could be found/.test(output)) {
+    return 'no C compiler found by CMake: install gcc or clang, or set CC';
+  }
   if (/dialect "CXX20"|-std=c\+\+20|unrecognized command.line option.*c\+\+2a/.test(output)) {
     return 'the C++ compiler does not support C++20: use g++ >= 10 or clang++ >= 12 (set CXX)';
   }

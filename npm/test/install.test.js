@@ -77,6 +77,8 @@ test('building from source names what is missing: cmake, its version, zlib', (t)
                /^zlib headers missing/);
   assert.match(install.explainFailure('No CMAKE_CXX_COMPILER could be found.'),
                /^no C\+\+ compiler/);
+  assert.match(install.explainFailure('No CMAKE_C_COMPILER could be found.'),
+               /^no C compiler/);
   assert.equal(install.explainFailure('some other failure'), null);
 });
 
