@@ -8,6 +8,12 @@
 //
 //   test_server --port N [--host A] [--mode fast|capacity|silent|close|status] [--threads N]
 //               [--body-bytes N] [--service-us N] [--close-every N] [--status N]
+//               [--setup-ms N] [--slow-start-ms N --slow-start-us M]
+//
+// Cold starts (for hammer's warm-up and timeline tests), timed from the first request: with
+// --setup-ms, every request that arrives within N ms of the first waits until those N ms are
+// over (one lazy setup, as a cache filled on first use); with --slow-start-ms, each request in
+// the first N ms takes M us more (as code still being compiled). Both sleep the serving thread.
 //
 // Each thread owns an epoll set and the connections it accepted; connections never move between
 // threads, so nothing is shared while serving. The threads share one listening socket, watched
@@ -25,6 +31,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
@@ -54,6 +61,9 @@ struct Options {
   int64_t close_every = 0;
   int status = 200;
   bool status_given = false;
+  int64_t setup_ms = 0;
+  int64_t slow_start_ms = 0;
+  int64_t slow_start_us = 0;
 };
 
 constexpr size_t kReadChunkBytes = 16 * 1024;
@@ -84,7 +94,8 @@ Options parse_options(int argc, char** argv) {
       std::printf(
           "usage: test_server --port N [--host A] [--mode fast|capacity|silent|close|status]\n"
           "                   [--threads N] [--body-bytes N] [--service-us N] [--close-every N]\n"
-          "                   [--status N]\n");
+          "                   [--status N] [--setup-ms N]\n"
+          "                   [--slow-start-ms N --slow-start-us M]\n");
       std::exit(0);
     }
     if (i + 1 >= argc) usage_error(std::string(flag) + ": missing value");
@@ -111,6 +122,12 @@ Options parse_options(int argc, char** argv) {
       options.service_given = true;
     } else if (flag == "--close-every") {
       options.close_every = parse_whole(flag, value, 0, INT64_MAX);
+    } else if (flag == "--setup-ms") {
+      options.setup_ms = parse_whole(flag, value, 1, 60'000);
+    } else if (flag == "--slow-start-ms") {
+      options.slow_start_ms = parse_whole(flag, value, 1, 600'000);
+    } else if (flag == "--slow-start-us") {
+      options.slow_start_us = parse_whole(flag, value, 1, 10'000'000);
     } else if (flag == "--status") {
       options.status = static_cast<int>(parse_whole(flag, value, 200, 599));
       options.status_given = true;
@@ -125,6 +142,9 @@ Options parse_options(int argc, char** argv) {
                   std::to_string(options.threads));
     }
     if (!options.service_given) options.service_us = kDefaultCapacityServiceUs;
+  }
+  if ((options.slow_start_ms > 0) != (options.slow_start_us > 0)) {
+    usage_error("--slow-start-ms and --slow-start-us go together");
   }
   if (options.mode == Mode::status && !options.status_given) options.status = 500;
   if (options.status_given && options.mode != Mode::status) {
@@ -191,6 +211,36 @@ void busy_wait_us(int64_t micros) {
   do {
     clock_gettime(CLOCK_MONOTONIC, &now);
   } while (now.tv_sec * 1'000'000'000LL + now.tv_nsec < deadline);
+}
+
+int64_t monotonic_ns() {
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return now.tv_sec * 1'000'000'000LL + now.tv_nsec;
+}
+
+void sleep_until_ns(int64_t deadline_ns) {
+  const timespec until{static_cast<time_t>(deadline_ns / 1'000'000'000),
+                       static_cast<long>(deadline_ns % 1'000'000'000)};
+  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, nullptr) == EINTR) {
+  }
+}
+
+/// When the first request arrived (0: none yet); shared by the serving threads.
+std::atomic<int64_t> g_first_request_ns{0};
+
+/// --setup-ms and --slow-start-ms: the delay a request arriving now owes the cold start.
+void cold_start(const Options& options) {
+  if (options.setup_ms == 0 && options.slow_start_ms == 0) return;
+  const int64_t now = monotonic_ns();
+  int64_t first = 0;
+  if (g_first_request_ns.compare_exchange_strong(first, now)) first = now;
+  if (options.setup_ms > 0 && now < first + options.setup_ms * 1'000'000) {
+    sleep_until_ns(first + options.setup_ms * 1'000'000);
+  }
+  if (options.slow_start_ms > 0 && now < first + options.slow_start_ms * 1'000'000) {
+    sleep_until_ns(monotonic_ns() + options.slow_start_us * 1'000);
+  }
 }
 
 bool iequals_prefix(std::string_view line, std::string_view name) {
@@ -410,6 +460,7 @@ class Worker {
       c.input_begin += head_end + 4;
       if (request.bad) return false;
       c.body_remaining = request.content_length;
+      cold_start(options_);
       busy_wait_us(options_.service_us);
       ++c.responses;
       const bool closing = request.wants_close || options_.mode == Mode::close ||

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // hammer: parse -> run -> merge -> report -> exit code (design.md §5). Only this file prints
 // errors and chooses the exit status; everything below it returns what went wrong.
+#include <unistd.h>
+
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -23,6 +25,26 @@ int fail(int code, const std::string& message) {
   return code;
 }
 
+// The live progress line: rewritten in place once a second, only on a terminal (a log or a pipe
+// gets nothing) and never with --json (one document, nothing else).
+bool progress_wanted(const hammer::Config& config) {
+  return !config.json && isatty(STDERR_FILENO) == 1;
+}
+
+void print_progress(const hammer::Progress& progress) {
+  const bool warming = progress.elapsed_ns < progress.warmup_ns;
+  std::fprintf(stderr, "\r\033[Khammer: %s%.0fs / %.0fs, %.0f req/s, %lld errors",
+               warming ? "warm-up, " : "", static_cast<double>(progress.elapsed_ns) / 1e9,
+               static_cast<double>(progress.total_ns) / 1e9, progress.per_second,
+               static_cast<long long>(progress.errors));
+  std::fflush(stderr);
+}
+
+void clear_progress() {
+  std::fputs("\r\033[K", stderr);
+  std::fflush(stderr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -40,7 +62,9 @@ int main(int argc, char** argv) {
   }
   const Config& config = parsed->config;
 
-  auto result = run_load(config);
+  const bool progress = progress_wanted(config);
+  auto result = run_load(config, progress ? ProgressFn(print_progress) : ProgressFn());
+  if (progress) clear_progress();
   if (!result) return fail(result.error().exit_code, result.error().message);
 
   const std::vector<Verdict> verdicts = compute_verdicts(config, *result);

@@ -29,6 +29,7 @@ namespace {
 enum class Flag {
   connections, threads, duration, rate, closed_loop, method, header, body, timeout,
   latency, json, version, help,
+  warmup, timeline, slow, no_keepalive,
 };
 
 struct FlagSpec {
@@ -38,7 +39,7 @@ struct FlagSpec {
   bool takes_value;
 };
 
-constexpr std::array<FlagSpec, 13> kFlags = {{
+constexpr std::array<FlagSpec, 17> kFlags = {{
     {Flag::connections, 'c', "--connections", true},
     {Flag::threads, 't', "--threads", true},
     {Flag::duration, 'd', "--duration", true},
@@ -52,6 +53,10 @@ constexpr std::array<FlagSpec, 13> kFlags = {{
     {Flag::json, '\0', "--json", false},
     {Flag::version, '\0', "--version", false},
     {Flag::help, 'h', "--help", false},
+    {Flag::warmup, 'W', "--warmup", true},
+    {Flag::timeline, '\0', "--timeline", false},
+    {Flag::slow, '\0', "--slow", true},
+    {Flag::no_keepalive, '\0', "--no-keepalive", false},
 }};
 
 constexpr auto kLongNames = [] {
@@ -239,6 +244,19 @@ struct Parser {
         return std::nullopt;
       case Flag::help:
         parsed.command = Command::help;
+        return std::nullopt;
+      case Flag::warmup:
+        return parse_duration_flag(spec.long_name, value, kSecondUnit, "3, 3s, 500ms or 1m",
+                                   kMaxDurationNs, "24h", config.warmup_ns);
+      case Flag::timeline:
+        config.print_timeline = true;
+        return std::nullopt;
+      case Flag::slow:
+        return parse_duration_flag(spec.long_name, value, kMillisecondUnit,
+                                   "100 meaning ms, 100ms or 1s", kMaxTimeoutNs,
+                                   "60s (the latency histogram's range)", config.slow_ns);
+      case Flag::no_keepalive:
+        config.keep_alive = false;
         return std::nullopt;
     }
     return std::nullopt;

@@ -40,6 +40,13 @@ std::string usage_text() {
           format_duration_ns(defaults.timeout_ns) + ")\n";
   text += "      --latency         print the full percentile spectrum\n";
   text += "      --json            print one machine-readable JSON document on stdout\n";
+  text += "  -W, --warmup T        run the same load for T first, reported apart and kept\n"
+          "                        out of the figures; bare number = seconds (default none)\n";
+  text += "      --timeline        print the per-second table (second, phase, requests,\n"
+          "                        req/s, p50, p99, max, errors); always in --json\n";
+  text += "      --slow T          count requests slower than T in a note; a bare number is\n"
+          "                        milliseconds (default 10x p50, when max > 10x p99.9)\n";
+  text += "      --no-keepalive    a new connection for every request (Connection: close)\n";
   text += "      --version         print the version and exit\n";
   text += "  -h, --help            print this help and exit\n";
   text += "\n";

@@ -32,6 +32,10 @@ struct Config {
   int64_t timeout_ns = 2'000'000'000;
   bool print_latency = false;  // --latency
   bool json = false;           // --json
+  int64_t warmup_ns = 0;       // --warmup: load before the measured part; 0 = none
+  bool print_timeline = false; // --timeline: the per-second table in the text report
+  int64_t slow_ns = 0;         // --slow: threshold of the slow-request note; 0 = 10x p50
+  bool keep_alive = true;      // --no-keepalive: false, a new connection for every request
 
   bool open_loop() const { return rate > 0; }
 };

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "report/json_writer.h"
+#include "report/timeline_report.h"
 #include "stats/histogram_v2.h"
 
 #ifndef HAMMER_VERSION
@@ -163,6 +164,12 @@ std::string render_json_report(const ReportInput& input) {
   write_latency(input, json);
   write_errors_and_status(input.result, json);
   write_dispatch_lag(input, json);
+  write_warmup_json(input, json);
+  write_timeline_json(input, json);
+  json.key("connect");
+  write_histogram(input.result.connect_time, json);
+  json.key("first_requests");
+  write_histogram(input.result.first_requests, json);
   write_verdicts(input.verdicts, json);
   json.key("notes").begin_array();
   for (const std::string& note : report_notes(input)) json.value(note);

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "report/format.h"
+#include "report/timeline_report.h"
 #include "run/connect_errors.h"
 
 namespace hammer {
@@ -70,6 +71,7 @@ std::vector<std::string> report_notes(const ReportInput& input) {
   if (!result.first_parse_error.empty()) {
     notes.push_back("first parse error: " + result.first_parse_error);
   }
+  for (std::string& note : timeline_notes(input)) notes.push_back(std::move(note));
   notes.insert(notes.end(), input.notes.begin(), input.notes.end());
   return notes;
 }

@@ -48,7 +48,8 @@ double bytes_per_second(const RunResult& result);
 int64_t mean_dispatch_lag_ns(const DispatchLag& lag);
 
 /// Every note of the report, in order: an interrupted run, latencies clamped at the
-/// histogram's limit, the first socket and parse errors, then input.notes.
+/// histogram's limit, the first socket and parse errors, the timeline's regime and
+/// slow-request notes (report/timeline_report.h), then input.notes.
 std::vector<std::string> report_notes(const ReportInput& input);
 
 }  // namespace hammer

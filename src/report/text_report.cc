@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "report/format.h"
+#include "report/timeline_report.h"
 
 namespace hammer {
 namespace {
@@ -165,9 +166,12 @@ void append_dispatch_lag(const ReportInput& input, std::string& out) {
 std::string render_text_report(const ReportInput& input) {
   std::string out;
   append_header(input, out);
+  append_warmup_text(input, out);
   append_latency(input, out);
   append_totals(input, out);
+  append_connect_text(input, out);
   append_dispatch_lag(input, out);
+  append_timeline_text(input, out);
   for (const Verdict& verdict : input.verdicts) out += verdict.text + "\n";
   for (const std::string& note : report_notes(input)) out += "note: " + note + "\n";
   return out;

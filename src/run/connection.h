@@ -33,6 +33,9 @@ struct Connection {
   int64_t intended_ns = 0;     // open loop: the request's slot in the schedule
   int64_t actual_send_ns = 0;  // when its first byte was handed to the socket
   int64_t idle_since_ns = 0;   // when the connection last became free to send
+  int64_t connect_start_ns = 0;  // when the current socket's connect() was issued
+  bool fresh = false;            // connected, and no request sent on this socket yet
+  bool first_on_socket = false;  // the request outstanding is the socket's first
 
   // Intrusive FIFO of idle connections (open loop): indices, -1 = none.
   int32_t idle_prev = -1;

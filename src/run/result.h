@@ -5,10 +5,12 @@
 // averaging per-worker figures. report/ renders it.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "run/timeline.h"
 #include "stats/histogram.h"
 
 namespace hammer {
@@ -47,6 +49,19 @@ struct RunResult {
   int64_t connects = 0;    // successful TCP connects, reconnects included
   int64_t connects_out_of_ports = 0;  // connect errors that were EADDRNOTAVAIL (no local port
                                       // left); a subset of errors[connect], see connect_errors.h
+
+  // Cold start, over the whole run (warm-up included: that is where cold start happens).
+  Histogram connect_time;    // each successful connect: from connect() to writable
+  Histogram first_requests;  // uncorrected latency of the first request on each new connection
+
+  /// Per-second rows of the whole run, warm-up rows first (run/timeline.h); set on the merged
+  /// result of a run (and on each worker's), empty in a hand-built one.
+  Timeline timeline;
+  /// --warmup: the warm-up's own figures (requests whose send time — intended, in open loop —
+  /// fell before the warm-up's end), kept out of every figure above; null without --warmup.
+  /// Its elapsed_ns is the warm-up's length; its timeline, connect_time and first_requests are
+  /// unused.
+  std::shared_ptr<RunResult> warmup;
 
   std::array<int64_t, kErrorKindCount> errors{};       // indexed by ErrorKind
   std::array<int64_t, kStatusClassCount> status_classes{};  // [0] = 1xx ... [4] = 5xx

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <latch>
 #include <memory>
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -63,6 +64,36 @@ std::string probe_connect(const SocketAddress& address, int64_t timeout_ns) {
                                                    : std::string(std::strerror(started.error));
 }
 
+// The calling thread's share while workers run: once a second, sum what each worker published
+// (relaxed atomics, at most ~100 ms old) and hand it to the caller. Ends when every worker did.
+void report_progress(const Config& config, const std::vector<std::unique_ptr<Worker>>& workers,
+                     int64_t start_ns, std::latch& done, const ProgressFn& on_progress) {
+  constexpr int64_t kReportIntervalNs = 1'000'000'000;
+  constexpr auto kPollInterval = std::chrono::milliseconds(50);
+  int64_t next_report_ns = start_ns + kReportIntervalNs;
+  int64_t previous_completed = 0;
+  int64_t previous_ns = start_ns;
+  while (!done.try_wait()) {
+    std::this_thread::sleep_for(kPollInterval);
+    const int64_t now = monotonic_now_ns();
+    if (now < next_report_ns) continue;
+    next_report_ns += kReportIntervalNs;
+    Progress progress;
+    progress.elapsed_ns = now - start_ns;
+    progress.total_ns = config.warmup_ns + config.duration_ns;
+    progress.warmup_ns = config.warmup_ns;
+    for (const auto& worker : workers) {
+      progress.completed += worker->published_completed();
+      progress.errors += worker->published_errors();
+    }
+    progress.per_second = static_cast<double>(progress.completed - previous_completed) * 1e9 /
+                          static_cast<double>(std::max<int64_t>(now - previous_ns, 1));
+    previous_completed = progress.completed;
+    previous_ns = now;
+    on_progress(progress);
+  }
+}
+
 }  // namespace
 
 int64_t connections_for_worker(int64_t total, int64_t index, int64_t count) {
@@ -72,6 +103,13 @@ int64_t connections_for_worker(int64_t total, int64_t index, int64_t count) {
 void merge_result(RunResult& total, const RunResult& part) {
   total.corrected.add(part.corrected);
   total.uncorrected.add(part.uncorrected);
+  total.connect_time.add(part.connect_time);
+  total.first_requests.add(part.first_requests);
+  total.timeline.add(part.timeline);
+  if (part.warmup) {
+    if (!total.warmup) total.warmup = std::make_shared<RunResult>();
+    merge_result(*total.warmup, *part.warmup);
+  }
   total.scheduled += part.scheduled;
   total.sent += part.sent;
   total.completed += part.completed;
@@ -94,7 +132,7 @@ void merge_result(RunResult& total, const RunResult& part) {
   total.interrupted = total.interrupted || part.interrupted;
 }
 
-Expected<RunResult, RunError> run_load(const Config& config) {
+Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& on_progress) {
   const std::string where = target_text(config.target);
   auto address = resolve_target(config.target);
   if (!address) return unexpected(RunError{2, "cannot resolve " + where + ": " + address.error()});
@@ -118,6 +156,7 @@ Expected<RunResult, RunError> run_load(const Config& config) {
   spec.host_header = config.target.host_header;
   spec.headers = config.headers;
   spec.body = config.body;
+  spec.keep_alive = config.keep_alive;
   const std::string request = serialize_request(spec);
 
   const int64_t thread_count = config.threads;
@@ -144,6 +183,7 @@ Expected<RunResult, RunError> run_load(const Config& config) {
 
   std::latch connected(thread_count);
   std::latch go(1);
+  std::latch done(thread_count);
   int64_t start_ns = 0;
   int64_t deadline_ns = 0;
   const int64_t give_up_connecting_ns = monotonic_now_ns() + config.timeout_ns;
@@ -154,12 +194,16 @@ Expected<RunResult, RunError> run_load(const Config& config) {
       connected.count_down();
       go.wait();  // start_ns and deadline_ns are written before go opens
       raw->run(start_ns, deadline_ns);
+      done.count_down();
     });
   }
   connected.wait();
   start_ns = monotonic_now_ns();
-  deadline_ns = start_ns + config.duration_ns;
+  // The warm-up is the same load, earlier: the schedule runs for warm-up + duration and each
+  // request is assigned to a phase by its send time (worker.cc).
+  deadline_ns = start_ns + config.warmup_ns + config.duration_ns;
   go.count_down();
+  if (on_progress) report_progress(config, workers, start_ns, done, on_progress);
   for (auto& thread : threads) thread.join();
 
   g_wakeup_count = 0;
@@ -171,7 +215,13 @@ Expected<RunResult, RunError> run_load(const Config& config) {
     merge_result(total, worker->result());
     finished_ns = std::max(finished_ns, worker->finished_ns());
   }
-  total.elapsed_ns = finished_ns - start_ns;
+  const int64_t measured_start_ns = start_ns + config.warmup_ns;
+  total.elapsed_ns = std::max<int64_t>(finished_ns - measured_start_ns, 0);
+  if (total.warmup) {
+    // Its length as run: shorter only when Ctrl-C ended the run during the warm-up.
+    total.warmup->elapsed_ns = std::min(finished_ns, measured_start_ns) - start_ns;
+    total.warmup->interrupted = total.interrupted;
+  }
   return total;
 }
 

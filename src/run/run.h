@@ -3,6 +3,7 @@
 // run_load(): the whole measured run. Resolves and probes the target, starts one Worker per
 // thread with its exact share of connections and of the schedule, waits for them, and merges
 // their results once (histograms added, counters summed).
+#include <functional>
 #include <string>
 
 #include "core/config.h"
@@ -20,10 +21,24 @@ struct RunError {
 /// one more when it does not divide (10 over 4 is 3+3+2+2).
 int64_t connections_for_worker(int64_t total, int64_t index, int64_t count);
 
+/// Where a run stands, for a live progress line. Figures include the warm-up.
+struct Progress {
+  int64_t elapsed_ns = 0;      // since the run's start (t0), warm-up included
+  int64_t total_ns = 0;        // planned: warm-up + duration
+  int64_t warmup_ns = 0;       // config.warmup_ns: elapsed below it is still warm-up
+  int64_t completed = 0;       // responses so far (as published by the workers, <= 100 ms old)
+  int64_t errors = 0;
+  double per_second = 0;       // completions per second since the previous report
+};
+/// Called on the thread that called run_load(), about once a second while the run lasts.
+using ProgressFn = std::function<void(const Progress&)>;
+
 /// Runs the load described by `config`. Blocks for about config.duration_ns (+ the drain of
 /// requests in flight, at most config.timeout_ns). Ctrl-C during the run ends it early; the
 /// result then says interrupted.
-Expected<RunResult, RunError> run_load(const Config& config);
+/// With `on_progress`, the calling thread reports progress about once a second (see Progress);
+/// without, it only waits.
+Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& on_progress = {});
 
 /// Adds `part` into `total`: counts and histograms add, maxima take the maximum.
 void merge_result(RunResult& total, const RunResult& part);

@@ -17,8 +17,17 @@
 // while a connect or a partial write is pending, so the common request costs no epoll_ctl.
 //
 // Allocation. Everything is sized at setup(): connections, receive buffers, the event array,
-// the timer wheel. The hot path allocates nothing, locks nothing and touches no atomic; the only
-// strings written during a run are the first error of each kind, once.
+// the timer wheel, the timeline's slab. The hot path allocates nothing, locks nothing and touches
+// no atomic; the only strings written during a run are the first error of each kind, once.
+//
+// Warm-up. With --warmup the schedule simply runs for warm-up + duration; every count, the
+// histograms and the errors go to the warm-up's RunResult or the measured one by the request's
+// send time (intended, in open loop), so the cut is a timestamp comparison, never a reset of
+// state that other requests are still using. Connect time and first-request latency span the
+// whole run: cold start is what they are there to show.
+//
+// Progress. The loop copies its totals into two relaxed atomics at most every 100 ms (see
+// publish_progress), for run/'s live progress line; per request it touches none.
 #include "run/worker.h"
 
 #include <sys/prctl.h>
@@ -55,7 +64,9 @@ Worker::Worker(const Config& config, std::string_view request, const SocketAddre
       connection_count_(connection_count),
       open_loop_(config.open_loop()),
       timers_(monotonic_now_ns()),
-      schedule_(0, config.open_loop() ? config.rate : 1.0, worker_index, worker_count, 0) {}
+      schedule_(0, config.open_loop() ? config.rate : 1.0, worker_index, worker_count, 0) {
+  corrected_stopwatch_ = config.open_loop() && !config.closed_loop_stopwatch;
+}
 
 Worker::~Worker() {
   for (int64_t i = 0; connections_ && i < connection_count_; ++i) close_socket(connections_[i]);
@@ -89,6 +100,11 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
     connection.timer.id = static_cast<uint32_t>(i);
     connection.recv_buffer = recv_slab_.get() + i * kRecvBufferBytes;
   }
+  if (config_.warmup_ns > 0) {
+    result_.warmup = std::make_shared<RunResult>();
+    warmup_ = result_.warmup.get();
+  }
+  result_.timeline.plan(config_.warmup_ns, config_.duration_ns);
   return true;
 }
 
@@ -120,6 +136,8 @@ void Worker::run(int64_t start_ns, int64_t deadline_ns) {
   }
   deadline_ns_ = deadline_ns;
   drain_until_ns_ = deadline_ns + config_.timeout_ns;
+  warmup_end_ns_ = start_ns + config_.warmup_ns;
+  result_.timeline.set_start(start_ns);
   schedule_ = OpenLoopSchedule(start_ns, open_loop_ ? config_.rate : 1.0, worker_index_,
                                worker_count_, deadline_ns);
   // Connections that connected before the start have been idle only since the start.
@@ -134,8 +152,21 @@ void Worker::run(int64_t start_ns, int64_t deadline_ns) {
   }
   loop();
   if (open_loop_) {
-    result_.scheduled = schedule_.scheduled_count();
-    result_.unsent = result_.scheduled - schedule_.taken_count();
+    const int64_t scheduled = schedule_.scheduled_count();
+    const int64_t taken = schedule_.taken_count();
+    // The schedule is first in, first out: the warm-up's slots are the first ones taken.
+    const int64_t warmup_scheduled =
+        warmup_ == nullptr ? 0
+                           : std::min(scheduled, OpenLoopSchedule(start_ns, config_.rate,
+                                                                  worker_index_, worker_count_,
+                                                                  warmup_end_ns_)
+                                                     .scheduled_count());
+    result_.scheduled = scheduled - warmup_scheduled;
+    result_.unsent = result_.scheduled - std::max<int64_t>(taken - warmup_scheduled, 0);
+    if (warmup_ != nullptr) {
+      warmup_->scheduled = warmup_scheduled;
+      warmup_->unsent = std::max<int64_t>(warmup_scheduled - taken, 0);
+    }
   }
   result_.lag = lag_.lag();
   finished_ns_ = std::max(stop_ns_, last_response_ns_);
@@ -147,6 +178,7 @@ void Worker::loop() {
     if (!stopping_ && now >= deadline_ns_) begin_stop(deadline_ns_);
     if (stopping_ && (in_flight_ == 0 || now >= drain_until_ns_)) break;
     if (open_loop_ && !stopping_) dispatch_due(now);
+    if (now >= next_publish_ns_) publish_progress(now);
 
     const int64_t wake_ns = next_wake_ns(now);
     const int64_t sleep_ns = wake_ns - now - kSpinWindowNs;
@@ -173,6 +205,23 @@ int64_t Worker::next_wake_ns(int64_t now_ns) const {
   }
   wake = std::min(wake, timers_.next_deadline_ns());
   return std::max(wake, now_ns);
+}
+
+void Worker::publish_progress(int64_t now_ns) {
+  next_publish_ns_ = now_ns + kPublishIntervalNs;
+  int64_t completed = result_.completed;
+  int64_t errors = result_.total_errors();
+  if (warmup_ != nullptr) {
+    completed += warmup_->completed;
+    errors += warmup_->total_errors();
+  }
+  published_completed_.store(completed, std::memory_order_relaxed);
+  published_errors_.store(errors, std::memory_order_relaxed);
+}
+
+void Worker::count_error(ErrorKind kind, int64_t when_ns) {
+  ++phase_for(when_ns).errors[static_cast<int>(kind)];
+  if (started_) result_.timeline.record_error(when_ns);
 }
 
 void Worker::begin_stop(int64_t stop_ns) {
@@ -247,6 +296,7 @@ void Worker::start_connect(Connection& connection) {
     return;
   }
   connection.fd = fd;
+  connection.connect_start_ns = monotonic_now_ns();
   const ConnectResult started = hammer::start_connect(fd, target_);
   if (started.status == ConnectStatus::error) {
     note_connect_error("connect", started.error);
@@ -265,7 +315,7 @@ void Worker::start_connect(Connection& connection) {
 }
 
 void Worker::note_connect_error(const char* what, int error_number) {
-  ++result_.errors[static_cast<int>(ErrorKind::connect)];
+  count_error(ErrorKind::connect, monotonic_now_ns());
   note_connect_failure(result_, what, error_number);
 }
 
@@ -285,6 +335,8 @@ void Worker::on_connected(Connection& connection, int64_t now_ns) {
   set_no_delay(connection.fd);
   set_write_interest(connection, false);
   ++result_.connects;
+  result_.connect_time.record(now_ns - connection.connect_start_ns);
+  connection.fresh = true;
   if (!started_) {
     connection.state = ConnectionState::idle;
     connection.idle_since_ns = now_ns;
@@ -306,8 +358,10 @@ void Worker::send_request(Connection& connection, int64_t intended_ns) {
   connection.intended_ns = intended_ns;
   connection.actual_send_ns = monotonic_now_ns();
   if (!open_loop_) connection.intended_ns = connection.actual_send_ns;
+  connection.first_on_socket = connection.fresh;
+  connection.fresh = false;
   connection.state = ConnectionState::writing;
-  ++result_.sent;
+  ++phase_for(connection.intended_ns).sent;
   ++in_flight_;
   timers_.arm(&connection.timer, connection.actual_send_ns + config_.timeout_ns);
   continue_write(connection);
@@ -342,10 +396,11 @@ void Worker::on_readable(Connection& connection) {
   if (outcome == Io::would_block) return;
   const int64_t now = monotonic_now_ns();
   if (outcome == Io::done) {
-    result_.bytes_read += static_cast<int64_t>(got);
+    phase_for(connection.busy() ? connection.intended_ns : now).bytes_read +=
+        static_cast<int64_t>(got);
     if (!connection.busy()) {
       // Bytes with no request outstanding: the server answered something nobody asked.
-      ++result_.errors[static_cast<int>(ErrorKind::parse)];
+      count_error(ErrorKind::parse, now);
       if (result_.first_parse_error.empty()) {
         result_.first_parse_error = "response bytes arrived with no request outstanding";
       }
@@ -369,8 +424,9 @@ void Worker::on_readable(Connection& connection) {
     if (consumed != got) {
       // More bytes than the one response asked for: hammer does not pipeline, so this is a
       // second, unrequested response (or garbage after the first). The first still counts.
+      const int64_t sent_ns = connection.intended_ns;
       on_response(connection, now);
-      ++result_.errors[static_cast<int>(ErrorKind::parse)];
+      count_error(ErrorKind::parse, sent_ns);
       if (result_.first_parse_error.empty()) {
         result_.first_parse_error = "bytes after the end of a response";
       }
@@ -409,16 +465,22 @@ void Worker::on_readable(Connection& connection) {
 void Worker::on_response(Connection& connection, int64_t now_ns) {
   timers_.disarm(&connection.timer);
   --in_flight_;
-  ++result_.completed;
+  RunResult& phase = phase_for(connection.intended_ns);
+  ++phase.completed;
   last_response_ns_ = now_ns;
   const ResponseInfo& info = connection.parser.info();
-  if (info.status >= 100 && info.status <= 599) ++result_.status_classes[info.status / 100 - 1];
-  result_.uncorrected.record(now_ns - connection.actual_send_ns);
-  if (open_loop_) result_.corrected.record(now_ns - connection.intended_ns);
+  if (info.status >= 100 && info.status <= 599) ++phase.status_classes[info.status / 100 - 1];
+  const int64_t uncorrected = now_ns - connection.actual_send_ns;
+  const int64_t corrected = now_ns - connection.intended_ns;
+  phase.uncorrected.record(uncorrected);
+  if (open_loop_) phase.corrected.record(corrected);
+  result_.timeline.record(connection.intended_ns,
+                          corrected_stopwatch_ ? corrected : uncorrected);
+  if (connection.first_on_socket) result_.first_requests.record(uncorrected);
   // A response that came before the request was fully written (state still writing) leaves
   // the rest of the request unsent: the socket's framing is lost, so it cannot carry another
   // request (RFC 9112 §9.5: stop sending and close).
-  if (!info.keep_alive || connection.state == ConnectionState::writing) {
+  if (!info.keep_alive || !config_.keep_alive || connection.state == ConnectionState::writing) {
     close_socket(connection);
     start_connect(connection);
     return;
@@ -427,7 +489,7 @@ void Worker::on_response(Connection& connection, int64_t now_ns) {
 }
 
 void Worker::fail_request(Connection& connection, ErrorKind kind) {
-  ++result_.errors[static_cast<int>(kind)];
+  count_error(kind, connection.busy() ? connection.intended_ns : monotonic_now_ns());
   if (connection.busy()) --in_flight_;
   timers_.disarm(&connection.timer);
   close_socket(connection);
@@ -471,7 +533,10 @@ void Worker::dispatch_due(int64_t now_ns) {
     const int64_t intended = schedule_.next_intended_ns();
     schedule_.take();
     send_request(*connection, intended);
-    lag_.record(intended, connection->actual_send_ns, connection->idle_since_ns);
+    // Dispatch lag describes the measured part, like every headline figure.
+    if (intended >= warmup_end_ns_) {
+      lag_.record(intended, connection->actual_send_ns, connection->idle_since_ns);
+    }
   }
   if (idle_head_ < 0 && schedule_.has_next() && schedule_.next_intended_ns() <= now_ns) {
     lag_.note_backlog(schedule_.due_count(now_ns));

@@ -3,6 +3,7 @@
 // Worker: one thread's share of the run. It owns its connections, poller, timer wheel,
 // histograms and counters outright; nothing is shared with other workers while the run lasts.
 // See worker.cc for the loop.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -54,6 +55,14 @@ class Worker {
   int64_t finished_ns() const { return finished_ns_; }
   int64_t stopped_ns() const { return stop_ns_; }
 
+  /// Progress, for a live display on another thread: the worker stores its running totals
+  /// (completed responses, errors; warm-up included) here from its loop at most every
+  /// kPublishIntervalNs — a clock comparison per loop pass, not per request, so the hot path
+  /// still touches no atomic. Relaxed: each figure is a counter read on its own.
+  static constexpr int64_t kPublishIntervalNs = 100'000'000;
+  int64_t published_completed() const { return published_completed_.load(std::memory_order_relaxed); }
+  int64_t published_errors() const { return published_errors_.load(std::memory_order_relaxed); }
+
  private:
   void loop();
   int64_t next_wake_ns(int64_t now_ns) const;
@@ -77,6 +86,15 @@ class Worker {
   void become_idle(Connection& connection, int64_t now_ns);
   void dispatch_due(int64_t now_ns);
 
+  /// The result a request (or event) at `send_ns` counts in: the warm-up's before the warm-up
+  /// ends (cut by timestamp: intended send time in open loop, actual send in closed loop),
+  /// the measured one after.
+  RunResult& phase_for(int64_t send_ns) {
+    return (warmup_ != nullptr && send_ns < warmup_end_ns_) ? *warmup_ : result_;
+  }
+  void count_error(ErrorKind kind, int64_t when_ns);
+  void publish_progress(int64_t now_ns);
+
   void idle_push(Connection& connection);
   Connection* idle_pop();
   void idle_remove(Connection& connection);
@@ -98,6 +116,12 @@ class Worker {
   OpenLoopSchedule schedule_;
   DispatchLagRecorder lag_;
   RunResult result_;
+  RunResult* warmup_ = nullptr;         // result_.warmup, when --warmup was given
+  int64_t warmup_end_ns_ = INT64_MAX;   // set by run(); before it, everything is first phase
+  bool corrected_stopwatch_ = false;    // the timeline records the lead latency
+  int64_t next_publish_ns_ = 0;
+  std::atomic<int64_t> published_completed_{0};
+  std::atomic<int64_t> published_errors_{0};
 
   int32_t idle_head_ = -1;
   int32_t idle_tail_ = -1;

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: MIT
+// Rendering time within the run. The warm-up gets its own short section (requests, req/s, p50,
+// p99, max, errors) so the user sees what was left out and for how long, instead of a tool
+// quietly discarding it. The timeline's rows come from per-row histograms added across workers;
+// every per-second figure is computed from those sums, none is a mean of per-worker figures.
+#include "report/timeline_report.h"
+
+#include <cstdio>
+#include <string_view>
+
+#include "report/format.h"
+#include "stats/histogram_v2.h"
+
+namespace hammer {
+namespace {
+
+const Histogram& lead_of(const Config& config, const RunResult& result) {
+  return stopwatch_is_corrected(config) ? result.corrected : result.uncorrected;
+}
+
+std::string pad_left(std::string_view text, size_t width) {
+  std::string padded;
+  if (text.size() < width) padded.assign(width - text.size(), ' ');
+  padded.append(text);
+  return padded;
+}
+
+std::string seconds_text(int64_t ns) {
+  if (ns > 0 && ns % 1'000'000'000 == 0) return std::to_string(ns / 1'000'000'000) + "s";
+  return format_duration_ns(ns);
+}
+
+double per_second(int64_t count, int64_t elapsed_ns) {
+  return elapsed_ns <= 0 ? 0.0 : static_cast<double>(count) * 1e9 / static_cast<double>(elapsed_ns);
+}
+
+}  // namespace
+
+int64_t report_slow_threshold_ns(const ReportInput& input) {
+  return slow_threshold_ns(input.config.slow_ns, lead_histogram(input).value_at_percentile(50));
+}
+
+std::vector<TimelineRowSummary> summarize_timeline(const ReportInput& input) {
+  const RunResult& result = input.result;
+  const Timeline& timeline = result.timeline;
+  std::vector<TimelineRowSummary> rows;
+  if (timeline.empty()) return rows;
+  const int64_t warmup_ran_ns = result.warmup ? result.warmup->elapsed_ns : 0;
+  const int64_t span_ns = warmup_ran_ns + result.elapsed_ns;
+  const int64_t threshold_ns = report_slow_threshold_ns(input);
+  for (size_t i = 0; i < timeline.rows().size(); ++i) {
+    const Timeline::Row& row = timeline.rows()[i];
+    if (i > 0 && row.start_ns >= span_ns) break;
+    const int32_t index = static_cast<int32_t>(i);
+    TimelineRowSummary summary;
+    summary.figures.second = index + 1;
+    summary.figures.start_ns = row.start_ns;
+    summary.figures.length_ns = row.length_ns;
+    summary.figures.warmup = row.warmup;
+    summary.figures.completed = row.completed;
+    summary.figures.slow = threshold_ns > 0 ? timeline.count_above(index, threshold_ns) : 0;
+    summary.errors = row.errors;
+    summary.per_second = per_second(row.completed, row.length_ns);
+    if (row.completed > 0) {
+      const Histogram histogram = timeline.row_histogram(index);
+      summary.p50_ns = histogram.value_at_percentile(50);
+      summary.p99_ns = histogram.value_at_percentile(99);
+      summary.max_ns = row.max_ns;
+    }
+    rows.push_back(summary);
+  }
+  return rows;
+}
+
+std::vector<std::string> timeline_notes(const ReportInput& input) {
+  std::vector<std::string> notes;
+  const std::vector<TimelineRowSummary> rows = summarize_timeline(input);
+  if (rows.empty()) return notes;
+  std::vector<SecondFigures> figures;
+  for (const TimelineRowSummary& row : rows) figures.push_back(row.figures);
+  if (auto note = regime_note(figures, input.result.timeline.interval_ns(),
+                              requests_per_second(input.result))) {
+    notes.push_back(*note);
+  }
+  const Histogram& lead = lead_histogram(input);
+  SlowRequestFigures slow;
+  slow.threshold_ns = report_slow_threshold_ns(input);
+  slow.threshold_given = input.config.slow_ns > 0;
+  slow.max_ns = lead.max();
+  slow.p999_ns = lead.value_at_percentile(99.9);
+  if (auto note = slow_request_note(figures, slow)) notes.push_back(*note);
+  return notes;
+}
+
+void append_warmup_text(const ReportInput& input, std::string& out) {
+  const std::shared_ptr<RunResult>& warmup = input.result.warmup;
+  if (!warmup) return;
+  const Histogram& lead = lead_of(input.config, *warmup);
+  out += "  Warm-up " + seconds_text(warmup->elapsed_ns) + ", not in the figures below\n";
+  out += "    " + std::to_string(warmup->completed) + " requests, " +
+         format_rate(per_second(warmup->completed, warmup->elapsed_ns)) + " req/s";
+  if (lead.total_count() > 0) {
+    out += ", p50 " + format_duration_ns(lead.value_at_percentile(50)) + ", p99 " +
+           format_duration_ns(lead.value_at_percentile(99)) + ", max " +
+           format_duration_ns(lead.max());
+  }
+  out += ", " + std::to_string(warmup->total_errors()) + " errors\n";
+}
+
+void append_connect_text(const ReportInput& input, std::string& out) {
+  const RunResult& result = input.result;
+  const Histogram& connect = result.connect_time;
+  if (connect.total_count() == 0) return;
+  out += "Connect        p50 " + format_duration_ns(connect.value_at_percentile(50)) + ", p99 " +
+         format_duration_ns(connect.value_at_percentile(99)) + ", max " +
+         format_duration_ns(connect.max()) + " (" + std::to_string(connect.total_count()) +
+         (connect.total_count() == 1 ? " connect" : " connects") + ")\n";
+  const Histogram& first = result.first_requests;
+  if (first.total_count() == 0) return;
+  out += "First requests p50 " + format_duration_ns(first.value_at_percentile(50)) + ", max " +
+         format_duration_ns(first.max()) + " (" + std::to_string(first.total_count()) +
+         ", one per new connection, uncorrected)\n";
+}
+
+void append_timeline_text(const ReportInput& input, std::string& out) {
+  if (!input.config.print_timeline) return;
+  const std::vector<TimelineRowSummary> rows = summarize_timeline(input);
+  if (rows.empty()) return;
+  const int64_t interval_ns = input.result.timeline.interval_ns();
+  out += "Timeline (per " + seconds_text(interval_ns) + ", requests by send time)\n";
+  out += pad_left("second", 8) + "  phase   " + pad_left("requests", 10) + pad_left("req/s", 12) +
+         pad_left("p50", 10) + pad_left("p99", 10) + pad_left("max", 10) + pad_left("errors", 8) +
+         "\n";
+  for (const TimelineRowSummary& row : rows) {
+    const bool any = row.figures.completed > 0;
+    out += pad_left(std::to_string(row.figures.second), 8) + "  " +
+           (row.figures.warmup ? "warmup  " : "measured") +
+           pad_left(std::to_string(row.figures.completed), 10) +
+           pad_left(format_rate(row.per_second), 12) +
+           pad_left(any ? format_duration_ns(row.p50_ns) : "-", 10) +
+           pad_left(any ? format_duration_ns(row.p99_ns) : "-", 10) +
+           pad_left(any ? format_duration_ns(row.max_ns) : "-", 10) +
+           pad_left(std::to_string(row.errors), 8) + "\n";
+  }
+}
+
+void write_warmup_json(const ReportInput& input, JsonWriter& json) {
+  json.key("warmup");
+  const std::shared_ptr<RunResult>& warmup = input.result.warmup;
+  if (!warmup) {
+    json.null();
+    return;
+  }
+  const Histogram& lead = lead_of(input.config, *warmup);
+  json.begin_object();
+  json.member("duration_s", static_cast<double>(input.config.warmup_ns) / 1e9);
+  json.member("elapsed_ns", warmup->elapsed_ns);
+  json.member("sent", warmup->sent);
+  json.member("completed", warmup->completed);
+  json.member("per_second", per_second(warmup->completed, warmup->elapsed_ns));
+  json.key("latency").begin_object();
+  json.member("count", lead.total_count());
+  const bool any = lead.total_count() > 0;
+  const auto figure = [&](std::string_view name, int64_t value) {
+    if (any) {
+      json.member(name, value);
+    } else {
+      json.null_member(name);
+    }
+  };
+  figure("p50_ns", lead.value_at_percentile(50));
+  figure("p99_ns", lead.value_at_percentile(99));
+  figure("max_ns", lead.max());
+  json.member("hdr", encode_v2_base64(lead));
+  json.end_object();
+  json.key("errors").begin_object();
+  for (int kind = 0; kind < kErrorKindCount; ++kind) {
+    json.member(kErrorKindNames[kind], warmup->errors[kind]);
+  }
+  json.end_object();
+  json.end_object();
+}
+
+void write_timeline_json(const ReportInput& input, JsonWriter& json) {
+  const std::vector<TimelineRowSummary> rows = summarize_timeline(input);
+  json.key("timeline").begin_object();
+  json.member("interval_s", static_cast<double>(input.result.timeline.interval_ns()) / 1e9);
+  json.member("slow_threshold_ns", report_slow_threshold_ns(input));
+  json.key("rows").begin_array();
+  for (const TimelineRowSummary& row : rows) {
+    json.begin_object();
+    json.member("second", static_cast<int64_t>(row.figures.second));
+    json.member("start_s", static_cast<double>(row.figures.start_ns) / 1e9);
+    json.member("length_s", static_cast<double>(row.figures.length_ns) / 1e9);
+    json.member("phase", row.figures.warmup ? "warmup" : "measured");
+    json.member("requests", row.figures.completed);
+    json.member("per_second", row.per_second);
+    const bool any = row.figures.completed > 0;
+    for (auto [name, value] : {std::pair<std::string_view, int64_t>{"p50_ns", row.p50_ns},
+                               {"p99_ns", row.p99_ns},
+                               {"max_ns", row.max_ns}}) {
+      if (any) {
+        json.member(name, value);
+      } else {
+        json.null_member(name);
+      }
+    }
+    json.member("errors", row.errors);
+    json.member("slow", row.figures.slow);
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+}
+
+}  // namespace hammer

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// The per-second timeline.
+//
+// Rows. The warm-up is cut into rows of one interval from t0 (the last may be shorter), and
+// the measured part into rows of one interval from the end of the warm-up (the last may be
+// shorter): a row is then wholly warm-up or wholly measured, and its rate is its completions
+// over its own length. A request belongs to the row of its send time — the intended time in
+// open loop — which is the same rule that assigns it to the warm-up or not, so the timeline's
+// rows add up exactly to the warm-up and measured sections.
+//
+// Memory. Each row keeps a histogram at 2 significant figures from 1 us (2,560 slots, 20 KB),
+// all rows in one slab allocated at setup. "Swapping the histogram at each second boundary" is
+// then just indexing: recording computes the row from the send time (one division) and bumps a
+// count, with no per-second work at all in the loop. The interval is one second unless the run
+// would need more than kMaxRows rows; then it widens to whole seconds so the slab stays under
+// kMaxRows x 20 KB per worker.
+//
+// Merging. Workers' timelines share the layout and the geometry, so adding is a straight sum of
+// counts; per-second percentiles come from the summed histogram, never from averaged figures.
+#include "run/timeline.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace hammer {
+namespace {
+
+constexpr int64_t kSecondNs = 1'000'000'000;
+
+const Histogram& row_geometry() {
+  static const Histogram geometry(Timeline::kLowestDiscernibleNs,
+                                  Histogram::kDefaultHighestTrackableValue,
+                                  Timeline::kSignificantFigures);
+  return geometry;
+}
+
+int64_t rows_for(int64_t span_ns, int64_t interval_ns) {
+  return span_ns <= 0 ? 0 : (span_ns + interval_ns - 1) / interval_ns;
+}
+
+}  // namespace
+
+void Timeline::plan(int64_t warmup_ns, int64_t duration_ns) {
+  geometry_ = &row_geometry();
+  counts_length_ = static_cast<size_t>(geometry_->counts_length());
+  warmup_ns_ = std::max<int64_t>(warmup_ns, 0);
+  interval_ns_ = kSecondNs;
+  while (rows_for(warmup_ns_, interval_ns_) + rows_for(duration_ns, interval_ns_) > kMaxRows) {
+    interval_ns_ += kSecondNs;
+  }
+  warmup_rows_ = static_cast<int32_t>(rows_for(warmup_ns_, interval_ns_));
+  const int32_t measured_rows =
+      static_cast<int32_t>(std::max<int64_t>(rows_for(duration_ns, interval_ns_), 1));
+  rows_.assign(static_cast<size_t>(warmup_rows_ + measured_rows), Row{});
+  for (int32_t i = 0; i < warmup_rows_; ++i) {
+    Row& row = rows_[static_cast<size_t>(i)];
+    row.start_ns = i * interval_ns_;
+    row.length_ns = std::min(interval_ns_, warmup_ns_ - row.start_ns);
+    row.warmup = true;
+  }
+  for (int32_t i = 0; i < measured_rows; ++i) {
+    Row& row = rows_[static_cast<size_t>(warmup_rows_ + i)];
+    const int64_t offset = i * interval_ns_;
+    row.start_ns = warmup_ns_ + offset;
+    row.length_ns = std::max<int64_t>(std::min(interval_ns_, duration_ns - offset), 1);
+  }
+  counts_.assign(rows_.size() * counts_length_, 0);
+}
+
+int32_t Timeline::row_for(int64_t ns) const {
+  const int64_t offset = ns - start_ns_;
+  int64_t row = 0;
+  if (offset < warmup_ns_) {
+    row = offset < 0 ? 0 : offset / interval_ns_;
+  } else {
+    row = warmup_rows_ + (offset - warmup_ns_) / interval_ns_;
+  }
+  const int64_t last = static_cast<int64_t>(rows_.size()) - 1;
+  return static_cast<int32_t>(std::min(row, last));
+}
+
+void Timeline::add(const Timeline& other) {
+  if (other.empty()) return;
+  if (empty()) {
+    *this = other;
+    return;
+  }
+  assert(rows_.size() == other.rows_.size() && counts_.size() == other.counts_.size());
+  const size_t row_count = std::min(rows_.size(), other.rows_.size());
+  for (size_t i = 0; i < row_count; ++i) {
+    rows_[i].completed += other.rows_[i].completed;
+    rows_[i].errors += other.rows_[i].errors;
+    rows_[i].max_ns = std::max(rows_[i].max_ns, other.rows_[i].max_ns);
+  }
+  const size_t count_slots = std::min(counts_.size(), other.counts_.size());
+  for (size_t i = 0; i < count_slots; ++i) counts_[i] += other.counts_[i];
+}
+
+Histogram Timeline::row_histogram(int32_t row) const {
+  Histogram histogram(kLowestDiscernibleNs, Histogram::kDefaultHighestTrackableValue,
+                      kSignificantFigures);
+  const size_t base = static_cast<size_t>(row) * counts_length_;
+  for (size_t i = 0; i < counts_length_; ++i) {
+    if (counts_[base + i] != 0) {
+      histogram.add_count_at_index(static_cast<int32_t>(i), counts_[base + i]);
+    }
+  }
+  return histogram;
+}
+
+int64_t Timeline::count_above(int32_t row, int64_t threshold_ns) const {
+  if (geometry_ == nullptr) return 0;
+  // Slots strictly above the one holding the threshold: a value in the threshold's own slot
+  // is within the histogram's precision of it and is not counted.
+  const size_t base = static_cast<size_t>(row) * counts_length_;
+  int64_t count = 0;
+  for (size_t i = geometry_index(threshold_ns) + 1; i < counts_length_; ++i) {
+    count += counts_[base + i];
+  }
+  return count;
+}
+
+}  // namespace hammer
