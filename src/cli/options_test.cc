@@ -481,6 +481,7 @@ TEST(OptionsTest, LongOptionNamesListEveryFlagOfTheDesign) {
   for (std::string_view added : {"--warmup", "--timeline", "--slow", "--no-keepalive"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), added), names.end()) << added;
   }
+}
 
 }  // namespace
 }  // namespace hammer
