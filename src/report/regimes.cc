@@ -90,10 +90,16 @@ std::optional<std::string> regime_note(const std::vector<SecondFigures>& seconds
   const bool spread = stdev > kSpreadOverMean * mean || sorted.front() < kFarBelowMedian * median;
   if (!spread) return std::nullopt;
 
+  // The slow seconds are the other regime when there are any (a cold start under a fast
+  // majority); only when none is below half the median are the fast ones it (a slow majority).
+  // Naming both would let one noisy fast second hide that the slow ones open the run.
   std::vector<size_t> different;
   for (size_t i = 0; i < usable.size(); ++i) {
-    if (rates[i] < kDifferentBelow * median || rates[i] > kDifferentAbove * median) {
-      different.push_back(i);
+    if (rates[i] < kDifferentBelow * median) different.push_back(i);
+  }
+  if (different.empty()) {
+    for (size_t i = 0; i < usable.size(); ++i) {
+      if (rates[i] > kDifferentAbove * median) different.push_back(i);
     }
   }
   if (different.empty()) return std::nullopt;

@@ -40,6 +40,23 @@ TEST(RegimeNoteTest, ASlowStartIsNamedWithItsRatesAndAWarmupThatCoversIt) {
   EXPECT_NE(note->find("--warmup 3s"), std::string::npos) << *note;
 }
 
+TEST(RegimeNoteTest, ANoisyFastPhaseDoesNotHideASlowStart) {
+  // Seen on a busy machine: the fast seconds vary 2x among themselves.
+  const auto note =
+      regime_note(rows_of({417, 345, 6'756, 15'751, 7'869}), kSecond, 6'214);
+  ASSERT_TRUE(note.has_value());
+  EXPECT_NE(note->find("seconds 1 (417 req/s) and 2 (345 req/s) against"), std::string::npos)
+      << *note;
+  EXPECT_NE(note->find("--warmup 2s"), std::string::npos) << *note;
+}
+
+TEST(RegimeNoteTest, ASlowMajorityNamesTheFastSeconds) {
+  const auto note = regime_note(rows_of({1'000, 1'100, 950, 9'000, 9'500}), kSecond, 4'300);
+  ASSERT_TRUE(note.has_value());
+  EXPECT_NE(note->find("seconds 4 (9000 req/s) and 5 (9500 req/s)"), std::string::npos) << *note;
+  EXPECT_NE(note->find("not at the start"), std::string::npos) << *note;
+}
+
 TEST(RegimeNoteTest, ASteadyRunHasNoNote) {
   EXPECT_FALSE(regime_note(rows_of({10'000, 9'500, 10'400, 9'900, 10'100}), kSecond, 10'000));
   // Ordinary noise on a busy machine (a second at 60% of the median) is not a regime.
