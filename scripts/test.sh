@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds and runs every test: release and asan (ASan+UBSan) builds with their full CTest suites,
-# then the libFuzzer targets for FUZZ_SECONDS each (60 by default). This is what CI runs.
+# Builds and runs every test: release and asan (ASan+UBSan, leak checking on) builds with their
+# full CTest suites, the e2e and sanitizer tests under tsan, then the libFuzzer targets for
+# FUZZ_SECONDS each (60 by default). This is what CI runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -16,6 +17,16 @@ for preset in release asan; do
   echo "== $preset: test"
   ctest --preset "$preset" -j2 --timeout 300
 done
+
+# ThreadSanitizer over the engine's multi-threaded paths: hammer (workers, latch, SIGINT wake-ups)
+# driven by the e2e tests, plus the probe that fails unless the TSan runtime is really linked.
+# Only those targets are built, to keep the stage short.
+echo "== tsan: build"
+cmake --preset tsan "${werror[@]}" >/dev/null
+cmake --build --preset tsan --target hammer test_server hostile_server hammer_e2e_tests \
+  hammer_sanitizer_tests
+echo "== tsan: test"
+ctest --preset tsan -j2 --timeout 300 -L 'e2e|sanitizer'
 
 echo "== fuzz: build"
 cmake --preset fuzz "${werror[@]}" >/dev/null

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+// Runs that outlive trouble (issue 6): a server killed mid-run and restarted on the same port,
+// and ten thousand connections at once.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <atomic>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "e2e/e2e.h"
+
+namespace hammer::test {
+namespace {
+
+// The one test on a fixed port: the restarted server must be where the first one was. The
+// port comes from unused_port(), so it is free when the test starts.
+TEST(ResilienceTest, ServerKilledAndRestartedMidRunReconnectsAndShowsTheGap) {
+  const int port = unused_port();
+  const std::vector<std::string> server_argv = {test_server_binary(), "--port",
+                                                std::to_string(port), "--mode", "fast"};
+  std::optional<ServerProcess> server(std::in_place, server_argv);
+  ASSERT_TRUE(server->ready()) << server->startup_output();
+  const std::string url = server->url();
+
+  // Closed loop, 5 s: the server is stopped about 1 s in and back about 3.5 s in, so the
+  // timeline's third second ([2 s, 3 s)) lies wholly inside the gap.
+  // The servers die with the thread that started them (PR_SET_PDEATHSIG follows the thread), so
+  // the thread that restarts the server stays alive until hammer is done.
+  bool restarted = false;
+  std::atomic<bool> run_over{false};
+  std::thread saboteur([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    server.reset();  // SIGTERM: the server closes every connection and exits
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+    server.emplace(server_argv);
+    restarted = server->ready();
+    while (!run_over) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  });
+  const Finished run =
+      run_hammer({"-c", "2", "-t", "1", "-d", "5", "--timeout", "500", "--json", url}, 30);
+  run_over = true;
+  saboteur.join();
+  ASSERT_TRUE(restarted) << "the server could not listen on port " << port << " again";
+
+  EXPECT_FALSE(run.timed_out);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_LT(run.wall_s, 5.0 + 0.5 + 1.0);
+  const JsonValue report = parse_report(run);
+  // Refused reconnects during the gap are connect errors (one per 10 ms backoff per connection);
+  // otherwise only the requests in flight while the server shut down fail (a reconnect can
+  // still land in the closing listener's queue, so a few per connection).
+  EXPECT_GT(number_at(report, "errors.connect"), 10);
+  EXPECT_LE(number_at(report, "errors.read") + number_at(report, "errors.write"), 10);
+  EXPECT_EQ(number_at(report, "errors.parse"), 0);
+  EXPECT_EQ(number_at(report, "errors.timeout"), 0);
+  // Two connections at the start, two again to the restarted server (at least).
+  EXPECT_GE(number_at(report, "connections.opened"), 4);
+  EXPECT_GT(number_at(report, "requests.completed"), 0);
+
+  // The per-second timeline shows the gap: no response from requests sent in the third second,
+  // connect errors instead; responses before it and after it.
+  const JsonValue* rows = report.find("timeline.rows");
+  if (rows == nullptr) GTEST_SKIP() << "no timeline in this build's JSON; counts checked above";
+  ASSERT_GE(rows->items.size(), 5u);
+  EXPECT_GT(number_at(rows->items[0], "requests"), 0);
+  EXPECT_EQ(number_at(rows->items[2], "requests"), 0);
+  EXPECT_GT(number_at(rows->items[2], "errors"), 0);
+  EXPECT_GT(number_at(rows->items[4], "requests"), 0);
+}
+
+// 10,000 connections to one local server: hammer raises its own fd limit (and test_server its
+// own), opens every connection once, and each carries requests with no error.
+TEST(ResilienceTest, TenThousandConnectionsAreAllOpenedAndUsed) {
+  constexpr int kConnections = 10'000;
+  rlimit limit{};
+  getrlimit(RLIMIT_NOFILE, &limit);
+  if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < kConnections + 100) {
+    GTEST_SKIP() << "the hard open-file limit (" << limit.rlim_max << ") is below "
+                 << kConnections + 100;
+  }
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast", "--threads", "2"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const Finished run = run_hammer({"-c", std::to_string(kConnections), "-t", "2", "-d", "2",
+                                   "--timeout", "5000", "--json", server.url()},
+                                  20);
+  EXPECT_FALSE(run.timed_out);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  EXPECT_EQ(number_at(report, "connections.opened"), kConnections);
+  EXPECT_GE(number_at(report, "requests.completed"), kConnections);
+  for (const char* kind : {"connect", "read", "write", "timeout", "parse"}) {
+    EXPECT_EQ(number_at(report, std::string("errors.") + kind), 0) << kind;
+  }
+}
+
+}  // namespace
+}  // namespace hammer::test
