@@ -7,7 +7,8 @@
 // file, Linux epoll, level-triggered (see design.md §5 on why not edge-triggered).
 //
 //   test_server --port N [--host A] [--mode fast|capacity|silent|close|status] [--threads N]
-//               [--body-bytes N] [--service-us N] [--close-every N] [--status N]
+//               [--body-bytes N] [--service-us N] [--service-kind busy|sleep]
+//               [--close-every N] [--status N]
 //               [--setup-ms N] [--slow-start-ms N --slow-start-us M]
 //
 // Cold starts (for hammer's warm-up and timeline tests), timed from the first request: with
@@ -58,6 +59,9 @@ struct Options {
   int64_t body_bytes = 13;
   int64_t service_us = 0;
   bool service_given = false;
+  // --service-kind sleep: the serving thread sleeps the service time instead of burning it, so
+  // the capacity (still one request at a time) holds on a machine whose CPUs are contended.
+  bool service_sleeps = false;
   int64_t close_every = 0;
   int status = 200;
   bool status_given = false;
@@ -120,6 +124,10 @@ Options parse_options(int argc, char** argv) {
     } else if (flag == "--service-us") {
       options.service_us = parse_whole(flag, value, 0, 10'000'000);
       options.service_given = true;
+    } else if (flag == "--service-kind") {
+      if (value == "busy") options.service_sleeps = false;
+      else if (value == "sleep") options.service_sleeps = true;
+      else usage_error("--service-kind: expected busy or sleep, got '" + std::string(value) + "'");
     } else if (flag == "--close-every") {
       options.close_every = parse_whole(flag, value, 0, INT64_MAX);
     } else if (flag == "--setup-ms") {
@@ -211,6 +219,13 @@ void busy_wait_us(int64_t micros) {
   do {
     clock_gettime(CLOCK_MONOTONIC, &now);
   } while (now.tv_sec * 1'000'000'000LL + now.tv_nsec < deadline);
+}
+
+void sleep_us(int64_t micros) {
+  if (micros <= 0) return;
+  timespec pause{static_cast<time_t>(micros / 1'000'000), static_cast<long>(micros % 1'000'000) * 1000};
+  while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
+  }
 }
 
 int64_t monotonic_ns() {
@@ -461,7 +476,11 @@ class Worker {
       if (request.bad) return false;
       c.body_remaining = request.content_length;
       cold_start(options_);
-      busy_wait_us(options_.service_us);
+      if (options_.service_sleeps) {
+        sleep_us(options_.service_us);
+      } else {
+        busy_wait_us(options_.service_us);
+      }
       ++c.responses;
       const bool closing = request.wants_close || options_.mode == Mode::close ||
                            (options_.close_every > 0 && c.responses % options_.close_every == 0);

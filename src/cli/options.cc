@@ -19,6 +19,7 @@
 #include <optional>
 
 #include "cli/edit_distance.h"
+#include "cli/slo_flag.h"
 #include "cli/units.h"
 #include "http/request.h"
 #include "http/url.h"
@@ -29,7 +30,7 @@ namespace {
 enum class Flag {
   connections, threads, duration, rate, closed_loop, method, header, body, timeout,
   latency, json, version, help,
-  warmup, timeline, slow, no_keepalive,
+  warmup, timeline, slow, no_keepalive, slo, control,
 };
 
 struct FlagSpec {
@@ -39,7 +40,7 @@ struct FlagSpec {
   bool takes_value;
 };
 
-constexpr std::array<FlagSpec, 17> kFlags = {{
+constexpr std::array<FlagSpec, 19> kFlags = {{
     {Flag::connections, 'c', "--connections", true},
     {Flag::threads, 't', "--threads", true},
     {Flag::duration, 'd', "--duration", true},
@@ -57,6 +58,8 @@ constexpr std::array<FlagSpec, 17> kFlags = {{
     {Flag::timeline, '\0', "--timeline", false},
     {Flag::slow, '\0', "--slow", true},
     {Flag::no_keepalive, '\0', "--no-keepalive", false},
+    {Flag::slo, '\0', "--slo", true},
+    {Flag::control, '\0', "--control", true},
 }};
 
 constexpr auto kLongNames = [] {
@@ -200,12 +203,85 @@ Failure read_body(std::string_view path, std::string& body) {
 struct Parser {
   ParsedCommand parsed;
   bool threads_given = false;
+  std::optional<std::string_view> control_url;
+
+  // -c 1,2,5: a connection sweep; config.connections becomes the largest level.
+  Failure parse_connection_sweep(std::string_view value) {
+    auto levels = parse_connection_levels(value, kMaxConnections);
+    if (!levels) return flag_error("--connections", levels.error(), value);
+    parsed.config.sweep.connections = std::move(*levels);
+    parsed.config.connections = parsed.config.sweep.connections.back();
+    return std::nullopt;
+  }
+
+  // --rate 1k,2k / 1k:20k:1k (a sweep) or 200:3000 (a capacity search under --slo);
+  // config.rate becomes the highest rate, so the run is open loop.
+  Failure parse_rate_sweep(std::string_view value) {
+    bool search = false;
+    auto levels = parse_rate_levels(value, kMinRate, kMaxRate, &search);
+    if (!levels) return flag_error("--rate", levels.error(), value);
+    SweepPlan& sweep = parsed.config.sweep;
+    parsed.config.rate = levels->back();
+    if (search) {
+      sweep.search_low = levels->front();
+      sweep.search_high = levels->back();
+    } else {
+      sweep.rates = std::move(*levels);
+    }
+    return std::nullopt;
+  }
+
+  Failure parse_slo_flag(std::string_view value) {
+    auto limit = parse_slo(value);
+    if (!limit) return flag_error("--slo", limit.error(), value);
+    for (const SloLimit& given : parsed.config.slos) {
+      if (given.key == limit->key) return flag_error("--slo", limit->key + " is given twice", value);
+    }
+    parsed.config.slos.push_back(std::move(*limit));
+    return std::nullopt;
+  }
+
+  // Rules between the sweep flags, after the loop.
+  Failure check_sweep() {
+    Config& config = parsed.config;
+    SweepPlan& sweep = config.sweep;
+    const bool rate_sweep = !sweep.rates.empty() || sweep.search();
+    if (!sweep.connections.empty() && rate_sweep) {
+      return UsageError{"--rate: a sweep varies one thing; -c and --rate both have a list or "
+                        "range"};
+    }
+    if (sweep.search() && config.slos.empty()) {
+      return UsageError{"--rate: a range without a step (" + format_range(sweep) +
+                        ") searches for the capacity under --slo; add --slo (e.g. p99=50ms) or "
+                        "a step (low:high:step)"};
+    }
+    if (control_url) {
+      if (!sweep.active()) {
+        return UsageError{"--control: compares a sweep with a no-work route; give -c or --rate "
+                          "a list or range, got " + quoted(*control_url)};
+      }
+      auto target = parse_url(*control_url);
+      if (!target) {
+        return UsageError{"--control: bad URL " + quoted(*control_url) + ": " + target.error()};
+      }
+      sweep.control_url = std::string(*control_url);
+      sweep.control_target = std::move(*target);
+    }
+    return std::nullopt;
+  }
+
+  static std::string format_range(const SweepPlan& sweep) {
+    auto whole = [](double rate) { return std::to_string(static_cast<int64_t>(rate)); };
+    return whole(sweep.search_low) + ":" + whole(sweep.search_high);
+  }
   std::optional<std::string_view> url;
 
   Failure apply(const FlagSpec& spec, std::string_view value) {
     Config& config = parsed.config;
     switch (spec.flag) {
       case Flag::connections:
+        config.sweep.connections.clear();
+        if (is_level_list(value)) return parse_connection_sweep(value);
         return parse_whole(spec.long_name, value, kMaxConnections, config.connections);
       case Flag::threads:
         threads_given = true;
@@ -214,6 +290,9 @@ struct Parser {
         return parse_duration_flag(spec.long_name, value, kSecondUnit, "10, 10s, 500ms or 2m",
                                    kMaxDurationNs, "24h", config.duration_ns);
       case Flag::rate:
+        config.sweep.rates.clear();
+        config.sweep.search_low = config.sweep.search_high = 0;
+        if (is_level_list(value)) return parse_rate_sweep(value);
         return parse_rate_flag(value, config.rate);
       case Flag::closed_loop:
         config.closed_loop_stopwatch = true;
@@ -258,6 +337,11 @@ struct Parser {
       case Flag::no_keepalive:
         config.keep_alive = false;
         return std::nullopt;
+      case Flag::slo:
+        return parse_slo_flag(value);
+      case Flag::control:
+        control_url = value;
+        return std::nullopt;
     }
     return std::nullopt;
   }
@@ -276,8 +360,17 @@ struct Parser {
       const std::string threads = std::to_string(config.threads);
       return UsageError{"--threads: " + threads + " threads need at least " + threads +
                         " connections, got --connections " + std::to_string(config.connections)};
+    } else if (!config.sweep.connections.empty() &&
+               config.threads > config.sweep.connections.front()) {
+      // A connection sweep caps the default thread count at each level; an explicit count
+      // must fit the smallest.
+      const std::string threads = std::to_string(config.threads);
+      return UsageError{"--threads: " + threads + " threads need at least " + threads +
+                        " connections, got --connections " +
+                        std::to_string(config.sweep.connections.front()) +
+                        " (the smallest level of the sweep)"};
     }
-    return std::nullopt;
+    return check_sweep();
   }
 };
 

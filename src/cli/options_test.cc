@@ -145,6 +145,71 @@ const std::vector<BadFlag> kBadFlags = {
     {{"--version=2"}, "--version: takes no value, got '--version=2'"},
     {{"--help=me"}, "--help: takes no value, got '--help=me'"},
 
+    // Sweeps (-c and --rate lists and ranges), --slo and --control.
+    {{"-c", "1,2,x"},
+     "--connections: expected rising whole numbers >= 1 for a sweep (e.g. 1,2,5,10), got "
+     "'1,2,x'"},
+    {{"-c", "5,2"},
+     "--connections: expected rising whole numbers >= 1 for a sweep (e.g. 1,2,5,10), got '5,2'"},
+    {{"-c", "1,,2"},
+     "--connections: expected rising whole numbers >= 1 for a sweep (e.g. 1,2,5,10), got '1,,2'"},
+    {{"-c", "1:10"},
+     "--connections: expected rising whole numbers >= 1 for a sweep (e.g. 1,2,5,10), got '1:10'"},
+    {{"-c", "1,2000000"}, "--connections: must be at most 1000000 per level, got '1,2000000'"},
+    {{"-t", "4", "-c", "2,8"},
+     "--threads: 4 threads need at least 4 connections, got --connections 2 (the smallest "
+     "level of the sweep)"},
+    {{"-r", "2k,1k"}, "--rate: expected rising rates > 0 for a sweep (e.g. 1000,2000,5000), got "
+                      "'2k,1k'"},
+    {{"-r", "1k,fast"}, "--rate: expected rising rates > 0 for a sweep (e.g. 1000,2000,5000), "
+                        "got '1k,fast'"},
+    {{"-r", "1k:20k:0"},
+     "--rate: expected a range start:stop:step, or low:high to search with --slo (e.g. "
+     "1k:20k:1k or 200:3000), got '1k:20k:0'"},
+    {{"-r", "5k:1k:1k"},
+     "--rate: expected a range start:stop:step, or low:high to search with --slo (e.g. "
+     "1k:20k:1k or 200:3000), got '5k:1k:1k'"},
+    {{"-r", "1:2:3:4"},
+     "--rate: expected a range start:stop:step, or low:high to search with --slo (e.g. "
+     "1k:20k:1k or 200:3000), got '1:2:3:4'"},
+    {{"-r", "1:1000:1"},
+     "--rate: a sweep has at most 100 levels; this range has 1000, got '1:1000:1'"},
+    {{"-r", "1k:20M:1k"}, "--rate: must be at most 10M req/s per level, got '1k:20M:1k'"},
+    {{"-r", "200:3000"},
+     "--rate: a range without a step (200:3000) searches for the capacity under --slo; add "
+     "--slo (e.g. p99=50ms) or a step (low:high:step)"},
+    {{"-c", "1,2", "-r", "1k,2k"},
+     "--rate: a sweep varies one thing; -c and --rate both have a list or range"},
+    {{"--slo", "p99"},
+     "--slo: expected KEY=LIMIT, KEY one of p50, p90, p99, p99.9, max, errors (e.g. p99=50ms "
+     "or errors=1%), got 'p99'"},
+    {{"--slo", "p95=5ms"},
+     "--slo: expected KEY=LIMIT, KEY one of p50, p90, p99, p99.9, max, errors (e.g. p99=50ms "
+     "or errors=1%), got 'p95=5ms'"},
+    {{"--slo", "p99=fast"},
+     "--slo: p99 takes a duration > 0; a bare number is milliseconds (e.g. p99=50ms), got "
+     "'p99=fast'"},
+    {{"--slo", "p99.9=0"},
+     "--slo: p99.9 takes a duration > 0; a bare number is milliseconds (e.g. p99.9=50ms), got "
+     "'p99.9=0'"},
+    {{"--slo", "max=61s"},
+     "--slo: max must be at most 60s (the latency histogram's range), got 'max=61s'"},
+    {{"--slo", "errors=1"},
+     "--slo: errors takes a percentage from 0% to 100% (e.g. errors=1%), got 'errors=1'"},
+    {{"--slo", "errors=101%"},
+     "--slo: errors takes a percentage from 0% to 100% (e.g. errors=1%), got 'errors=101%'"},
+    {{"--slo", "errors=-1%"},
+     "--slo: errors takes a percentage from 0% to 100% (e.g. errors=1%), got 'errors=-1%'"},
+    {{"--slo", "p99=5ms", "--slo", "p99=9ms"}, "--slo: p99 is given twice, got 'p99=9ms'"},
+    {{"--slo"}, "--slo: missing value"},
+    {{"--control", "http://127.0.0.1:9/"},
+     "--control: compares a sweep with a no-work route; give -c or --rate a list or range, got "
+     "'http://127.0.0.1:9/'"},
+    {{"-c", "1,2", "--control", "https://x/"},
+     "--control: bad URL 'https://x/': https is not supported (hammer speaks plain HTTP/1.1); "
+     "use an http:// URL"},
+    {{"--control"}, "--control: missing value"},
+
     {{"-W", "abc"}, "--warmup: expected a duration > 0 (e.g. 3, 3s, 500ms or 1m), got 'abc'"},
     {{"-W", "0"}, "--warmup: expected a duration > 0 (e.g. 3, 3s, 500ms or 1m), got '0'"},
     {{"--warmup=-1"}, "--warmup: expected a duration > 0 (e.g. 3, 3s, 500ms or 1m), got '-1'"},
@@ -322,6 +387,60 @@ TEST(OptionsTest, WarmupTimelineSlowAndKeepAliveFlags) {
   EXPECT_EQ(config_of({"--warmup=500ms", kUrl}).warmup_ns, 500'000'000);
   EXPECT_EQ(config_of({"-W2s", kUrl}).warmup_ns, 2'000'000'000);
   EXPECT_EQ(config_of({"--slow", "2s", kUrl}).slow_ns, 2'000'000'000);
+}
+
+TEST(OptionsTest, AConnectionListIsASweepWithThreadsFollowingTheLargestLevel) {
+  const Config config = config_of({"-c", "1,2,5,10,25", kUrl});
+  EXPECT_EQ(config.sweep.connections, (std::vector<int64_t>{1, 2, 5, 10, 25}));
+  EXPECT_TRUE(config.sweep.active());
+  EXPECT_EQ(config.connections, 25);
+  EXPECT_EQ(config.threads, 4);  // each step caps it at its own level
+  EXPECT_FALSE(config.open_loop());
+  EXPECT_EQ(config_of({"-t", "1", "-c", "1,2", kUrl}).threads, 1);
+  // A later single value ends the sweep, as a repeated flag keeps its last value.
+  EXPECT_FALSE(config_of({"-c", "1,2", "-c", "3", kUrl}).sweep.active());
+  EXPECT_FALSE(config_of({kUrl}).sweep.active());
+}
+
+TEST(OptionsTest, RateListsRangesAndSearches) {
+  Config config = config_of({"--rate", "1000,2k,5000", kUrl});
+  EXPECT_EQ(config.sweep.rates, (std::vector<double>{1000, 2000, 5000}));
+  EXPECT_EQ(config.rate, 5000);
+  EXPECT_TRUE(config.open_loop());
+  config = config_of({"--rate", "1k:5k:1k", kUrl});
+  EXPECT_EQ(config.sweep.rates, (std::vector<double>{1000, 2000, 3000, 4000, 5000}));
+  config = config_of({"--rate", "0.1:0.3:0.1", kUrl});
+  EXPECT_EQ(config.sweep.rates.size(), 3u);
+  config = config_of({"--rate", "1k:4500:1k", kUrl});  // stop need not land on a step
+  EXPECT_EQ(config.sweep.rates, (std::vector<double>{1000, 2000, 3000, 4000}));
+  config = config_of({"--rate", "200:3000", "--slo", "p99=30ms", kUrl});
+  EXPECT_TRUE(config.sweep.search());
+  EXPECT_TRUE(config.sweep.rates.empty());
+  EXPECT_EQ(config.sweep.search_low, 200);
+  EXPECT_EQ(config.sweep.search_high, 3000);
+  EXPECT_EQ(config.rate, 3000);
+}
+
+TEST(OptionsTest, SloLimitsAndTheControlUrl) {
+  const Config config = config_of({"--slo", "p99=50ms", "--slo", "p99.9=1s", "--slo", "p50=2",
+                                   "--slo", "max=10s", "--slo=errors=0.5%", "--slo", "p90=1us",
+                                   "-c", "1,10", "--control", "http://127.0.0.1:9/empty", kUrl});
+  ASSERT_EQ(config.slos.size(), 6u);
+  EXPECT_EQ(config.slos[0].key, "p99");
+  EXPECT_EQ(config.slos[0].percentile, 99);
+  EXPECT_EQ(config.slos[0].limit_ns, 50'000'000);
+  EXPECT_EQ(config.slos[0].limit_text, "50ms");
+  EXPECT_EQ(config.slos[1].percentile, 99.9);
+  EXPECT_EQ(config.slos[1].limit_ns, 1'000'000'000);
+  EXPECT_EQ(config.slos[2].limit_ns, 2'000'000);  // a bare number is milliseconds
+  EXPECT_EQ(config.slos[3].percentile, 100);
+  EXPECT_TRUE(config.slos[4].is_error_rate());
+  EXPECT_DOUBLE_EQ(config.slos[4].error_rate, 0.005);
+  EXPECT_EQ(config.slos[5].limit_ns, 1'000);
+  EXPECT_EQ(config.sweep.control_url, "http://127.0.0.1:9/empty");
+  EXPECT_EQ(config.sweep.control_target.port, 9);
+  EXPECT_EQ(config.sweep.control_target.path, "/empty");
+  EXPECT_FALSE(config_of({"--slo", "p99=1s", kUrl}).sweep.active());  // a gate, not a sweep
 }
 
 TEST(OptionsTest, FlagsSetTheirBooleans) {

@@ -47,13 +47,25 @@ std::string usage_text() {
   text += "      --slow T          count requests slower than T in a note; a bare number is\n"
           "                        milliseconds (default 10x p50, when max > 10x p99.9)\n";
   text += "      --no-keepalive    a new connection for every request (Connection: close)\n";
+  text += "      --slo KEY=LIMIT   a service-level objective, repeatable: p50, p90, p99,\n"
+          "                        p99.9 or max with a duration (a bare number is ms), or\n"
+          "                        errors with a percentage, e.g. p99=50ms, errors=1%;\n"
+          "                        a run that misses one exits 3 (default none)\n";
+  text += "      --control URL     in a sweep, run the same levels against URL, a route\n"
+          "                        that does no work, to show the generator's headroom\n";
   text += "      --version         print the version and exit\n";
   text += "  -h, --help            print this help and exit\n";
   text += "\n";
   text += "Short options take their value as '-c 10' or '-c10', long ones as\n"
           "'--connections 10' or '--connections=10'; '--' ends the options.\n";
   text += "\n";
-  text += "Exit status: 0 the run completed; 1 bad input; 2 the run could not do its job.\n";
+  text += "Sweeps: a list makes one run of -d per level and reads the curve (knee,\n"
+          "collapse, Little's law): -c 1,2,5,10,25 (closed loop), --rate 1k,2k,5k or\n"
+          "--rate 1k:20k:1k (start:stop:step, open loop). --rate LOW:HIGH with --slo\n"
+          "searches for the highest rate that meets every SLO (at most 8 runs).\n";
+  text += "\n";
+  text += "Exit status: 0 the run completed; 1 bad input; 2 the run could not do its job;\n"
+          "3 an --slo was missed (in a sweep: no level met them all).\n";
   return text;
 }
 

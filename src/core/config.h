@@ -16,6 +16,30 @@ struct Target {
   std::string host_header;  // value for the Host header: host[:port], [v6] bracketed
 };
 
+/// One --slo limit, e.g. "p99=50ms" or "errors=1%" (parsed in cli/slo_flag, evaluated in
+/// sweep/slo against a run).
+struct SloLimit {
+  std::string key;         // "p50", "p90", "p99", "p99.9", "max" or "errors", as typed
+  double percentile = 0;   // 50, 90, 99, 99.9; 100 for max; 0 for errors
+  int64_t limit_ns = 0;    // latency keys: the run meets it when the figure is <= this
+  double error_rate = 0;   // errors: a fraction (0.01 for "1%"); met when the rate is <= this
+  std::string limit_text;  // the limit as typed: "50ms", "1%"
+  bool is_error_rate() const { return key == "errors"; }
+};
+
+/// A sweep: one full run per level (src/sweep/). Set by a list for -c or --rate, or by a rate
+/// range without a step, which searches for the capacity under the --slo limits.
+struct SweepPlan {
+  std::vector<int64_t> connections;  // -c 1,2,5: one step per count, rising
+  std::vector<double> rates;         // --rate 1k,2k or 1k:20k:1k: one step per rate, rising
+  double search_low = 0;             // --rate LO:HI (with --slo): capacity search in [LO, HI]
+  double search_high = 0;
+  std::string control_url;           // --control URL: the same levels against a no-work route
+  Target control_target;
+  bool search() const { return search_high > 0; }
+  bool active() const { return !connections.empty() || !rates.empty() || search(); }
+};
+
 struct Config {
   std::string url;  // as the user typed it
   Target target;
@@ -36,6 +60,8 @@ struct Config {
   bool print_timeline = false; // --timeline: the per-second table in the text report
   int64_t slow_ns = 0;         // --slow: threshold of the slow-request note; 0 = 10x p50
   bool keep_alive = true;      // --no-keepalive: false, a new connection for every request
+  std::vector<SloLimit> slos;  // --slo, repeatable: pass/fail gate (exit 3), or search target
+  SweepPlan sweep;             // -c/--rate lists and ranges; inactive for a single run
 
   bool open_loop() const { return rate > 0; }
 };

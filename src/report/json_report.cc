@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "report/json_writer.h"
+#include "report/sweep_report.h"
 #include "report/timeline_report.h"
 #include "stats/histogram_v2.h"
 
@@ -171,6 +172,7 @@ std::string render_json_report(const ReportInput& input) {
   json.key("first_requests");
   write_histogram(input.result.first_requests, json);
   write_verdicts(input.verdicts, json);
+  if (input.slo) write_slo_json(*input.slo, json);  // "slo" and "slo_passed", with --slo only
   json.key("notes").begin_array();
   for (const std::string& note : report_notes(input)) json.value(note);
   json.end_array();

@@ -11,6 +11,7 @@
 #include "core/config.h"
 #include "run/result.h"
 #include "stats/histogram.h"
+#include "sweep/slo.h"
 
 namespace hammer {
 
@@ -22,6 +23,8 @@ struct ReportInput {
   /// Extra notes from the caller, printed after the ones the report derives itself (see
   /// report_notes(); callers must not repeat those).
   std::vector<std::string> notes;
+  /// --slo outcomes of the run (sweep/slo.h); null when no --slo was given.
+  const std::vector<SloOutcome>* slo = nullptr;
 };
 
 /// The percentiles both reports print, with their labels ("99.9" for 99.9).

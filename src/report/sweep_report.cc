@@ -1,0 +1,595 @@
+// SPDX-License-Identifier: MIT
+// A sweep reads as a table, one row per step, then sentences with the figures: where the knee
+// is, whether throughput collapsed, the capacity under the SLOs, and the evidence that the
+// generator was not the limit (--control's ratio, or hammer's own CPU per step). Rows use the
+// same figures as a single run's report: latency from the stopwatch the run leads with
+// (corrected in open loop), throughput as completed / measured wall time.
+#include "report/sweep_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "report/format.h"
+#include "report/json_report.h"
+
+#ifndef HAMMER_VERSION
+#define HAMMER_VERSION "unknown"
+#endif
+
+namespace hammer {
+namespace {
+
+constexpr size_t kColumn = 11;
+
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string pad_left(const std::string& text, size_t width = kColumn) {
+  return text.size() >= width ? " " + text : std::string(width - text.size(), ' ') + text;
+}
+
+std::string percent(double share) { return fixed(share * 100, 1) + "%"; }
+
+bool connection_sweep(const Config& config) { return !config.sweep.connections.empty(); }
+
+/// Little's law applies to a closed loop: every connection always has a request in flight.
+bool littles_law_applies(const Config& config) {
+  return connection_sweep(config) && !config.open_loop();
+}
+
+bool judged(const Config& config) { return !config.slos.empty(); }
+
+std::string level_text(const Config& config, double level) {
+  if (connection_sweep(config)) {
+    const auto count = static_cast<int64_t>(level);
+    return std::to_string(count) + (count == 1 ? " connection" : " connections");
+  }
+  return format_number(level) + " req/s";
+}
+
+std::string slo_figure(const SloLimit& limit, double value) {
+  if (limit.is_error_rate()) return fixed(value * 100, 2) + "%";
+  return format_duration_ns(std::llround(value));
+}
+
+std::string limit_text(const SloLimit& limit) {
+  return limit.key + " <= " +
+         (limit.is_error_rate() ? slo_figure(limit, limit.error_rate)
+                                : slo_figure(limit, static_cast<double>(limit.limit_ns)));
+}
+
+std::string limits_text(const Config& config) {
+  std::string text;
+  for (const SloLimit& limit : config.slos) {
+    if (!text.empty()) text += ", ";
+    text += limit_text(limit);
+  }
+  return text;
+}
+
+/// Why a step did not count: "p99 41.20ms > 30.00ms, 12.3% late for the server".
+std::string misses_text(const StepSummary& step) {
+  std::string text;
+  auto add = [&](const std::string& part) {
+    if (!text.empty()) text += ", ";
+    text += part;
+  };
+  for (const std::string& miss : step.misses) {
+    if (miss == "failed") {
+      add("run failed");
+    } else if (miss == "slo") {
+      for (const SloOutcome& outcome : step.slo) {
+        if (outcome.pass) continue;
+        add(outcome.has_measured
+                ? outcome.limit.key + " " + slo_figure(outcome.limit, outcome.measured) + " > " +
+                      limit_text(outcome.limit).substr(outcome.limit.key.size() + 4)
+                : outcome.limit.key + " unmeasured (no response)");
+      }
+    } else if (miss == "server_late") {
+      add(percent(step.server_late_share()) + " late for the server");
+    } else if (miss == "unsent") {
+      add(std::to_string(step.unsent) + " never sent");
+    }
+  }
+  return text;
+}
+
+void write_step_json(const Config& config, const StepSummary& step, JsonWriter& json) {
+  json.begin_object();
+  json.member("level", step.level);
+  json.member("connections", step.connections);
+  json.member("threads", step.threads);
+  if (step.rate > 0) {
+    json.member("rate", step.rate);
+  } else {
+    json.null_member("rate");
+  }
+  json.member("elapsed_ns", step.elapsed_ns);
+  json.key("requests").begin_object();
+  if (step.rate > 0) {
+    json.member("scheduled", step.scheduled);
+  } else {
+    json.null_member("scheduled");
+  }
+  json.member("completed", step.completed);
+  json.member("unsent", step.unsent);
+  json.member("per_second", step.per_second);
+  json.end_object();
+
+  json.key("latency_ns").begin_object();
+  json.member("stopwatch", step.corrected ? "corrected" : "uncorrected");
+  auto figure = [&](std::string_view name, int64_t value) {
+    if (step.has_latency) {
+      json.member(name, value);
+    } else {
+      json.null_member(name);
+    }
+  };
+  figure("50", step.p50_ns);
+  figure("90", step.p90_ns);
+  figure("99", step.p99_ns);
+  figure("99.9", step.p999_ns);
+  figure("max", step.max_ns);
+  figure("mean", std::llround(step.mean_ns));
+  json.end_object();
+
+  json.member("errors", step.errors);
+  json.member("non_2xx_3xx", step.non_2xx_3xx);
+  json.key("dispatch_lag");
+  if (step.rate > 0) {
+    json.begin_object();
+    json.member("dispatched", step.dispatched);
+    json.member("behind_schedule", step.behind_schedule);
+    json.member("behind_server", step.behind_server);
+    json.member("behind_generator", step.behind_generator);
+    json.member("behind_share", step.behind_share());
+    json.member("server_share", step.server_late_share());
+    json.end_object();
+  } else {
+    json.null();
+  }
+  json.key("littles_law");
+  if (littles_law_applies(config) && step.has_latency) {
+    const double in_flight = littles_law_in_flight(step.per_second, step.mean_ns);
+    json.begin_object();
+    json.member("in_flight", in_flight);
+    json.member("deviation_pct",
+                littles_law_deviation_pct(in_flight, static_cast<double>(step.connections)));
+    json.end_object();
+  } else {
+    json.null();
+  }
+  json.key("generator_cpu").begin_object();
+  if (step.cpu_cores >= 0) {
+    json.member("cores", step.cpu_cores);
+  } else {
+    json.null_member("cores");
+  }
+  json.member("usable_cores", step.usable_cores);
+  json.member("busy", step.generator_busy);
+  json.end_object();
+  if (judged(config)) write_slo_json(step.slo, json);
+  json.member("meets", step.meets());
+  json.key("misses").begin_array();
+  for (const std::string& miss : step.misses) json.value(miss);
+  json.end_array();
+  json.key("verdicts").begin_array();
+  for (const std::string& code : step.verdict_codes) json.value(code);
+  json.end_array();
+  if (step.control_per_second >= 0) {
+    json.member("control_per_second", step.control_per_second);
+  } else {
+    json.null_member("control_per_second");
+  }
+  json.member("interrupted", step.interrupted);
+  json.end_object();
+}
+
+const StepSummary* busiest_step(const SweepResult& result) {
+  const StepSummary* busiest = nullptr;
+  for (const StepSummary& step : result.steps) {
+    if (step.cpu_cores < 0) continue;
+    const double share = step.cpu_cores / static_cast<double>(step.usable_cores);
+    if (!busiest || share > busiest->cpu_cores / static_cast<double>(busiest->usable_cores)) {
+      busiest = &step;
+    }
+  }
+  return busiest;
+}
+
+}  // namespace
+
+std::string render_slo_lines(const std::vector<SloOutcome>& outcomes) {
+  std::string out;
+  for (const SloOutcome& outcome : outcomes) {
+    out += "SLO " + limit_text(outcome.limit) + ": ";
+    out += outcome.has_measured ? slo_figure(outcome.limit, outcome.measured)
+                                : std::string("no response to measure");
+    out += outcome.pass ? ", met\n" : ", MISSED\n";
+  }
+  return out;
+}
+
+void write_slo_json(const std::vector<SloOutcome>& outcomes, JsonWriter& json) {
+  json.key("slo").begin_array();
+  for (const SloOutcome& outcome : outcomes) {
+    const SloLimit& limit = outcome.limit;
+    json.begin_object();
+    json.member("key", limit.key);
+    if (limit.is_error_rate()) {
+      json.member("limit", limit.error_rate);
+      json.member("unit", "ratio");
+    } else {
+      json.member("limit", limit.limit_ns);
+      json.member("unit", "ns");
+    }
+    json.key("measured");
+    if (!outcome.has_measured) {
+      json.null();
+    } else if (limit.is_error_rate()) {
+      json.value(outcome.measured);
+    } else {
+      json.value(std::llround(outcome.measured));
+    }
+    json.member("pass", outcome.pass);
+    json.end_object();
+  }
+  json.end_array();
+  json.member("slo_passed", slos_pass(outcomes));
+}
+
+std::string render_sweep_header(const Config& config) {
+  std::string out = "Sweep @ " + config.url + ": ";
+  if (connection_sweep(config)) {
+    out += "connections ";
+    for (size_t i = 0; i < config.sweep.connections.size(); ++i) {
+      if (i > 0) out += ",";
+      out += std::to_string(config.sweep.connections[i]);
+    }
+    out += config.open_loop() ? ", open loop @ " + format_number(config.rate) + " req/s"
+                              : ", closed loop";
+  } else if (config.sweep.search()) {
+    out += "capacity search over " + format_number(config.sweep.search_low) + " to " +
+           format_number(config.sweep.search_high) + " req/s (" + limits_text(config) + ")";
+  } else {
+    out += "rates ";
+    for (size_t i = 0; i < config.sweep.rates.size(); ++i) {
+      if (i > 0) out += ",";
+      out += format_number(config.sweep.rates[i]);
+    }
+    out += " req/s, open loop";
+  }
+  out += "\n  " + format_duration_ns(config.duration_ns) + " per step";
+  if (config.warmup_ns > 0) out += " after " + format_duration_ns(config.warmup_ns) + " of warm-up";
+  if (!connection_sweep(config)) out += ", " + std::to_string(config.connections) + " connections";
+  out += ", up to " + std::to_string(config.threads) + " threads; latency ";
+  out += config.open_loop() && !config.closed_loop_stopwatch ? "corrected (from intended send)"
+                                                             : "uncorrected (from actual send)";
+  out += "\n";
+  out += pad_left(connection_sweep(config) ? "conns" : "rate", 8) + pad_left("req/s") +
+         pad_left("p50") + pad_left("p99") + pad_left("mean") + pad_left("errors", 8);
+  if (littles_law_applies(config)) {
+    out += pad_left("rps*mean") + pad_left("vs conns", 10);
+  } else {
+    out += pad_left("late", 8) + pad_left("server", 8);
+  }
+  out += pad_left("cpu", 7);
+  if (judged(config)) out += "  SLO";
+  out += "\n";
+  return out;
+}
+
+std::string render_control_header(const Config& config) {
+  return "Control @ " + config.sweep.control_url +
+         " (a route that does no work), closed loop, same connections:\n";
+}
+
+std::string render_sweep_row(const Config& config, const StepSummary& step) {
+  std::string out = pad_left(format_number(step.level), 8) + pad_left(format_rate(step.per_second));
+  auto latency = [&](int64_t ns) { return step.has_latency ? format_duration_ns(ns) : "-"; };
+  out += pad_left(latency(step.p50_ns)) + pad_left(latency(step.p99_ns)) +
+         pad_left(latency(std::llround(step.mean_ns)));
+  out += pad_left(std::to_string(step.errors + step.non_2xx_3xx), 8);
+  if (littles_law_applies(config)) {
+    if (step.has_latency && step.rate == 0) {
+      const double in_flight = littles_law_in_flight(step.per_second, step.mean_ns);
+      const double deviation =
+          littles_law_deviation_pct(in_flight, static_cast<double>(step.connections));
+      out += pad_left(fixed(in_flight, 2)) +
+             pad_left((deviation >= 0 ? "+" : "") + fixed(deviation, 1) + "%", 10);
+    } else {
+      out += pad_left("-") + pad_left("-", 10);
+    }
+  } else if (step.rate > 0) {
+    out += pad_left(percent(step.behind_share()), 8) + pad_left(percent(step.server_late_share()), 8);
+  } else {
+    out += pad_left("-", 8) + pad_left("-", 8);
+  }
+  out += pad_left(step.cpu_cores >= 0 ? fixed(step.cpu_cores, 2) + (step.generator_busy ? "!" : "")
+                                      : "-",
+                  7);
+  if (judged(config)) {
+    out += step.meets() ? "  met" : "  missed: " + misses_text(step);
+  }
+  out += "\n";
+  return out;
+}
+
+std::string render_sweep_summary(const Config& config, const SweepResult& result) {
+  std::string out;
+  const bool connections = result.kind == SweepKind::connections;
+  if (!result.search && result.steps.size() >= 2) {
+    if (result.knee) {
+      const KneeReading& knee = *result.knee;
+      const double change = knee.per_second > 0
+                                ? (knee.best_after_per_second / knee.per_second - 1) * 100
+                                : 0;
+      out += "Knee: throughput stops rising after " + level_text(config, knee.level) + ": " +
+             fixed(knee.per_second, 0) + " req/s there, at most " +
+             fixed(knee.best_after_per_second, 0) + " req/s beyond (" +
+             (change >= 0 ? "+" : "") + fixed(change, 1) + "%), while mean latency grows from " +
+             format_duration_ns(std::llround(knee.mean_latency_ns)) + " to " +
+             format_duration_ns(std::llround(knee.last_mean_latency_ns)) + " at " +
+             level_text(config, knee.last_level) + ".\n";
+    } else {
+      out += "Knee: none in this range: throughput was still rising (or latency flat) up to " +
+             level_text(config, result.steps.back().level) + ".\n";
+    }
+    if (result.collapse) {
+      const CollapseReading& collapse = *result.collapse;
+      out += "Collapse: throughput fell as load rose, from " +
+             fixed(collapse.held_per_second, 0) + " req/s at " +
+             level_text(config, collapse.held_level) + " (the last level that held) to " +
+             fixed(collapse.fell_per_second, 0) + " req/s at " +
+             level_text(config, collapse.fell_level) + " (" +
+             fixed((collapse.fell_per_second / collapse.held_per_second - 1) * 100, 1) + "%).\n";
+    }
+  }
+
+  if (result.capacity) {
+    const CapacityReading& capacity = *result.capacity;
+    const StepSummary* failing = nullptr;
+    for (const StepSummary& step : result.steps) {
+      if (step.level == capacity.first_failing && !step.meets()) failing = &step;
+    }
+    const std::string what = result.search ? "rate" : "level";
+    if (!capacity.found) {
+      out += "Capacity: no " + what + " met every SLO (" + limits_text(config) + ")";
+      if (failing) {
+        out += "; even " + level_text(config, failing->level) + " missed: " +
+               misses_text(*failing);
+      }
+      out += ".\n";
+    } else {
+      out += "Capacity: " + level_text(config, capacity.rate) + " is the highest " + what +
+             " tried that met every SLO (" + limits_text(config) + ")";
+      if (!connections) out += " with under 5% of requests late for the server";
+      if (capacity.whole_range) {
+        out += "; that is the top of the range: raise it to find the limit.\n";
+      } else if (failing) {
+        out += "; " + level_text(config, failing->level) + " missed: " + misses_text(*failing) +
+               ".\n";
+      } else {
+        out += ".\n";
+      }
+    }
+  }
+
+  if (auto ratio = control_ratio(result)) {
+    double control_best = 0;
+    const StepSummary* best_control = nullptr;
+    for (const StepSummary& step : result.control_steps) {
+      if (step.per_second > control_best) {
+        control_best = step.per_second;
+        best_control = &step;
+      }
+    }
+    double best = 0;
+    for (const StepSummary& step : result.steps) best = std::max(best, step.per_second);
+    out += "Generator control: " + config.sweep.control_url + " drove " + fixed(control_best, 0) +
+           " req/s" +
+           (best_control ? " at " + std::to_string(best_control->connections) + " connections"
+                         : std::string()) +
+           ", " + fixed(*ratio, 1) + "x the best of the sweep (" + fixed(best, 0) + " req/s): ";
+    out += *ratio >= 2 ? "the plateau is the server's, not hammer's.\n"
+                       : "too little headroom to rule the generator out as the limit.\n";
+  }
+
+  int64_t busy = 0;
+  for (const StepSummary& step : result.steps) {
+    if (step.generator_busy) {
+      ++busy;
+      out += "warning: hammer used " + fixed(step.cpu_cores, 2) + " of " +
+             std::to_string(step.usable_cores) + " usable cores at " +
+             level_text(config, step.level) +
+             " (over 80%): the figures there may describe the generator; check with --control "
+             "URL or add --threads\n";
+    }
+  }
+  std::string late_levels;
+  int64_t late_total = 0;
+  for (const StepSummary& step : result.steps) {
+    if (std::find(step.verdict_codes.begin(), step.verdict_codes.end(), "generator_saturated") !=
+        step.verdict_codes.end()) {
+      if (!late_levels.empty()) late_levels += ", ";
+      late_levels += format_number(step.level);
+      late_total += step.behind_generator;
+    }
+  }
+  if (late_total > 0) {
+    out += "warning: hammer itself sent " + std::to_string(late_total) +
+           " requests late with a connection idle (at levels " + late_levels +
+           "); the latencies there include its own delay: a loaded machine, or too few "
+           "--threads\n";
+  }
+  if (busy == 0) {
+    if (const StepSummary* busiest = busiest_step(result)) {
+      out += "Generator CPU: at most " + fixed(busiest->cpu_cores, 2) + " of " +
+             std::to_string(busiest->usable_cores) + " usable cores (at " +
+             level_text(config, busiest->level) + "), below the 80% that would make it suspect.\n";
+    }
+  }
+  if (result.interrupted) out += "note: interrupted by Ctrl-C; later steps were not run\n";
+  return out;
+}
+
+std::string render_sweep_text(const Config& config, const SweepResult& result) {
+  std::string out = render_sweep_header(config);
+  for (const StepSummary& step : result.steps) out += render_sweep_row(config, step);
+  if (!result.control_steps.empty()) {
+    out += render_control_header(config);
+    Config control = config;
+    control.slos.clear();
+    for (const StepSummary& step : result.control_steps) out += render_sweep_row(control, step);
+  }
+  out += render_sweep_summary(config, result);
+  return out;
+}
+
+std::string render_sweep_json(const Config& config, const SweepResult& result) {
+  JsonWriter json(2);
+  json.begin_object();
+  json.key("hammer").begin_object();
+  json.member("version", HAMMER_VERSION);
+  json.member("schema", kJsonSchemaVersion);
+  json.end_object();
+
+  json.key("config").begin_object();
+  json.member("url", config.url);
+  json.member("connections", config.connections);
+  json.member("threads", config.threads);
+  json.member("duration_s", static_cast<double>(config.duration_ns) / 1e9);
+  json.member("warmup_s", static_cast<double>(config.warmup_ns) / 1e9);
+  if (config.open_loop()) {
+    json.member("rate", config.rate);
+  } else {
+    json.null_member("rate");
+  }
+  json.member("mode", config.open_loop() ? "open" : "closed");
+  json.member("stopwatch",
+              config.open_loop() && !config.closed_loop_stopwatch ? "corrected" : "uncorrected");
+  json.member("timeout_ms", static_cast<double>(config.timeout_ns) / 1e6);
+  json.member("method", config.method);
+  json.end_object();
+
+  json.key("sweep").begin_object();
+  json.member("kind", result.kind == SweepKind::connections ? "connections" : "rate");
+  json.member("search", result.search);
+  json.key("levels");
+  if (result.search) {
+    json.null();
+  } else {
+    json.begin_array();
+    if (result.kind == SweepKind::connections) {
+      for (int64_t level : config.sweep.connections) json.value(level);
+    } else {
+      for (double level : config.sweep.rates) json.value(level);
+    }
+    json.end_array();
+  }
+  json.key("range");
+  if (result.search) {
+    json.begin_object();
+    json.member("low", config.sweep.search_low);
+    json.member("high", config.sweep.search_high);
+    json.end_object();
+  } else {
+    json.null();
+  }
+  json.key("steps").begin_array();
+  for (const StepSummary& step : result.steps) write_step_json(config, step, json);
+  json.end_array();
+
+  json.key("knee");
+  if (result.knee) {
+    json.begin_object();
+    json.member("level", result.knee->level);
+    json.member("per_second", result.knee->per_second);
+    json.member("best_after_per_second", result.knee->best_after_per_second);
+    json.member("mean_latency_ns", std::llround(result.knee->mean_latency_ns));
+    json.member("last_level", result.knee->last_level);
+    json.member("last_mean_latency_ns", std::llround(result.knee->last_mean_latency_ns));
+    json.end_object();
+  } else {
+    json.null();
+  }
+  json.key("collapse");
+  if (result.collapse) {
+    json.begin_object();
+    json.member("held_level", result.collapse->held_level);
+    json.member("held_per_second", result.collapse->held_per_second);
+    json.member("fell_level", result.collapse->fell_level);
+    json.member("fell_per_second", result.collapse->fell_per_second);
+    json.end_object();
+  } else {
+    json.null();
+  }
+  json.key("capacity");
+  if (result.capacity) {
+    json.begin_object();
+    json.member("found", result.capacity->found);
+    if (result.capacity->found) {
+      json.member("level", result.capacity->rate);
+    } else {
+      json.null_member("level");
+    }
+    if (result.capacity->first_failing > 0) {
+      json.member("first_failing_level", result.capacity->first_failing);
+    } else {
+      json.null_member("first_failing_level");
+    }
+    json.member("whole_range", result.capacity->whole_range);
+    json.member("steps", result.capacity->steps);
+    json.end_object();
+  } else {
+    json.null();
+  }
+  json.key("control");
+  if (!result.control_steps.empty()) {
+    json.begin_object();
+    json.member("url", config.sweep.control_url);
+    json.key("steps").begin_array();
+    Config control = config;
+    control.slos.clear();
+    for (const StepSummary& step : result.control_steps) write_step_json(control, step, json);
+    json.end_array();
+    if (auto ratio = control_ratio(result)) {
+      json.member("ratio", *ratio);
+    } else {
+      json.null_member("ratio");
+    }
+    json.end_object();
+  } else {
+    json.null();
+  }
+  json.key("generator").begin_object();
+  const StepSummary* busiest = busiest_step(result);
+  if (busiest) {
+    json.member("max_cpu_cores", busiest->cpu_cores);
+  } else {
+    json.null_member("max_cpu_cores");
+  }
+  json.key("busy_levels").begin_array();
+  for (const StepSummary& step : result.steps) {
+    if (step.generator_busy) json.value(step.level);
+  }
+  json.end_array();
+  json.end_object();
+  json.member("interrupted", result.interrupted);
+  json.end_object();
+
+  if (judged(config)) {
+    json.member("slo_passed", result.capacity && result.capacity->found);
+  }
+  json.key("notes").begin_array();
+  if (result.interrupted) json.value("interrupted by Ctrl-C; later steps were not run");
+  json.end_array();
+  json.end_object();
+  return json.str() + "\n";
+}
+
+}  // namespace hammer

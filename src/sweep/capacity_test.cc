@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+#include "sweep/capacity.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+namespace hammer {
+namespace {
+
+// A model of a server with a fixed capacity: below it, latency is an M/D/1 queue's
+// (service + waiting); at or above it the backlog grows and most requests leave late for want
+// of a free connection. The step meets a p99 limit when the modelled p99 is under it.
+StepSummary model_step(double rate, double capacity, double p99_limit_ms) {
+  StepSummary step;
+  step.level = rate;
+  step.rate = rate;
+  step.dispatched = 1000;
+  const double load = rate / capacity;
+  if (load >= 1) {
+    step.behind_server = 600;
+    step.misses.push_back("server_late");
+    step.misses.push_back("slo");
+    return step;
+  }
+  const double service_ms = 1000.0 / capacity;
+  const double wait_ms = service_ms * load / (2 * (1 - load));
+  const double p99_ms = service_ms + 4.6 * wait_ms;  // the exponential tail's 99th percentile
+  step.p99_ns = static_cast<int64_t>(p99_ms * 1e6);
+  if (p99_ms > p99_limit_ms) step.misses.push_back("slo");
+  return step;
+}
+
+TEST(CapacityTest, FindsAThousandRequestServerWithinTenPercentInEightSteps) {
+  std::vector<StepSummary> tried;
+  const CapacitySearch search{200, 3000, 8, 0.05};
+  const CapacityReading reading =
+      search_capacity(search, [](double rate) { return model_step(rate, 1000, 30); }, tried);
+  ASSERT_TRUE(reading.found);
+  // The model's p99 reaches 30 ms at about 93% load (926 req/s).
+  EXPECT_GT(reading.rate, 800);
+  EXPECT_LT(reading.rate, 1000);
+  EXPECT_GT(reading.first_failing, reading.rate);
+  EXPECT_LE(reading.first_failing - reading.rate, 0.1 * reading.rate);
+  EXPECT_LE(reading.steps, 8);
+  EXPECT_EQ(tried.size(), static_cast<size_t>(reading.steps));
+  EXPECT_EQ(tried.front().level, 200);  // the probe starts at the bottom and doubles
+  EXPECT_EQ(tried[1].level, 400);
+  EXPECT_EQ(tried[2].level, 800);
+  EXPECT_EQ(tried[3].level, 1600);
+  EXPECT_FALSE(reading.whole_range);
+}
+
+TEST(CapacityTest, NeverRunsMoreThanMaxStepsAndNeverExceedsTheRange) {
+  for (double capacity : {150.0, 333.0, 1000.0, 2900.0, 5000.0, 1e6}) {
+    std::vector<StepSummary> tried;
+    const CapacityReading reading = search_capacity(
+        {200, 3000, 8, 0.01}, [&](double rate) { return model_step(rate, capacity, 30); },
+        tried);
+    EXPECT_LE(reading.steps, 8) << capacity;
+    for (const StepSummary& step : tried) {
+      EXPECT_GE(step.level, 200) << capacity;
+      EXPECT_LE(step.level, 3000) << capacity;
+    }
+  }
+}
+
+TEST(CapacityTest, ATopOfRangeThatMeetsTheLimitsSaysSo) {
+  std::vector<StepSummary> tried;
+  const CapacityReading reading = search_capacity(
+      {200, 3000, 8, 0.05}, [](double rate) { return model_step(rate, 1e6, 30); }, tried);
+  EXPECT_TRUE(reading.found);
+  EXPECT_TRUE(reading.whole_range);
+  EXPECT_EQ(reading.rate, 3000);
+  EXPECT_EQ(reading.first_failing, 0);
+  EXPECT_EQ(tried.back().level, 3000);  // 200, 400, 800, 1600, then capped at 3000
+  EXPECT_EQ(reading.steps, 5);
+}
+
+TEST(CapacityTest, ABottomOfRangeThatFailsFindsNothingInOneStep) {
+  std::vector<StepSummary> tried;
+  const CapacityReading reading = search_capacity(
+      {200, 3000, 8, 0.05}, [](double rate) { return model_step(rate, 100, 30); }, tried);
+  EXPECT_FALSE(reading.found);
+  EXPECT_EQ(reading.first_failing, 200);
+  EXPECT_EQ(reading.steps, 1);
+}
+
+TEST(CapacityTest, AMeasurementThatCannotRunStopsTheSearch) {
+  std::vector<StepSummary> tried;
+  int calls = 0;
+  const CapacityReading reading = search_capacity(
+      {200, 3000, 8, 0.05},
+      [&](double rate) -> std::optional<StepSummary> {
+        if (++calls == 3) return std::nullopt;
+        return model_step(rate, 1000, 30);
+      },
+      tried);
+  EXPECT_EQ(reading.steps, 2);
+  EXPECT_EQ(tried.size(), 2u);
+  EXPECT_EQ(reading.rate, 400);  // the best so far, reported as such
+}
+
+TEST(CapacityTest, FixedLevelsGiveTheHighestThatMetAndTheLowestAboveThatFailed) {
+  std::vector<StepSummary> steps(4);
+  for (size_t i = 0; i < steps.size(); ++i) steps[i].level = 1000.0 * static_cast<double>(i + 1);
+  steps[2].misses.push_back("slo");
+  steps[3].misses.push_back("slo");
+  const CapacityReading reading = capacity_from_steps(steps);
+  EXPECT_TRUE(reading.found);
+  EXPECT_EQ(reading.rate, 2000);
+  EXPECT_EQ(reading.first_failing, 3000);
+  EXPECT_FALSE(reading.whole_range);
+}
+
+}  // namespace
+}  // namespace hammer

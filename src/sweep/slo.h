@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// --slo limits checked against a run: each latency key reads the histogram the stopwatch
+// leads with (corrected in open loop, uncorrected otherwise), "errors" reads the error rate.
+// A run meets a limit when its figure is at or below it; a run with no response has no
+// latency and meets no latency limit. cli/slo_flag parses the limits.
+#include <vector>
+
+#include "core/config.h"
+#include "run/result.h"
+
+namespace hammer {
+
+struct SloOutcome {
+  SloLimit limit;
+  bool has_measured = false;  // false: no response, so no latency figure exists
+  double measured = 0;        // ns for latency keys; a fraction (0..1) for errors
+  bool pass = false;
+};
+
+/// Failed requests (socket errors, timeouts, parse errors) and responses other than 2xx/3xx,
+/// over every request that ended (completed + failed); 1 when none ended.
+double error_rate(const RunResult& result);
+
+std::vector<SloOutcome> evaluate_slos(const std::vector<SloLimit>& limits, const Config& config,
+                                      const RunResult& result);
+
+/// True when every outcome passed (and so when there are none).
+bool slos_pass(const std::vector<SloOutcome>& outcomes);
+
+}  // namespace hammer

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#include "sweep/step.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "run/verdicts.h"
+
+namespace hammer {
+
+StepSummary summarize_step(const Config& step_config, double level, const RunResult& result,
+                           const std::vector<Verdict>& verdicts, double cpu_cores,
+                           int64_t online_cpus) {
+  StepSummary step;
+  step.level = level;
+  step.connections = step_config.connections;
+  step.threads = step_config.threads;
+  step.rate = step_config.open_loop() ? step_config.rate : 0;
+  step.corrected = step_config.open_loop() && !step_config.closed_loop_stopwatch;
+
+  step.elapsed_ns = result.elapsed_ns;
+  step.scheduled = result.scheduled;
+  step.completed = result.completed;
+  step.unsent = result.unsent;
+  step.errors = result.total_errors();
+  step.non_2xx_3xx = result.non_2xx_3xx();
+  step.per_second = result.elapsed_ns > 0 ? static_cast<double>(result.completed) * 1e9 /
+                                                static_cast<double>(result.elapsed_ns)
+                                          : 0;
+
+  const Histogram& histogram = step.corrected ? result.corrected : result.uncorrected;
+  step.has_latency = histogram.total_count() > 0;
+  if (step.has_latency) {
+    step.p50_ns = histogram.value_at_percentile(50);
+    step.p90_ns = histogram.value_at_percentile(90);
+    step.p99_ns = histogram.value_at_percentile(99);
+    step.p999_ns = histogram.value_at_percentile(99.9);
+    step.max_ns = histogram.max();
+    step.mean_ns = histogram.mean();
+  }
+
+  step.dispatched = result.lag.dispatched;
+  step.behind_schedule = result.lag.behind_schedule;
+  step.behind_server = result.lag.behind_server;
+  step.behind_generator = result.lag.behind_generator;
+
+  step.cpu_cores = cpu_cores;
+  step.usable_cores = std::max<int64_t>(1, std::min(step.threads, online_cpus));
+  step.generator_busy =
+      cpu_cores >= 0 && cpu_cores > kGeneratorBusyShare * static_cast<double>(step.usable_cores);
+
+  step.slo = evaluate_slos(step_config.slos, step_config, result);
+  step.slo_passed = slos_pass(step.slo);
+  for (const Verdict& verdict : verdicts) step.verdict_codes.push_back(verdict.code);
+  step.failed = run_failed(result);
+  step.interrupted = result.interrupted;
+
+  if (step.failed) step.misses.push_back("failed");
+  if (!step.slo_passed) step.misses.push_back("slo");
+  if (step_config.open_loop()) {
+    if (step.server_late_share() >= kMaxServerLateShare) step.misses.push_back("server_late");
+    const auto unsent_allowed = std::max<int64_t>(
+        10, static_cast<int64_t>(std::llround(kMaxUnsentShare * static_cast<double>(step.scheduled))));
+    if (step.unsent > unsent_allowed) step.misses.push_back("unsent");
+  }
+  // Lateness that was hammer's own (generator_saturated) is not held against the server: the
+  // report warns about it instead, and only the server's share bounds a capacity.
+  return step;
+}
+
+}  // namespace hammer

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// StepSummary: the figures of one sweep step, kept instead of the step's RunResult (whose two
+// histograms are 442 KB) so a sweep of many steps stays small; and whether the step met what
+// a capacity search asks of it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/config.h"
+#include "run/result.h"
+#include "sweep/slo.h"
+
+namespace hammer {
+
+/// A step counts as sustained only if fewer than this share of its requests left late for want
+/// of a free connection (dispatch lag blamed on the server)...
+inline constexpr double kMaxServerLateShare = 0.05;
+/// ...and at most this share (or 10 requests) of its schedule was never sent.
+inline constexpr double kMaxUnsentShare = 0.01;
+/// Generator CPU above this share of its usable cores (threads, at most the CPUs online)
+/// warns that the generator may have been the limit.
+inline constexpr double kGeneratorBusyShare = 0.80;
+
+struct StepSummary {
+  double level = 0;          // connections, or req/s for rate sweeps
+  int64_t connections = 0;
+  int64_t threads = 0;
+  double rate = 0;           // 0 in closed loop
+  bool corrected = false;    // latency figures from the intended send time (open loop)
+
+  int64_t elapsed_ns = 0;
+  int64_t scheduled = 0;
+  int64_t completed = 0;
+  int64_t unsent = 0;
+  int64_t errors = 0;        // failed requests: connect, read, write, timeout, parse
+  int64_t non_2xx_3xx = 0;
+  double per_second = 0;     // completed / elapsed
+
+  bool has_latency = false;  // false when no response arrived
+  int64_t p50_ns = 0;
+  int64_t p90_ns = 0;
+  int64_t p99_ns = 0;
+  int64_t p999_ns = 0;
+  int64_t max_ns = 0;
+  double mean_ns = 0;
+
+  int64_t dispatched = 0;    // open loop: requests with a dispatch-lag sample
+  int64_t behind_schedule = 0;
+  int64_t behind_server = 0;
+  int64_t behind_generator = 0;
+
+  double cpu_cores = -1;     // generator CPU (user + sys) / step wall time; -1 unmeasured
+  int64_t usable_cores = 0;  // min(threads, CPUs online)
+  bool generator_busy = false;
+
+  std::vector<SloOutcome> slo;
+  bool slo_passed = true;
+  std::vector<std::string> verdict_codes;  // compute_verdicts() codes for the step
+  bool failed = false;       // run_failed(): no response, or more failures than answers
+  bool interrupted = false;
+
+  /// Why the step does not count as sustained under the limits; empty when it does. Codes:
+  /// "failed", "slo", "server_late", "unsent". (hammer's own lateness is a warning, not a miss.)
+  std::vector<std::string> misses;
+  bool meets() const { return misses.empty(); }
+
+  double control_per_second = -1;  // --control: the no-work route at this level; -1 none
+
+  double behind_share() const { return share(behind_schedule); }
+  double server_late_share() const { return share(behind_server); }
+  double generator_late_share() const { return share(behind_generator); }
+
+ private:
+  double share(int64_t count) const {
+    return dispatched > 0 ? static_cast<double>(count) / static_cast<double>(dispatched) : 0;
+  }
+};
+
+/// The step's figures from its run. `cpu_cores` is the generator's CPU over the step (-1 when
+/// not measured); `online_cpus` caps the usable cores. Fills slo, misses and generator_busy.
+StepSummary summarize_step(const Config& step_config, double level, const RunResult& result,
+                           const std::vector<Verdict>& verdicts, double cpu_cores,
+                           int64_t online_cpus);
+
+}  // namespace hammer

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+// One step is one ordinary run: the same code path, the same figures, the same verdicts as a
+// single `hammer` invocation, with only the level changed in a copy of the Config (so a
+// --warmup in the Config applies to every step). Around each run the generator measures its
+// own CPU (getrusage RUSAGE_SELF, user + sys, over the step's wall time): a flat curve means
+// nothing if the flat part is hammer's own limit. --control is the stronger proof: the same
+// connections against a route that does no work show how much more the generator could drive.
+#include "sweep/sweep.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "run/verdicts.h"
+#include "time/clock.h"
+
+namespace hammer {
+namespace {
+
+int64_t cpu_time_ns() {
+  rusage usage{};
+  if (::getrusage(RUSAGE_SELF, &usage) != 0) return -1;
+  auto ns = [](const timeval& time) {
+    return static_cast<int64_t>(time.tv_sec) * 1'000'000'000 +
+           static_cast<int64_t>(time.tv_usec) * 1'000;
+  };
+  return ns(usage.ru_utime) + ns(usage.ru_stime);
+}
+
+int64_t online_cpus() {
+  const long count = ::sysconf(_SC_NPROCESSORS_ONLN);
+  return count > 0 ? count : 1;
+}
+
+Expected<StepSummary, RunError> measure_step(const Config& config, double level) {
+  const int64_t cpu_before = cpu_time_ns();
+  const int64_t wall_before = monotonic_now_ns();
+  auto result = run_load(config);
+  if (!result) return unexpected(result.error());
+  const int64_t wall_ns = monotonic_now_ns() - wall_before;
+  const int64_t cpu_after = cpu_time_ns();
+  double cores = -1;
+  if (cpu_before >= 0 && cpu_after >= 0 && wall_ns > 0) {
+    cores = static_cast<double>(cpu_after - cpu_before) / static_cast<double>(wall_ns);
+  }
+  return summarize_step(config, level, *result, compute_verdicts(config, *result), cores,
+                        online_cpus());
+}
+
+std::vector<double> levels_of(const Config& config, SweepKind kind) {
+  if (kind == SweepKind::connections) {
+    return {config.sweep.connections.begin(), config.sweep.connections.end()};
+  }
+  return config.sweep.rates;
+}
+
+}  // namespace
+
+SweepKind sweep_kind(const Config& config) {
+  return config.sweep.connections.empty() ? SweepKind::rate : SweepKind::connections;
+}
+
+Config step_config(const Config& base, SweepKind kind, double level) {
+  Config step = base;
+  step.sweep = SweepPlan{};
+  if (kind == SweepKind::connections) {
+    step.connections = static_cast<int64_t>(level);
+    step.threads = std::min(base.threads, step.connections);
+  } else {
+    step.rate = level;
+  }
+  return step;
+}
+
+Config control_config(const Config& base, const Config& step) {
+  Config control = step;
+  control.url = base.sweep.control_url;
+  control.target = base.sweep.control_target;
+  control.rate = 0;
+  control.closed_loop_stopwatch = false;
+  control.slos.clear();
+  control.sweep = SweepPlan{};
+  return control;
+}
+
+std::vector<CurvePoint> curve_of(const std::vector<StepSummary>& steps) {
+  std::vector<CurvePoint> points;
+  for (const StepSummary& step : steps) {
+    points.push_back({step.level, step.per_second, step.mean_ns});
+  }
+  std::sort(points.begin(), points.end(),
+            [](const CurvePoint& a, const CurvePoint& b) { return a.level < b.level; });
+  return points;
+}
+
+void read_curve(const Config& config, SweepResult& result) {
+  if (!result.search) {
+    const std::vector<CurvePoint> points = curve_of(result.steps);
+    result.knee = find_knee(points);
+    result.collapse = find_collapse(points);
+  }
+  if (!config.slos.empty() && !result.search) {
+    result.capacity = capacity_from_steps(result.steps);
+  }
+}
+
+std::optional<double> control_ratio(const SweepResult& result) {
+  if (result.control_steps.empty()) return std::nullopt;
+  double control_best = 0;
+  for (const StepSummary& step : result.control_steps) {
+    control_best = std::max(control_best, step.per_second);
+  }
+  double best = 0;
+  for (const StepSummary& step : result.steps) best = std::max(best, step.per_second);
+  if (best <= 0) return std::nullopt;
+  return control_best / best;
+}
+
+Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserver& on_step) {
+  SweepResult result;
+  result.kind = sweep_kind(config);
+  result.search = config.sweep.search();
+  std::optional<RunError> error;
+
+  auto measure = [&](double level) -> std::optional<StepSummary> {
+    if (result.interrupted) return std::nullopt;
+    auto step = measure_step(step_config(config, result.kind, level), level);
+    if (!step) {
+      error = step.error();
+      return std::nullopt;
+    }
+    result.interrupted = step->interrupted;
+    if (on_step) on_step(*step, false);
+    return *step;
+  };
+
+  if (result.search) {
+    CapacitySearch search;
+    search.low = config.sweep.search_low;
+    search.high = config.sweep.search_high;
+    result.capacity = search_capacity(search, measure, result.steps);
+  } else {
+    for (double level : levels_of(config, result.kind)) {
+      auto step = measure(level);
+      if (!step) break;
+      result.steps.push_back(std::move(*step));
+    }
+  }
+  if (error) return unexpected(*error);
+
+  if (!config.sweep.control_url.empty() && !result.interrupted) {
+    // Connection sweeps repeat every level; rate sweeps and searches have one connection
+    // count, so one closed-loop run at it shows the generator's ceiling.
+    std::vector<double> control_levels = {static_cast<double>(config.connections)};
+    if (result.kind == SweepKind::connections) control_levels = levels_of(config, result.kind);
+    for (double level : control_levels) {
+      const Config control =
+          control_config(config, step_config(config, SweepKind::connections, level));
+      auto step = measure_step(control, level);
+      if (!step) return unexpected(step.error());
+      if (on_step) on_step(*step, true);
+      if (result.kind == SweepKind::connections) {
+        for (StepSummary& measured : result.steps) {
+          if (measured.level == level) measured.control_per_second = step->per_second;
+        }
+      }
+      const bool interrupted = step->interrupted;
+      result.control_steps.push_back(std::move(*step));
+      if (interrupted) {
+        result.interrupted = true;
+        break;
+      }
+    }
+  }
+  read_curve(config, result);
+  return result;
+}
+
+}  // namespace hammer
