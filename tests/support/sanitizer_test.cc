@@ -63,8 +63,10 @@ TEST(SanitizerTest, RequestedSanitizerIsCompiledInAndItsRuntimeLinked) {
 TEST(SanitizerTest, AddressSanitizerCatchesHeapOverflow) {
   EXPECT_DEATH(
       {
+        // The index is volatile so the compiler cannot see (and refuse) the overflow.
+        volatile int past_the_end = 8;
         volatile char* bytes = new char[8];
-        bytes[8] = 1;
+        bytes[past_the_end] = 1;
         delete[] bytes;
       },
       "heap-buffer-overflow");
