@@ -123,7 +123,8 @@ function run(options) {
 
     child.on('error', (error) => {
       finish();
-      reject(runError(`hammer: cannot run ${binary}: ${error.message}`, { cause: error }));
+      reject(runError(`hammer: cannot run ${binary}: ${error.message}`,
+                      { cause: error, exitCode: null, signal: null, stderr: '' }));
     });
     child.on('close', (exitCode, killedBy) => {
       finish();

@@ -126,6 +126,9 @@ test('unknown option names and bad option types are rejected before hammer runs'
   await assert.rejects(run({ url: 'http://127.0.0.1:9/', headers: 'X-A: b' }), TypeError);
   await assert.rejects(run({ url: 'http://127.0.0.1:9/', body: 42 }), TypeError);
   await assert.rejects(run('http://127.0.0.1:9/'), TypeError);
+  await assert.rejects(run({ url: 'http://127.0.0.1:9/', binary: '/nonexistent/hammer' }),
+                       { message: /^hammer: cannot run \/nonexistent\/hammer: .*ENOENT/,
+                         exitCode: null });
 });
 
 // A stand-in for hammer that prints its arguments and the --body file's contents as JSON.

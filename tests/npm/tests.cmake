@@ -16,4 +16,8 @@ if(HAMMER_NODE AND HAMMER_SANITIZE STREQUAL "" AND TARGET test_server)
       LABELS "npm" TIMEOUT 600
       ENVIRONMENT "HAMMER_BIN=$<TARGET_FILE:hammer>;TEST_SERVER=$<TARGET_FILE:test_server>;NPM=${HAMMER_NPM}")
   endforeach()
+  # The compile uses both cores: alone, it neither slows the timed e2e tests nor is slowed.
+  if(HAMMER_NPM)
+    set_tests_properties(npm.install_source PROPERTIES RUN_SERIAL TRUE)
+  endif()
 endif()
