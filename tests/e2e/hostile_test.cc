@@ -31,7 +31,7 @@ struct Row {
   int exit_code;
   std::string_view kind;  // the error kind every failed request lands in; "" for valid modes
   bool by_flag = false;   // chosen with --mode (it acts before any request is read)
-  bool big_body = false;  // POST a 16 MiB body, larger than the loopback socket buffers
+  bool big_body = false;  // POST an 8 MiB body, larger than the loopback socket buffers
   std::string_view why;
 };
 
@@ -63,14 +63,24 @@ const Row kRows[] = {
 
 std::string hostile_server_binary() { return HAMMER_HOSTILE_SERVER; }
 
-// A 16 MiB request body in a temporary file, created once for the test binary.
+// ThreadSanitizer slows hammer several-fold (every memory access is checked, 8 MiB bodies
+// included); under it the time bound gets this much more.
+#if defined(HAMMER_EXPECT_SANITIZER)
+constexpr bool kUnderTsan = std::string_view(HAMMER_EXPECT_SANITIZER) == "thread";
+#else
+constexpr bool kUnderTsan = false;
+#endif
+constexpr double kSanitizerSlackS = kUnderTsan ? 2.0 : 0.0;
+
+// An 8 MiB request body in a temporary file (more than the sender's 4 MiB socket buffer and the
+// receiver's initial window together), created once for the test binary.
 const std::string& big_body_path() {
   static const std::string path = [] {
     char name[] = "/tmp/hammer-hostile-body-XXXXXX";
     const int fd = mkstemp(name);
     if (fd >= 0) {
       const std::string chunk(1 << 20, 'b');
-      for (int i = 0; i < 16; ++i) {
+      for (int i = 0; i < 8; ++i) {
         if (write(fd, chunk.data(), chunk.size()) != static_cast<ssize_t>(chunk.size())) break;
       }
       close(fd);
@@ -113,25 +123,34 @@ TEST_P(HostileTest, EndsInTimeWithTheRightErrorsCountedOnce) {
 
   EXPECT_FALSE(run.timed_out);
   EXPECT_EQ(run.exit_code, row.exit_code) << row.why << "\n" << run.err;
-  EXPECT_LT(run.wall_s, kDurationS + kTimeoutS + 1.0) << row.why;
+  EXPECT_LT(run.wall_s, kDurationS + kTimeoutS + 1.0 + kSanitizerSlackS) << row.why;
   expect_no_sanitizer_report(run);
 
   const JsonValue report = parse_report(run);
   const double sent = number_at(report, "requests.sent");
   const double completed = number_at(report, "requests.completed");
   EXPECT_GE(sent, 2) << row.why;
+  // A loaded machine (CI runs tests two at a time, sanitizers slow hammer down) may let a few
+  // requests outlive the 400 ms timeout; they must be counted as timeouts and nothing else.
+  // Every request is then accounted for exactly once.
+  const double timeouts = number_at(report, "errors.timeout");
+  const double slow = row.kind == "timeout" ? 0 : timeouts;
+  EXPECT_LE(slow, sent / 10) << row.why << ": too many timeouts for a mode that answers at once";
   for (std::string_view kind : kKinds) {
     const double count = number_at(report, "errors." + std::string(kind));
-    if (kind != row.kind) {
+    if (kind == row.kind) {
+      if (row.exit_code == 0) {
+        EXPECT_EQ(count, completed) << row.why << ": one extra response per request";
+      } else {
+        EXPECT_EQ(count + slow, sent)
+            << row.why << ": each failed request counted once, as " << kind;
+      }
+    } else if (kind != "timeout") {
       EXPECT_EQ(count, 0) << row.why << ": errors." << kind;
-    } else if (row.exit_code == 0) {
-      EXPECT_EQ(count, completed) << row.why << ": one extra response per request";
-    } else {
-      EXPECT_EQ(count, sent) << row.why << ": each failed request counted once, as " << kind;
     }
   }
   if (row.exit_code == 0) {
-    EXPECT_EQ(completed, sent) << row.why;
+    EXPECT_EQ(completed + slow, sent) << row.why;
     EXPECT_EQ(number_at(report, "status.2xx"), completed) << row.why;
     EXPECT_EQ(number_at(report, "latency.uncorrected.count"), completed) << row.why;
   } else {
@@ -158,7 +177,7 @@ TEST(HostileTest, FullListenBacklogEndsInConnectErrorsInBoundedTime) {
   EXPECT_FALSE(run.timed_out);
   EXPECT_EQ(run.exit_code, 2) << run.err;
   // Connecting may take one --timeout before the run, then the run, then the drain.
-  EXPECT_LT(run.wall_s, 1.0 + 2 * 0.4 + 1.0);
+  EXPECT_LT(run.wall_s, 1.0 + 2 * 0.4 + 1.0 + kSanitizerSlackS);
   expect_no_sanitizer_report(run);
   if (run.out.empty()) {
     // The probe connect found the queue full already: the one-line setup failure.
