@@ -5,11 +5,12 @@
 // HTTP — every request completed. A sanitizer report (ASan, UBSan, leaks) aborts hammer, so the
 // exact exit status doubles as the "no sanitizer report" check; stderr is checked for one too.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,23 +74,26 @@ constexpr bool kUnderTsan = false;
 constexpr double kSanitizerSlackS = kUnderTsan ? 2.0 : 0.0;
 
 // An 8 MiB request body in a temporary file (more than the sender's 4 MiB socket buffer and the
-// receiver's initial window together), created once for the test binary.
-const std::string& big_body_path() {
-  static const std::string path = [] {
-    char name[] = "/tmp/hammer-hostile-body-XXXXXX";
-    const int fd = mkstemp(name);
-    if (fd >= 0) {
-      const std::string chunk(1 << 20, 'b');
-      for (int i = 0; i < 8; ++i) {
-        if (write(fd, chunk.data(), chunk.size()) != static_cast<ssize_t>(chunk.size())) break;
-      }
-      close(fd);
+// receiver's initial window together), removed when the test ends.
+class BigBodyFile {
+ public:
+  BigBodyFile() {
+    const int fd = mkstemp(path_);
+    if (fd < 0) return;
+    const std::string chunk(1 << 20, 'b');
+    for (int i = 0; i < 8; ++i) {
+      if (write(fd, chunk.data(), chunk.size()) != static_cast<ssize_t>(chunk.size())) break;
     }
-    std::atexit([] { std::remove(big_body_path().c_str()); });
-    return std::string(name);
-  }();
-  return path;
-}
+    close(fd);
+  }
+  ~BigBodyFile() { std::remove(path_); }
+  BigBodyFile(const BigBodyFile&) = delete;
+  BigBodyFile& operator=(const BigBodyFile&) = delete;
+  std::string path() const { return path_; }
+
+ private:
+  char path_[32] = "/tmp/hammer-hostile-body-XXXXXX";
+};
 
 void expect_no_sanitizer_report(const Finished& run) {
   for (const char* marker : {"Sanitizer", "runtime error:", "LeakSanitizer"}) {
@@ -113,8 +117,10 @@ TEST_P(HostileTest, EndsInTimeWithTheRightErrorsCountedOnce) {
   constexpr double kTimeoutS = 0.4;
   std::vector<std::string> args = {"-r", "100", "-c", "2", "-t", "1", "-d", "1",
                                    "--timeout", "400", "--json"};
+  std::optional<BigBodyFile> body;
   if (row.big_body) {
-    args.insert(args.end(), {"-m", "POST", "--body", big_body_path()});
+    body.emplace();
+    args.insert(args.end(), {"-m", "POST", "--body", body->path()});
   }
   std::string path = "/";  // built in two steps: GCC 12 -Wrestrict misfires on "/" + s
   path += row.mode;
