@@ -41,7 +41,9 @@ ctest --preset tsan -j1 --timeout 300 -L 'e2e|sanitizer'
 
 stage "fuzz: build"
 cmake --preset fuzz "${werror[@]}" >/dev/null
-cmake --build --preset fuzz
+fuzz_targets=()
+for source in fuzz/*_fuzz.cc; do fuzz_targets+=("$(basename "${source%.cc}")"); done
+cmake --build --preset fuzz --target "${fuzz_targets[@]}"
 for target in build/fuzz/fuzz/*_fuzz; do
   [ -x "$target" ] || continue
   name=$(basename "$target")
