@@ -29,4 +29,4 @@ echo "=== open loop, $rate req/s: corrected (from the schedule) beside uncorrect
 build/release/hammer -r "$rate" -c 20 -t 2 -d "$duration" --latency "$url"
 echo
 echo "=== the same schedule, measured closed-loop style (--closed-loop)"
-build/release/hammer -r "$rate" -c 20 -t 2 -d "$duration" --closed-loop --latency "$url"
+build/release/hammer -r "$rate" -c 20 -t 2 -d "$duration" --closed-loop "$url"
