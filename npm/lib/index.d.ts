@@ -150,6 +150,8 @@ export interface RunResult {
     connections: number;
     threads: number;
     duration_s: number;
+    /** --warmup in seconds; 0 without it. */
+    warmup_s: number;
     /** null in closed loop. */
     rate: number | null;
     mode: 'open' | 'closed';

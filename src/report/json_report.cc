@@ -20,24 +20,6 @@
 namespace hammer {
 namespace {
 
-void write_config(const Config& config, JsonWriter& json) {
-  json.key("config").begin_object();
-  json.member("url", config.url);
-  json.member("connections", config.connections);
-  json.member("threads", config.threads);
-  json.member("duration_s", static_cast<double>(config.duration_ns) / 1e9);
-  if (config.open_loop()) {
-    json.member("rate", config.rate);
-  } else {
-    json.null_member("rate");
-  }
-  json.member("mode", config.open_loop() ? "open" : "closed");
-  json.member("stopwatch", stopwatch_is_corrected(config) ? "corrected" : "uncorrected");
-  json.member("timeout_ms", static_cast<double>(config.timeout_ns) / 1e6);
-  json.member("method", config.method);
-  json.end_object();
-}
-
 void write_requests(const ReportInput& input, JsonWriter& json) {
   const RunResult& result = input.result;
   json.key("requests").begin_object();
@@ -149,14 +131,33 @@ void write_verdicts(const std::vector<Verdict>& verdicts, JsonWriter& json) {
 
 }  // namespace
 
-std::string render_json_report(const ReportInput& input) {
-  JsonWriter json(2);
-  json.begin_object();
+void write_document_header(const Config& config, JsonWriter& json) {
   json.key("hammer").begin_object();
   json.member("version", HAMMER_VERSION);
   json.member("schema", kJsonSchemaVersion);
   json.end_object();
-  write_config(input.config, json);
+  json.key("config").begin_object();
+  json.member("url", config.url);
+  json.member("connections", config.connections);
+  json.member("threads", config.threads);
+  json.member("duration_s", static_cast<double>(config.duration_ns) / 1e9);
+  json.member("warmup_s", static_cast<double>(config.warmup_ns) / 1e9);
+  if (config.open_loop()) {
+    json.member("rate", config.rate);
+  } else {
+    json.null_member("rate");
+  }
+  json.member("mode", config.open_loop() ? "open" : "closed");
+  json.member("stopwatch", stopwatch_is_corrected(config) ? "corrected" : "uncorrected");
+  json.member("timeout_ms", static_cast<double>(config.timeout_ns) / 1e6);
+  json.member("method", config.method);
+  json.end_object();
+}
+
+std::string render_json_report(const ReportInput& input) {
+  JsonWriter json(2);
+  json.begin_object();
+  write_document_header(input.config, json);
   json.member("elapsed_ns", input.result.elapsed_ns);
   write_requests(input, json);
   json.key("connections").begin_object();

@@ -3,6 +3,8 @@
 // The --json report: one document, schema documented in docs/json.md.
 #include <string>
 
+#include "core/config.h"
+#include "report/json_writer.h"
 #include "report/report_input.h"
 
 namespace hammer {
@@ -15,5 +17,9 @@ inline constexpr int kJsonSchemaVersion = 1;
 /// nanoseconds; figures that do not exist in this mode (corrected latency and dispatch lag in
 /// closed loop) are null rather than zero.
 std::string render_json_report(const ReportInput& input);
+
+/// The members every document starts with, single run or sweep: `hammer` (version, schema)
+/// and `config`. `json` must be inside the document's top-level object.
+void write_document_header(const Config& config, JsonWriter& json);
 
 }  // namespace hammer

@@ -453,28 +453,7 @@ std::string render_sweep_text(const Config& config, const SweepResult& result) {
 std::string render_sweep_json(const Config& config, const SweepResult& result) {
   JsonWriter json(2);
   json.begin_object();
-  json.key("hammer").begin_object();
-  json.member("version", HAMMER_VERSION);
-  json.member("schema", kJsonSchemaVersion);
-  json.end_object();
-
-  json.key("config").begin_object();
-  json.member("url", config.url);
-  json.member("connections", config.connections);
-  json.member("threads", config.threads);
-  json.member("duration_s", static_cast<double>(config.duration_ns) / 1e9);
-  json.member("warmup_s", static_cast<double>(config.warmup_ns) / 1e9);
-  if (config.open_loop()) {
-    json.member("rate", config.rate);
-  } else {
-    json.null_member("rate");
-  }
-  json.member("mode", config.open_loop() ? "open" : "closed");
-  json.member("stopwatch",
-              config.open_loop() && !config.closed_loop_stopwatch ? "corrected" : "uncorrected");
-  json.member("timeout_ms", static_cast<double>(config.timeout_ns) / 1e6);
-  json.member("method", config.method);
-  json.end_object();
+  write_document_header(config, json);
 
   json.key("sweep").begin_object();
   json.member("kind", result.kind == SweepKind::connections ? "connections" : "rate");
