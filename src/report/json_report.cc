@@ -23,11 +23,7 @@ namespace {
 void write_requests(const ReportInput& input, JsonWriter& json) {
   const RunResult& result = input.result;
   json.key("requests").begin_object();
-  if (input.config.open_loop()) {
-    json.member("scheduled", result.scheduled);
-  } else {
-    json.null_member("scheduled");
-  }
+  json.member_or_null("scheduled", input.config.open_loop(), result.scheduled);
   json.member("sent", result.sent);
   json.member("completed", result.completed);
   json.member("unsent", result.unsent);
@@ -142,11 +138,7 @@ void write_document_header(const Config& config, JsonWriter& json) {
   json.member("threads", config.threads);
   json.member("duration_s", static_cast<double>(config.duration_ns) / 1e9);
   json.member("warmup_s", static_cast<double>(config.warmup_ns) / 1e9);
-  if (config.open_loop()) {
-    json.member("rate", config.rate);
-  } else {
-    json.null_member("rate");
-  }
+  json.member_or_null("rate", config.open_loop(), config.rate);
   json.member("mode", config.open_loop() ? "open" : "closed");
   json.member("stopwatch", stopwatch_is_corrected(config) ? "corrected" : "uncorrected");
   json.member("timeout_ms", static_cast<double>(config.timeout_ns) / 1e6);

@@ -57,6 +57,12 @@ class JsonWriter {
     key(name);
     return null();
   }
+  /// member(name, v) when the figure exists, null_member(name) when it does not: a figure that
+  /// does not exist in a mode is null, never 0 (docs/json.md).
+  template <class T>
+  JsonWriter& member_or_null(std::string_view name, bool exists, const T& v) {
+    return exists ? member(name, v) : null_member(name);
+  }
 
   /// The text so far. A finished document has every container closed (complete() == true).
   const std::string& str() const { return out_; }

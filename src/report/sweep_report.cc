@@ -103,18 +103,10 @@ void write_step_json(const Config& config, const StepSummary& step, JsonWriter& 
   json.member("level", step.level);
   json.member("connections", step.connections);
   json.member("threads", step.threads);
-  if (step.rate > 0) {
-    json.member("rate", step.rate);
-  } else {
-    json.null_member("rate");
-  }
+  json.member_or_null("rate", step.rate > 0, step.rate);
   json.member("elapsed_ns", step.elapsed_ns);
   json.key("requests").begin_object();
-  if (step.rate > 0) {
-    json.member("scheduled", step.scheduled);
-  } else {
-    json.null_member("scheduled");
-  }
+  json.member_or_null("scheduled", step.rate > 0, step.scheduled);
   json.member("completed", step.completed);
   json.member("unsent", step.unsent);
   json.member("per_second", step.per_second);
@@ -123,11 +115,7 @@ void write_step_json(const Config& config, const StepSummary& step, JsonWriter& 
   json.key("latency_ns").begin_object();
   json.member("stopwatch", step.corrected ? "corrected" : "uncorrected");
   auto figure = [&](std::string_view name, int64_t value) {
-    if (step.has_latency) {
-      json.member(name, value);
-    } else {
-      json.null_member(name);
-    }
+    json.member_or_null(name, step.has_latency, value);
   };
   figure("50", step.p50_ns);
   figure("90", step.p90_ns);
@@ -164,11 +152,7 @@ void write_step_json(const Config& config, const StepSummary& step, JsonWriter& 
     json.null();
   }
   json.key("generator_cpu").begin_object();
-  if (step.cpu_cores >= 0) {
-    json.member("cores", step.cpu_cores);
-  } else {
-    json.null_member("cores");
-  }
+  json.member_or_null("cores", step.cpu_cores >= 0, step.cpu_cores);
   json.member("usable_cores", step.usable_cores);
   json.member("busy", step.generator_busy);
   json.end_object();
@@ -180,11 +164,8 @@ void write_step_json(const Config& config, const StepSummary& step, JsonWriter& 
   json.key("verdicts").begin_array();
   for (const std::string& code : step.verdict_codes) json.value(code);
   json.end_array();
-  if (step.control_per_second >= 0) {
-    json.member("control_per_second", step.control_per_second);
-  } else {
-    json.null_member("control_per_second");
-  }
+  json.member_or_null("control_per_second", step.control_per_second >= 0,
+                      step.control_per_second);
   json.member("interrupted", step.interrupted);
   json.end_object();
 }
@@ -511,16 +492,9 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
   if (result.capacity) {
     json.begin_object();
     json.member("found", result.capacity->found);
-    if (result.capacity->found) {
-      json.member("level", result.capacity->rate);
-    } else {
-      json.null_member("level");
-    }
-    if (result.capacity->first_failing > 0) {
-      json.member("first_failing_level", result.capacity->first_failing);
-    } else {
-      json.null_member("first_failing_level");
-    }
+    json.member_or_null("level", result.capacity->found, result.capacity->rate);
+    json.member_or_null("first_failing_level", result.capacity->first_failing > 0,
+                        result.capacity->first_failing);
     json.member("whole_range", result.capacity->whole_range);
     json.member("steps", result.capacity->steps);
     json.end_object();

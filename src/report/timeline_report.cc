@@ -162,11 +162,7 @@ void write_warmup_json(const ReportInput& input, JsonWriter& json) {
   json.member("count", lead.total_count());
   const bool any = lead.total_count() > 0;
   const auto figure = [&](std::string_view name, int64_t value) {
-    if (any) {
-      json.member(name, value);
-    } else {
-      json.null_member(name);
-    }
+    json.member_or_null(name, any, value);
   };
   figure("p50_ns", lead.value_at_percentile(50));
   figure("p99_ns", lead.value_at_percentile(99));
@@ -199,11 +195,7 @@ void write_timeline_json(const ReportInput& input, JsonWriter& json) {
     for (auto [name, value] : {std::pair<std::string_view, int64_t>{"p50_ns", row.p50_ns},
                                {"p99_ns", row.p99_ns},
                                {"max_ns", row.max_ns}}) {
-      if (any) {
-        json.member(name, value);
-      } else {
-        json.null_member(name);
-      }
+      json.member_or_null(name, any, value);
     }
     json.member("errors", row.errors);
     json.member("slow", row.figures.slow);
