@@ -78,10 +78,12 @@ TEST(WarmupTest, AWarmupThatCoversTheSlowPartLeavesASteadyMeasuredPart) {
   EXPECT_LT(warmup_rate * 2, measured_rate);
   EXPECT_EQ(number_at(report, "warmup.duration_s"), 3);
   EXPECT_GT(number_at(report, "warmup.completed"), 100);
-  // The slow 2 s are a few percent of the warm-up's requests: its p99 shows them.
-  EXPECT_GE(number_at(report, "warmup.latency.p99_ns"), 1.5 * kMs);
+  // The warm-up section shows the slow part. Not through its p99: how large a share of the
+  // warm-up the slow 2 s are depends on how fast the machine serves the fast third second
+  // (past ~100k req/s they fall under 1%). Its max, and the slow seconds' own rows, do not.
+  EXPECT_GE(number_at(report, "warmup.latency.max_ns"), 1.5 * kMs);
   EXPECT_LT(number_at(report, "latency.uncorrected.percentiles_ns.99"),
-            number_at(report, "warmup.latency.p99_ns"));
+            number_at(report, "warmup.latency.max_ns"));
   // The cut is by timestamp: warm-up requests are not in the headline figures.
   EXPECT_EQ(number_at(report, "latency.uncorrected.count"),
             number_at(report, "requests.completed"));
@@ -96,6 +98,9 @@ TEST(WarmupTest, AWarmupThatCoversTheSlowPartLeavesASteadyMeasuredPart) {
     (i < 3 ? warmup_rows : measured_rows) += number_at(rows[i], "requests");
   }
   EXPECT_EQ(warmup_rows, number_at(report, "warmup.completed"));
+  // Every request of the first warm-up second met the slow start: 2 ms each, queued behind
+  // the other connections' requests.
+  EXPECT_GE(number_at(rows[0], "p50_ns"), 1.5 * kMs);
   EXPECT_EQ(measured_rows, number_at(report, "requests.completed"));
 }
 
