@@ -30,7 +30,7 @@ namespace {
 enum class Flag {
   connections, threads, duration, rate, closed_loop, method, header, body, timeout,
   latency, json, version, help,
-  warmup, timeline, slow, no_keepalive, slo, control,
+  warmup, timeline, slow, no_keepalive, slo, control, precise_dispatch,
 };
 
 struct FlagSpec {
@@ -40,7 +40,7 @@ struct FlagSpec {
   bool takes_value;
 };
 
-constexpr std::array<FlagSpec, 19> kFlags = {{
+constexpr std::array<FlagSpec, 20> kFlags = {{
     {Flag::connections, 'c', "--connections", true},
     {Flag::threads, 't', "--threads", true},
     {Flag::duration, 'd', "--duration", true},
@@ -60,6 +60,7 @@ constexpr std::array<FlagSpec, 19> kFlags = {{
     {Flag::no_keepalive, '\0', "--no-keepalive", false},
     {Flag::slo, '\0', "--slo", true},
     {Flag::control, '\0', "--control", true},
+    {Flag::precise_dispatch, '\0', "--precise-dispatch", false},
 }};
 
 constexpr auto kLongNames = [] {
@@ -341,6 +342,9 @@ struct Parser {
         return parse_slo_flag(value);
       case Flag::control:
         control_url = value;
+        return std::nullopt;
+      case Flag::precise_dispatch:
+        config.precise_dispatch = true;
         return std::nullopt;
     }
     return std::nullopt;

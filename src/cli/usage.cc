@@ -53,6 +53,10 @@ std::string usage_text() {
           "                        a run that misses one exits 3 (default none)\n";
   text += "      --control URL     in a sweep, run the same levels against URL, a route\n"
           "                        that does no work, to show the generator's headroom\n";
+  text += "      --precise-dispatch\n"
+          "                        open loop: wake early and spin to each request's slot,\n"
+          "                        for sub-10us dispatch at the cost of CPU (default:\n"
+          "                        sleep, spinning only the host's median oversleep)\n";
   text += "      --version         print the version and exit\n";
   text += "  -h, --help            print this help and exit\n";
   text += "\n";

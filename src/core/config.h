@@ -60,6 +60,7 @@ struct Config {
   bool print_timeline = false; // --timeline: the per-second table in the text report
   int64_t slow_ns = 0;         // --slow: threshold of the slow-request note; 0 = 10x p50
   bool keep_alive = true;      // --no-keepalive: false, a new connection for every request
+  bool precise_dispatch = false;  // --precise-dispatch: spin to each slot (sub-10 us, CPU)
   std::vector<SloLimit> slos;  // --slo, repeatable: pass/fail gate (exit 3), or search target
   SweepPlan sweep;             // -c/--rate lists and ranges; inactive for a single run
 

@@ -8,9 +8,15 @@
 // latency starts instead at the request's slot in the schedule (intended), so time spent waiting
 // for a free connection is charged to the server that held them all. The poller sleeps with
 // nanosecond timeouts (epoll_pwait2) and the thread's timer slack is set to 1 ns, but the kernel
-// still wakes a few tens of microseconds late; so the loop sleeps until kSpinWindowNs before a
-// slot and polls without blocking for the rest. Dispatch is then accurate to microseconds, and
-// what lateness remains is measured as dispatch lag rather than hidden (design.md §8).
+// still wakes some microseconds late. The worker measures that oversleep as it runs (WakeTuner,
+// time/wake_tuner.h) and stops sleeping only that much before a slot, polling without blocking
+// for the rest: by default the median oversleep (little CPU, median lag near zero), with
+// --precise-dispatch its p99 (sub-10 us, for the CPU of the spin), and never when another
+// worker shares the core. Every request already due goes out in the same pass. What lateness
+// remains is measured as dispatch lag rather than hidden (design.md §8).
+//
+// Time is read only through clock_ (a Clock&), so unit tests drive the worker with a
+// ManualClock, one pass at a time (begin_run / run_pass / end_run).
 //
 // Interest. Sockets are registered level-triggered for reading for their whole life (a reply
 // may come early, an idle keep-alive socket may be closed by the server); EPOLLOUT is armed only
@@ -30,6 +36,7 @@
 // publish_progress), for run/'s live progress line; per request it touches none.
 #include "run/worker.h"
 
+#include <sched.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -45,9 +52,13 @@
 namespace hammer {
 namespace {
 
-// Sleep until this long before a request slot, then poll without blocking: covers the kernel's
-// wake-up latency on an ordinary (non-realtime) thread.
-constexpr int64_t kSpinWindowNs = 60'000;
+// CPUs this process may run on (its affinity mask, e.g. under taskset); 0 if unknown.
+int64_t cpus_available() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return 0;
+  return CPU_COUNT(&set);
+}
 // After a failed connect, wait this long before trying again, so an unreachable server costs
 // a few syscalls per connection per period rather than a hot loop.
 constexpr int64_t kReconnectDelayNs = 10'000'000;
@@ -55,17 +66,25 @@ constexpr int64_t kReconnectDelayNs = 10'000'000;
 }  // namespace
 
 Worker::Worker(const Config& config, std::string_view request, const SocketAddress& target,
-               int64_t worker_index, int64_t worker_count, int64_t connection_count)
+               int64_t worker_index, int64_t worker_count, int64_t connection_count,
+               const Clock& clock)
     : config_(config),
+      clock_(clock),
       request_(request),
       target_(target),
       worker_index_(worker_index),
       worker_count_(worker_count),
       connection_count_(connection_count),
       open_loop_(config.open_loop()),
-      timers_(monotonic_now_ns()),
+      timers_(clock_.now_ns()),
       schedule_(0, config.open_loop() ? config.rate : 1.0, worker_index, worker_count, 0) {
   corrected_stopwatch_ = config.open_loop() && !config.closed_loop_stopwatch;
+  // Spinning on a core that another worker needs steals its time to send on schedule.
+  const int64_t cpus = cpus_available();
+  const bool shares_core = cpus > 0 && cpus < worker_count;
+  tuner_ = WakeTuner(shares_core               ? SpinPolicy::none
+                     : config.precise_dispatch ? SpinPolicy::precise
+                                               : SpinPolicy::balanced);
 }
 
 Worker::~Worker() {
@@ -121,15 +140,25 @@ void Worker::connect_all(int64_t give_up_ns) {
     return false;
   };
   while (!stopping_ && still_connecting()) {
-    const int64_t now = monotonic_now_ns();
+    const int64_t now = clock_.now_ns();
     if (now >= give_up_ns) break;
-    const int count = poller_->wait(events_.get(), kEventBatch, give_up_ns - now);
+    int64_t timeout_ns = give_up_ns - now;
+    if (wait_cap_ns_ >= 0) timeout_ns = std::min(timeout_ns, wait_cap_ns_);
+    const int count = poller_->wait(events_.get(), kEventBatch, timeout_ns);
     for (int i = 0; i < count; ++i) handle_event(events_[i]);
   }
 }
 
 void Worker::run(int64_t start_ns, int64_t deadline_ns) {
+  begin_run(start_ns, deadline_ns);
+  while (run_pass()) {
+  }
+  end_run();
+}
+
+void Worker::begin_run(int64_t start_ns, int64_t deadline_ns) {
   started_ = true;
+  start_ns_ = start_ns;
   if (stopping_) {  // interrupted while connecting: nothing to measure
     deadline_ns = start_ns;
     stop_ns_ = start_ns;
@@ -150,14 +179,51 @@ void Worker::run(int64_t start_ns, int64_t deadline_ns) {
       if (connection.state == ConnectionState::idle) send_request(connection, 0);
     }
   }
-  loop();
+}
+
+bool Worker::run_pass() {
+  int64_t now = clock_.now_ns();
+  if (!stopping_ && now >= deadline_ns_) begin_stop(deadline_ns_);
+  if (stopping_ && (in_flight_ == 0 || now >= drain_until_ns_)) return false;
+  if (open_loop_ && !stopping_) dispatch_due(now);
+  if (now >= next_publish_ns_) publish_progress(now);
+
+  const int64_t wake_ns = next_wake_ns(now);
+  int64_t timeout_ns = 0;
+  if (wake_ns > now) {
+    // Sending took time since `now` was read: sleep to the absolute wake time.
+    now = clock_.now_ns();
+    timeout_ns = wake_ns > now ? wake_ns - now : 0;
+  }
+  if (wait_cap_ns_ >= 0) timeout_ns = std::min(timeout_ns, wait_cap_ns_);
+  const int count = poller_->wait(events_.get(), kEventBatch, timeout_ns);
+  if (count == 0 && timeout_ns > 0 && open_loop_) {
+    // Slept its whole timeout: how late the kernel woke it is the host's oversleep.
+    tuner_.record(now + timeout_ns, clock_.now_ns());
+  }
+  for (int i = 0; i < count; ++i) handle_event(events_[i]);
+  if (timers_.armed_count() > 0) {
+    timers_.advance(clock_.now_ns(), [this](TimerNode* node) { on_timer(node); });
+  }
+  return true;
+}
+
+void Worker::end_run() {
+  // Whatever is still in flight after the drain window never answered within --timeout of the
+  // deadline; their own timers would have fired already, so this only catches stragglers armed
+  // late. Each is one timeout, counted once.
+  for (int64_t i = 0; i < connection_count_; ++i) {
+    Connection& connection = connections_[i];
+    if (connection.busy()) fail_request(connection, ErrorKind::timeout);
+    close_socket(connection);
+  }
   if (open_loop_) {
     const int64_t scheduled = schedule_.scheduled_count();
     const int64_t taken = schedule_.taken_count();
     // The schedule is first in, first out: the warm-up's slots are the first ones taken.
     const int64_t warmup_scheduled =
         warmup_ == nullptr ? 0
-                           : std::min(scheduled, OpenLoopSchedule(start_ns, config_.rate,
+                           : std::min(scheduled, OpenLoopSchedule(start_ns_, config_.rate,
                                                                   worker_index_, worker_count_,
                                                                   warmup_end_ns_)
                                                      .scheduled_count());
@@ -172,36 +238,11 @@ void Worker::run(int64_t start_ns, int64_t deadline_ns) {
   finished_ns_ = std::max(stop_ns_, last_response_ns_);
 }
 
-void Worker::loop() {
-  for (;;) {
-    int64_t now = monotonic_now_ns();
-    if (!stopping_ && now >= deadline_ns_) begin_stop(deadline_ns_);
-    if (stopping_ && (in_flight_ == 0 || now >= drain_until_ns_)) break;
-    if (open_loop_ && !stopping_) dispatch_due(now);
-    if (now >= next_publish_ns_) publish_progress(now);
-
-    const int64_t wake_ns = next_wake_ns(now);
-    const int64_t sleep_ns = wake_ns - now - kSpinWindowNs;
-    const int count = poller_->wait(events_.get(), kEventBatch, sleep_ns > 0 ? sleep_ns : 0);
-    for (int i = 0; i < count; ++i) handle_event(events_[i]);
-    if (timers_.armed_count() > 0) {
-      timers_.advance(monotonic_now_ns(), [this](TimerNode* node) { on_timer(node); });
-    }
-  }
-  // Whatever is still in flight after the drain window never answered within --timeout of the
-  // deadline; their own timers would have fired already, so this only catches stragglers armed
-  // late. Each is one timeout, counted once.
-  for (int64_t i = 0; i < connection_count_; ++i) {
-    Connection& connection = connections_[i];
-    if (connection.busy()) fail_request(connection, ErrorKind::timeout);
-    close_socket(connection);
-  }
-}
-
 int64_t Worker::next_wake_ns(int64_t now_ns) const {
   int64_t wake = stopping_ ? drain_until_ns_ : deadline_ns_;
   if (open_loop_ && !stopping_ && idle_head_ >= 0 && schedule_.has_next()) {
-    wake = std::min(wake, schedule_.next_intended_ns());
+    // Only a slot gets the lead: deadlines and timeouts need no microsecond precision.
+    wake = std::min(wake, schedule_.next_intended_ns() - tuner_.lead_ns());
   }
   wake = std::min(wake, timers_.next_deadline_ns());
   return std::max(wake, now_ns);
@@ -247,7 +288,7 @@ void Worker::handle_event(const PollEvent& event) {
   if (event.token == UINT64_MAX) {
     wakeup_->drain();
     result_.interrupted = true;
-    if (!stopping_) begin_stop(monotonic_now_ns());
+    if (!stopping_) begin_stop(clock_.now_ns());
     return;
   }
   Connection& connection = connections_[event.token];
@@ -296,7 +337,7 @@ void Worker::start_connect(Connection& connection) {
     return;
   }
   connection.fd = fd;
-  connection.connect_start_ns = monotonic_now_ns();
+  connection.connect_start_ns = clock_.now_ns();
   const ConnectResult started = hammer::start_connect(fd, target_);
   if (started.status == ConnectStatus::error) {
     note_connect_error("connect", started.error);
@@ -307,15 +348,15 @@ void Worker::start_connect(Connection& connection) {
   poller_->add(fd, kPollRead | kPollWrite, static_cast<uint64_t>(connection.index));
   connection.wants_write = true;
   if (started.status == ConnectStatus::connected) {
-    on_connected(connection, monotonic_now_ns());
+    on_connected(connection, clock_.now_ns());
     return;
   }
   connection.state = ConnectionState::connecting;
-  timers_.arm(&connection.timer, monotonic_now_ns() + config_.timeout_ns);
+  timers_.arm(&connection.timer, clock_.now_ns() + config_.timeout_ns);
 }
 
 void Worker::note_connect_error(const char* what, int error_number) {
-  count_error(ErrorKind::connect, monotonic_now_ns());
+  count_error(ErrorKind::connect, clock_.now_ns());
   note_connect_failure(result_, what, error_number);
 }
 
@@ -328,7 +369,7 @@ void Worker::on_connect_ready(Connection& connection) {
     retry_later(connection);
     return;
   }
-  on_connected(connection, monotonic_now_ns());
+  on_connected(connection, clock_.now_ns());
 }
 
 void Worker::on_connected(Connection& connection, int64_t now_ns) {
@@ -348,7 +389,7 @@ void Worker::on_connected(Connection& connection, int64_t now_ns) {
 
 void Worker::retry_later(Connection& connection) {
   connection.state = stopping_ ? ConnectionState::disconnected : ConnectionState::backoff;
-  if (!stopping_) timers_.arm(&connection.timer, monotonic_now_ns() + kReconnectDelayNs);
+  if (!stopping_) timers_.arm(&connection.timer, clock_.now_ns() + kReconnectDelayNs);
 }
 
 void Worker::send_request(Connection& connection, int64_t intended_ns) {
@@ -356,7 +397,7 @@ void Worker::send_request(Connection& connection, int64_t intended_ns) {
   connection.response_bytes_seen = false;
   connection.write_offset = 0;
   connection.intended_ns = intended_ns;
-  connection.actual_send_ns = monotonic_now_ns();
+  connection.actual_send_ns = clock_.now_ns();
   if (!open_loop_) connection.intended_ns = connection.actual_send_ns;
   connection.first_on_socket = connection.fresh;
   connection.fresh = false;
@@ -394,7 +435,7 @@ void Worker::on_readable(Connection& connection) {
   const Io outcome = read_some(connection.fd, connection.recv_buffer, kRecvBufferBytes, &got,
                                &error_number);
   if (outcome == Io::would_block) return;
-  const int64_t now = monotonic_now_ns();
+  const int64_t now = clock_.now_ns();
   if (outcome == Io::done) {
     phase_for(connection.busy() ? connection.intended_ns : now).bytes_read +=
         static_cast<int64_t>(got);
@@ -489,7 +530,7 @@ void Worker::on_response(Connection& connection, int64_t now_ns) {
 }
 
 void Worker::fail_request(Connection& connection, ErrorKind kind) {
-  count_error(kind, connection.busy() ? connection.intended_ns : monotonic_now_ns());
+  count_error(kind, connection.busy() ? connection.intended_ns : clock_.now_ns());
   if (connection.busy()) --in_flight_;
   timers_.disarm(&connection.timer);
   close_socket(connection);

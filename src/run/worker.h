@@ -17,7 +17,9 @@
 #include "run/connection.h"
 #include "run/result.h"
 #include "schedule/schedule.h"
+#include "time/clock.h"
 #include "time/timer_wheel.h"
+#include "time/wake_tuner.h"
 
 namespace hammer {
 
@@ -26,9 +28,12 @@ class Worker {
   static constexpr int64_t kRecvBufferBytes = 8 * 1024;
   static constexpr int kEventBatch = 256;
 
-  /// `request` must outlive the worker: every connection sends these same bytes.
+  /// `request` must outlive the worker: every connection sends these same bytes. `clock` is
+  /// where every time reading comes from (tests pass a ManualClock); it must outlive the
+  /// worker.
   Worker(const Config& config, std::string_view request, const SocketAddress& target,
-         int64_t worker_index, int64_t worker_count, int64_t connection_count);
+         int64_t worker_index, int64_t worker_count, int64_t connection_count,
+         const Clock& clock = monotonic_clock());
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
   ~Worker();
@@ -44,7 +49,21 @@ class Worker {
 
   /// The measured run: from `start_ns` (shared by all workers, the schedule's t0) until
   /// `deadline_ns`, then waits for requests in flight up to --timeout. Runs on its thread.
+  /// Equivalent to begin_run(), run_pass() until it returns false, end_run().
   void run(int64_t start_ns, int64_t deadline_ns);
+
+  /// run() in steps, for tests that move a ManualClock between passes. One pass: stop at the
+  /// deadline, send every request due, wait for events (at most until the next thing due),
+  /// handle them, expire timers. False once the run is over (deadline passed and nothing in
+  /// flight, or the drain window over); then call end_run() once.
+  void begin_run(int64_t start_ns, int64_t deadline_ns);
+  bool run_pass();
+  void end_run();
+  /// Caps every poller wait (tests with a ManualClock, whose time does not pass while the
+  /// poller sleeps); negative: no cap.
+  void set_wait_cap_for_testing(int64_t cap_ns) { wait_cap_ns_ = cap_ns; }
+  const WakeTuner& wake_tuner() const { return tuner_; }
+  int64_t in_flight() const { return in_flight_; }
 
   /// Async-signal-safe: asks the worker to stop issuing now (Ctrl-C).
   void interrupt() { wakeup_->notify(); }
@@ -64,7 +83,6 @@ class Worker {
   int64_t published_errors() const { return published_errors_.load(std::memory_order_relaxed); }
 
  private:
-  void loop();
   int64_t next_wake_ns(int64_t now_ns) const;
   void begin_stop(int64_t now_ns);
   void handle_event(const PollEvent& event);
@@ -100,6 +118,7 @@ class Worker {
   void idle_remove(Connection& connection);
 
   const Config& config_;
+  const Clock& clock_;
   std::string_view request_;
   SocketAddress target_;
   int64_t worker_index_;
@@ -115,6 +134,8 @@ class Worker {
   TimerWheel timers_;
   OpenLoopSchedule schedule_;
   DispatchLagRecorder lag_;
+  WakeTuner tuner_;
+  int64_t wait_cap_ns_ = -1;
   RunResult result_;
   RunResult* warmup_ = nullptr;         // result_.warmup, when --warmup was given
   int64_t warmup_end_ns_ = INT64_MAX;   // set by run(); before it, everything is first phase
@@ -128,6 +149,7 @@ class Worker {
   int64_t in_flight_ = 0;
   bool started_ = false;  // run() began: a new connection may carry requests
   bool stopping_ = false;
+  int64_t start_ns_ = 0;
   int64_t deadline_ns_ = 0;
   int64_t stop_ns_ = 0;
   int64_t drain_until_ns_ = 0;

@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: MIT
+// The worker driven pass by pass with a ManualClock against a loopback server the test runs
+// itself: every time reading is the test's, so dispatch, lag attribution, timeouts, the
+// deadline and Ctrl-C are judged by exact counts, never by how fast this machine is.
+#include "run/worker.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <cerrno>
+#include <string>
+#include <vector>
+
+#include "time/manual_clock.h"
+
+namespace hammer {
+namespace {
+
+constexpr int64_t kMs = 1'000'000;
+constexpr int64_t kUs = 1'000;
+const std::string kRequest = "GET / HTTP/1.1\r\nHost: test\r\n\r\n";
+const std::string kResponse = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
+
+// A single-threaded HTTP stub on 127.0.0.1 that the test pumps between worker passes: it
+// accepts, counts complete requests per client, and answers them only when told to.
+class StubServer {
+ public:
+  StubServer() {
+    listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&address), sizeof address);
+    ::listen(listen_fd_, 128);
+    socklen_t length = sizeof address_.storage;
+    ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&address_.storage), &length);
+    address_.length = length;
+  }
+  ~StubServer() {
+    for (Client& client : clients_) ::close(client.fd);
+    ::close(listen_fd_);
+  }
+
+  const SocketAddress& address() const { return address_; }
+
+  // Accepts what is pending and reads what arrived; returns requests received so far.
+  int64_t pump() {
+    for (;;) {
+      const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+      if (fd < 0) break;
+      clients_.push_back(Client{fd, {}, 0});
+    }
+    for (Client& client : clients_) {
+      char buffer[4096];
+      for (;;) {
+        const ssize_t got = ::read(client.fd, buffer, sizeof buffer);
+        if (got <= 0) break;
+        client.pending.append(buffer, static_cast<size_t>(got));
+      }
+      for (size_t end; (end = client.pending.find("\r\n\r\n")) != std::string::npos;) {
+        client.pending.erase(0, end + 4);
+        ++client.unanswered;
+        ++received_;
+      }
+    }
+    return received_;
+  }
+
+  // Answers every request received and not yet answered.
+  void answer_all() {
+    pump();
+    for (Client& client : clients_) {
+      for (; client.unanswered > 0; --client.unanswered) {
+        ASSERT_EQ(::write(client.fd, kResponse.data(), kResponse.size()),
+                  static_cast<ssize_t>(kResponse.size()));
+      }
+    }
+  }
+
+  int64_t received() const { return received_; }
+
+ private:
+  struct Client {
+    int fd;
+    std::string pending;
+    int64_t unanswered;
+  };
+  int listen_fd_ = -1;
+  SocketAddress address_;
+  std::vector<Client> clients_;
+  int64_t received_ = 0;
+};
+
+Config open_loop_config(double rate, int64_t connections) {
+  Config config;
+  config.rate = rate;
+  config.connections = connections;
+  config.threads = 1;
+  config.duration_ns = 1'000 * kMs;
+  config.timeout_ns = 100 * kMs;
+  return config;
+}
+
+// A worker on a ManualClock, connected, its run begun at t0 = the clock's reading.
+struct Harness {
+  Harness(const Config& config_in, const StubServer& server)
+      : config(config_in),
+        worker(config, kRequest, server.address(), 0, 1, config.connections, clock) {
+    worker.set_wait_cap_for_testing(1 * kMs);  // real time, while the manual clock stands
+    std::string error;
+    EXPECT_TRUE(worker.setup(1024, &error)) << error;
+    worker.connect_all(clock.now_ns() + kMs);  // loopback connects at once; the clock stands
+    t0 = clock.now_ns();
+  }
+  void begin(int64_t duration_ns) { worker.begin_run(t0, t0 + duration_ns); }
+  // Passes until `done` or a bound on passes (each waits at most 1 ms of real time).
+  template <class Done>
+  bool pass_until(Done done) {
+    for (int i = 0; i < 2000; ++i) {
+      if (done()) return true;
+      if (!worker.run_pass()) return done();
+    }
+    return done();
+  }
+
+  ManualClock clock;
+  Config config;
+  Worker worker;
+  int64_t t0 = 0;
+};
+
+TEST(WorkerTest, EveryRequestAlreadyDueGoesOutInOnePass) {
+  StubServer server;
+  Harness harness(open_loop_config(1000, 10), server);
+  harness.begin(1'000 * kMs);
+  harness.clock.set(harness.t0 + 9 * kMs + 500 * kUs);  // slots 0 ms .. 9 ms are due
+  ASSERT_TRUE(harness.worker.run_pass());
+  EXPECT_EQ(harness.worker.result().sent, 10);
+  EXPECT_EQ(harness.worker.in_flight(), 10);
+  EXPECT_TRUE(harness.pass_until([&] { return server.pump() == 10; }));
+}
+
+TEST(WorkerTest, LatenciesAreTheClockReadingsAroundTheRequest) {
+  StubServer server;
+  Harness harness(open_loop_config(1000, 1), server);
+  harness.begin(1'000 * kMs);
+  harness.clock.set(harness.t0 + 300 * kUs);  // slot 0 (t0) sent 300 us late
+  ASSERT_TRUE(harness.worker.run_pass());
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 1; }));
+  server.answer_all();
+  harness.clock.advance(250 * kUs);  // the response is read 250 us after the send
+  ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().completed == 1; }));
+  const RunResult& result = harness.worker.result();
+  EXPECT_NEAR(result.uncorrected.max(), 250 * kUs, 1 * kUs);
+  EXPECT_NEAR(result.corrected.max(), 550 * kUs, 1 * kUs);
+}
+
+TEST(WorkerTest, LateWithAnIdleConnectionIsTheGeneratorsFault) {
+  StubServer server;
+  Harness harness(open_loop_config(1000, 10), server);
+  harness.begin(20 * kMs);
+  harness.clock.set(harness.t0 + 9 * kMs + 500 * kUs);
+  ASSERT_TRUE(harness.worker.run_pass());
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 10; }));
+  server.answer_all();
+  ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().completed == 10; }));
+  harness.clock.set(harness.t0 + 20 * kMs);  // the deadline: the schedule stops here
+  ASSERT_TRUE(harness.pass_until([&] { return !harness.worker.run_pass(); }));
+  harness.worker.end_run();
+  const DispatchLag& lag = harness.worker.result().lag;
+  EXPECT_EQ(lag.dispatched, 10);
+  // Slots 0..8 left more than 1 ms late from connections idle since t0; slot 9 left 0.5 ms late.
+  EXPECT_EQ(lag.behind_schedule, 9);
+  EXPECT_EQ(lag.behind_generator, 9);
+  EXPECT_EQ(lag.behind_server, 0);
+  EXPECT_EQ(lag.max_ns, 9 * kMs + 500 * kUs);
+  EXPECT_EQ(harness.worker.result().scheduled, 20);
+  EXPECT_EQ(harness.worker.result().unsent, 10);
+}
+
+TEST(WorkerTest, LateBecauseEveryConnectionWasBusyIsTheServersFault) {
+  StubServer server;
+  Harness harness(open_loop_config(1000, 1), server);
+  harness.begin(1'000 * kMs);
+  ASSERT_TRUE(harness.worker.run_pass());  // slot 0 leaves on time
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 1; }));
+  harness.clock.set(harness.t0 + 5 * kMs);  // the server holds it: slots 1..5 pile up
+  ASSERT_TRUE(harness.worker.run_pass());
+  server.answer_all();
+  harness.clock.set(harness.t0 + 5 * kMs + 200 * kUs);
+  // The response frees the connection, which takes slot 1 at once, 4.2 ms late.
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 2; }));
+  harness.worker.begin_run(harness.t0, harness.clock.now_ns());  // never mind the rest
+  harness.worker.end_run();
+  const DispatchLag& lag = harness.worker.result().lag;
+  EXPECT_EQ(lag.dispatched, 2);
+  EXPECT_EQ(lag.behind_server, 1);
+  EXPECT_EQ(lag.behind_generator, 0);
+  EXPECT_EQ(lag.max_ns, 4 * kMs + 200 * kUs);
+  EXPECT_EQ(lag.peak_backlog, 5);
+}
+
+TEST(WorkerTest, ARequestUnansweredPastTheTimeoutIsOneTimeout) {
+  StubServer server;
+  Config config;
+  config.connections = 1;
+  config.threads = 1;
+  config.timeout_ns = 100 * kMs;
+  Harness harness(config, server);  // closed loop: the request leaves at begin
+  harness.begin(1'000 * kMs);
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 1; }));
+  harness.clock.advance(100 * kMs - 1);
+  ASSERT_TRUE(harness.worker.run_pass());
+  EXPECT_EQ(harness.worker.result().error_count(ErrorKind::timeout), 0);
+  harness.clock.advance(1);
+  ASSERT_TRUE(harness.worker.run_pass());
+  EXPECT_EQ(harness.worker.result().error_count(ErrorKind::timeout), 1);
+  // The connection is replaced and carries the next request; the old one is not retried.
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 2; }));
+  EXPECT_EQ(harness.worker.result().error_count(ErrorKind::timeout), 1);
+  EXPECT_EQ(harness.worker.result().completed, 0);
+}
+
+TEST(WorkerTest, TheDeadlineStopsTheScheduleAndTheDrainWaitsForAnswers) {
+  StubServer server;
+  Harness harness(open_loop_config(1000, 4), server);
+  harness.begin(10 * kMs);
+  for (int ms = 0; ms < 10; ++ms) {  // one slot per millisecond, each answered at once
+    harness.clock.set(harness.t0 + ms * kMs);
+    ASSERT_TRUE(harness.worker.run_pass());
+    ASSERT_TRUE(harness.pass_until([&] { return server.pump() == ms + 1; }));
+    if (ms < 9) {
+      server.answer_all();
+      ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().completed == ms + 1; }));
+    }
+  }
+  harness.clock.set(harness.t0 + 10 * kMs);  // deadline, the last request still out
+  ASSERT_TRUE(harness.worker.run_pass()) << "drains while a request is in flight";
+  EXPECT_EQ(harness.worker.result().sent, 10);
+  server.answer_all();
+  ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().completed == 10; }));
+  EXPECT_FALSE(harness.worker.run_pass());
+  harness.worker.end_run();
+  const RunResult& result = harness.worker.result();
+  EXPECT_EQ(result.scheduled, 10);
+  EXPECT_EQ(result.unsent, 0);
+  EXPECT_EQ(result.total_errors(), 0);
+  EXPECT_EQ(result.lag.behind_schedule, 0);
+  EXPECT_EQ(harness.worker.finished_ns(), harness.t0 + 10 * kMs);
+}
+
+TEST(WorkerTest, AnInterruptStopsIssuingAndCountsNothingAsUnsent) {
+  StubServer server;
+  Harness harness(open_loop_config(1000, 4), server);
+  harness.begin(1'000 * kMs);
+  harness.clock.set(harness.t0 + 3 * kMs + 500 * kUs);  // slots 0..3 leave
+  ASSERT_TRUE(harness.worker.run_pass());
+  harness.worker.interrupt();
+  ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().interrupted; }));
+  server.answer_all();
+  harness.clock.advance(10 * kMs);  // slots 4..13 would be due now, but Ctrl-C came first
+  ASSERT_TRUE(harness.pass_until([&] { return !harness.worker.run_pass(); }));
+  harness.worker.end_run();
+  const RunResult& result = harness.worker.result();
+  EXPECT_TRUE(result.interrupted);
+  EXPECT_EQ(result.sent, 4);
+  EXPECT_EQ(result.scheduled, 4);
+  EXPECT_EQ(result.unsent, 0);
+}
+
+TEST(WorkerTest, AWorkerSharingItsCoreNeverSpins) {
+  cpu_set_t original;
+  ASSERT_EQ(sched_getaffinity(0, sizeof original, &original), 0);
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+    if (CPU_ISSET(cpu, &original)) {
+      CPU_SET(cpu, &one);
+      break;
+    }
+  }
+  ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+  const Config config = [] {
+    Config c = open_loop_config(1000, 2);
+    c.threads = 2;
+    c.precise_dispatch = true;
+    return c;
+  }();
+  StubServer server;
+  ManualClock clock;
+  Worker alone(config, kRequest, server.address(), 0, 1, 1, clock);
+  Worker shared(config, kRequest, server.address(), 0, 2, 1, clock);
+  ASSERT_EQ(sched_setaffinity(0, sizeof original, &original), 0);
+  EXPECT_EQ(alone.wake_tuner().policy(), SpinPolicy::precise);
+  EXPECT_EQ(shared.wake_tuner().policy(), SpinPolicy::none);
+  EXPECT_EQ(shared.wake_tuner().lead_ns(), 0);
+}
+
+}  // namespace
+}  // namespace hammer
