@@ -42,8 +42,6 @@ struct Connection {
   int32_t idle_next = -1;
   bool in_idle_list = false;
 
-  char* recv_buffer = nullptr;  // kRecvBufferBytes inside the worker's slab
-
   bool busy() const {
     return state == ConnectionState::writing || state == ConnectionState::reading;
   }

@@ -64,7 +64,7 @@ void Timeline::plan(int64_t warmup_ns, int64_t duration_ns) {
     row.start_ns = warmup_ns_ + offset;
     row.length_ns = std::max<int64_t>(std::min(interval_ns_, duration_ns - offset), 1);
   }
-  counts_.assign(rows_.size() * counts_length_, 0);
+  counts_ = ZeroedArray<int64_t>(rows_.size() * counts_length_);
 }
 
 int32_t Timeline::row_for(int64_t ns) const {
@@ -93,7 +93,9 @@ void Timeline::add(const Timeline& other) {
     rows_[i].max_ns = std::max(rows_[i].max_ns, other.rows_[i].max_ns);
   }
   const size_t count_slots = std::min(counts_.size(), other.counts_.size());
-  for (size_t i = 0; i < count_slots; ++i) counts_[i] += other.counts_[i];
+  for (size_t i = 0; i < count_slots; ++i) {
+    if (other.counts_[i] != 0) counts_[i] += other.counts_[i];
+  }
 }
 
 Histogram Timeline::row_histogram(int32_t row) const {

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/zeroed_array.h"
+
 #include "stats/histogram.h"
 
 namespace hammer {
@@ -85,7 +87,9 @@ class Timeline {
   // counts themselves live in counts_. Set by plan() and add().
   const Histogram* geometry_ = nullptr;
   std::vector<Row> rows_;
-  std::vector<int64_t> counts_;  // rows_.size() x counts_length_
+  // rows_.size() x counts_length_, lazily zeroed: a row keeps resident only the pages its
+  // latencies fell in.
+  ZeroedArray<int64_t> counts_;
 };
 
 }  // namespace hammer

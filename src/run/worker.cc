@@ -22,7 +22,7 @@
 // may come early, an idle keep-alive socket may be closed by the server); EPOLLOUT is armed only
 // while a connect or a partial write is pending, so the common request costs no epoll_ctl.
 //
-// Allocation. Everything is sized at setup(): connections, receive buffers, the event array,
+// Allocation. Everything is sized at setup(): connections, the receive buffer, the event array,
 // the timer wheel, the timeline's slab. The hot path allocates nothing, locks nothing and touches
 // no atomic; the only strings written during a run are the first error of each kind, once.
 //
@@ -111,13 +111,12 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
     return false;
   }
   connections_ = std::make_unique<Connection[]>(connection_count_);
-  recv_slab_ = std::make_unique<char[]>(connection_count_ * kRecvBufferBytes);
+  recv_buffer_ = ZeroedArray<char>(kRecvBufferBytes);
   events_ = std::make_unique<PollEvent[]>(kEventBatch);
   for (int64_t i = 0; i < connection_count_; ++i) {
     Connection& connection = connections_[i];
     connection.index = static_cast<int32_t>(i);
     connection.timer.id = static_cast<uint32_t>(i);
-    connection.recv_buffer = recv_slab_.get() + i * kRecvBufferBytes;
   }
   if (config_.warmup_ns > 0) {
     result_.warmup = std::make_shared<RunResult>();
@@ -432,7 +431,7 @@ void Worker::continue_write(Connection& connection) {
 void Worker::on_readable(Connection& connection) {
   size_t got = 0;
   int error_number = 0;
-  const Io outcome = read_some(connection.fd, connection.recv_buffer, kRecvBufferBytes, &got,
+  const Io outcome = read_some(connection.fd, recv_buffer_.data(), kRecvBufferBytes, &got,
                                &error_number);
   if (outcome == Io::would_block) return;
   const int64_t now = clock_.now_ns();
@@ -453,7 +452,7 @@ void Worker::on_readable(Connection& connection) {
     connection.response_bytes_seen = true;
     size_t consumed = 0;
     const ParseStatus status =
-        connection.parser.feed(std::string_view(connection.recv_buffer, got), &consumed);
+        connection.parser.feed(std::string_view(recv_buffer_.data(), got), &consumed);
     if (status == ParseStatus::need_more) return;
     if (status == ParseStatus::error) {
       if (result_.first_parse_error.empty()) {

@@ -25,7 +25,10 @@ namespace hammer {
 
 class Worker {
  public:
-  static constexpr int64_t kRecvBufferBytes = 8 * 1024;
+  /// One receive buffer per worker, not per connection: the parser keeps only integers between
+  /// reads, so each read's bytes are parsed before the next read reuses the buffer. A
+  /// connection's state is then its Connection (a couple of hundred bytes) plus the socket.
+  static constexpr int64_t kRecvBufferBytes = 64 * 1024;
   static constexpr int kEventBatch = 256;
 
   /// `request` must outlive the worker: every connection sends these same bytes. `clock` is
@@ -127,7 +130,7 @@ class Worker {
   bool open_loop_;
 
   std::unique_ptr<Connection[]> connections_;
-  std::unique_ptr<char[]> recv_slab_;
+  ZeroedArray<char> recv_buffer_;  // kRecvBufferBytes; pages become resident as used
   std::unique_ptr<PollEvent[]> events_;
   std::unique_ptr<Poller> poller_;
   std::optional<Wakeup> wakeup_;

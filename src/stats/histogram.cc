@@ -99,7 +99,7 @@ Histogram::Histogram(int64_t lowest_discernible_value, int64_t highest_trackable
     init_geometry(kDefaultLowestDiscernibleValue, kDefaultHighestTrackableValue,
                   kDefaultSignificantFigures);
   }
-  counts_ = std::make_unique<int64_t[]>(static_cast<size_t>(counts_length_));  // zeroed
+  counts_ = ZeroedArray<int64_t>(static_cast<size_t>(counts_length_));  // zeroed
 }
 
 void Histogram::init_geometry(int64_t lowest, int64_t highest, int figures) {
@@ -140,14 +140,11 @@ Histogram::Histogram(const Histogram& other)
       sub_bucket_mask_(other.sub_bucket_mask_),
       bucket_count_(other.bucket_count_),
       counts_length_(other.counts_length_),
-      counts_(std::make_unique<int64_t[]>(static_cast<size_t>(other.counts_length_))),
+      counts_(other.counts_),
       total_count_(other.total_count_),
       out_of_range_count_(other.out_of_range_count_),
       min_value_(other.min_value_),
       max_value_(other.max_value_) {
-  if (counts_length_ > 0) {
-    std::memcpy(counts_.get(), other.counts_.get(), counts_bytes());
-  }
 }
 
 Histogram& Histogram::operator=(const Histogram& other) {
@@ -289,7 +286,10 @@ void Histogram::add_count_at_index(int32_t index, int64_t count) {
 
 void Histogram::add(const Histogram& other) {
   if (same_geometry(other)) {
-    for (int32_t i = 0; i < counts_length_; ++i) counts_[i] += other.counts_[i];
+    // Untouched slots stay untouched: their pages need not become resident (ZeroedArray).
+    for (int32_t i = 0; i < counts_length_; ++i) {
+      if (other.counts_[i] != 0) counts_[i] += other.counts_[i];
+    }
     total_count_ += other.total_count_;
     out_of_range_count_ += other.out_of_range_count_;
     min_value_ = std::min(min_value_, other.min_value_);

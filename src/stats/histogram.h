@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <memory>
 
+#include "core/zeroed_array.h"
+
 namespace hammer {
 
 class Histogram {
@@ -105,7 +107,7 @@ class Histogram {
   int64_t sub_bucket_mask_ = 0;
   int32_t bucket_count_ = 0;
   int32_t counts_length_ = 0;
-  std::unique_ptr<int64_t[]> counts_;
+  ZeroedArray<int64_t> counts_;  // only the pages values fall in become resident
   int64_t total_count_ = 0;
   int64_t out_of_range_count_ = 0;
   int64_t min_value_ = INT64_MAX;  // smallest non-zero recorded value, HdrHistogram-style

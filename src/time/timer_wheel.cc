@@ -55,7 +55,7 @@ TimerWheel::TimerWheel(int64_t start_ns, int64_t tick_ns, int32_t slot_count)
       tick_ns_(tick_ns),
       slot_count_(slot_count),
       mask_(slot_count - 1),
-      heads_(static_cast<size_t>(slot_count) + 1, nullptr),
+      heads_(static_cast<size_t>(slot_count) + 1),
       occupied_((static_cast<size_t>(slot_count) + 63) / 64, 0) {
   assert(tick_ns >= 1);
   assert(slot_count > 0 && std::has_single_bit(static_cast<uint32_t>(slot_count)));

@@ -6,6 +6,8 @@
 #include <limits>
 #include <vector>
 
+#include "core/zeroed_array.h"
+
 namespace hammer {
 
 /// One timer, embedded in its owner (a connection keeps one per deadline it needs). The
@@ -102,7 +104,9 @@ class TimerWheel {
   int64_t tick_ns_;
   int32_t slot_count_;
   int32_t mask_;
-  std::vector<TimerNode*> heads_;  // slot_count_ slot lists, then the due list
+  // slot_count_ slot lists, then the due list; lazily zeroed pages, so a worker that arms few
+  // timers keeps little of the 512 KB resident.
+  ZeroedArray<TimerNode*> heads_;
   std::vector<uint64_t> occupied_;  // bit s set <=> heads_[s] != nullptr (slots only)
   TimerNode* due_tail_ = nullptr;   // the due list appends, so expiry keeps tick order
   int64_t cursor_tick_ = 0;         // ticks before this one are fully processed
