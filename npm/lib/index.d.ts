@@ -48,9 +48,12 @@ export interface Percentiles {
   '50': number | null;
   '75': number | null;
   '90': number | null;
+  '95': number | null;
   '99': number | null;
   '99.9': number | null;
   '99.99': number | null;
+  /** One more key per --percentiles value outside the default spectrum ("99.999", "62.5"). */
+  [percentile: string]: number | null;
 }
 
 export interface Histogram {

@@ -19,6 +19,7 @@
 #include <optional>
 
 #include "cli/edit_distance.h"
+#include "cli/percentile_flag.h"
 #include "cli/slo_flag.h"
 #include "cli/units.h"
 #include "http/request.h"
@@ -30,7 +31,7 @@ namespace {
 enum class Flag {
   connections, threads, duration, rate, closed_loop, method, header, body, timeout,
   latency, json, version, help,
-  warmup, timeline, slow, no_keepalive, slo, control, precise_dispatch,
+  warmup, timeline, slow, no_keepalive, slo, control, precise_dispatch, percentiles,
 };
 
 struct FlagSpec {
@@ -40,7 +41,7 @@ struct FlagSpec {
   bool takes_value;
 };
 
-constexpr std::array<FlagSpec, 20> kFlags = {{
+constexpr std::array<FlagSpec, 21> kFlags = {{
     {Flag::connections, 'c', "--connections", true},
     {Flag::threads, 't', "--threads", true},
     {Flag::duration, 'd', "--duration", true},
@@ -61,6 +62,7 @@ constexpr std::array<FlagSpec, 20> kFlags = {{
     {Flag::slo, '\0', "--slo", true},
     {Flag::control, '\0', "--control", true},
     {Flag::precise_dispatch, '\0', "--precise-dispatch", false},
+    {Flag::percentiles, '\0', "--percentiles", true},
 }};
 
 constexpr auto kLongNames = [] {
@@ -236,7 +238,11 @@ struct Parser {
     auto limit = parse_slo(value);
     if (!limit) return flag_error("--slo", limit.error(), value);
     for (const SloLimit& given : parsed.config.slos) {
-      if (given.key == limit->key) return flag_error("--slo", limit->key + " is given twice", value);
+      // p99.9 and p99.90 are one limit.
+      const bool same = given.key == limit->key ||
+                        (!given.is_error_rate() && !limit->is_error_rate() &&
+                         given.percentile == limit->percentile);
+      if (same) return flag_error("--slo", limit->key + " is given twice", value);
     }
     parsed.config.slos.push_back(std::move(*limit));
     return std::nullopt;
@@ -346,6 +352,12 @@ struct Parser {
       case Flag::precise_dispatch:
         config.precise_dispatch = true;
         return std::nullopt;
+      case Flag::percentiles: {
+        auto list = parse_percentile_list(value);
+        if (!list) return flag_error(spec.long_name, list.error(), value);
+        config.percentiles = std::move(*list);
+        return std::nullopt;
+      }
     }
     return std::nullopt;
   }

@@ -181,11 +181,45 @@ const std::vector<BadFlag> kBadFlags = {
     {{"-c", "1,2", "-r", "1k,2k"},
      "--rate: a sweep varies one thing; -c and --rate both have a list or range"},
     {{"--slo", "p99"},
-     "--slo: expected KEY=LIMIT, KEY one of p50, p90, p99, p99.9, max, errors (e.g. p99=50ms "
-     "or errors=1%), got 'p99'"},
-    {{"--slo", "p95=5ms"},
-     "--slo: expected KEY=LIMIT, KEY one of p50, p90, p99, p99.9, max, errors (e.g. p99=50ms "
-     "or errors=1%), got 'p95=5ms'"},
+     "--slo: expected KEY=LIMIT, KEY pNN[.N] (any percentile: p50, p95, p99.9), max or errors "
+     "(e.g. p99=50ms or errors=1%), got 'p99'"},
+    {{"--slo", "q95=5ms"},
+     "--slo: expected KEY=LIMIT, KEY pNN[.N] (any percentile: p50, p95, p99.9), max or errors "
+     "(e.g. p99=50ms or errors=1%), got 'q95=5ms'"},
+    {{"--slo", "p100=5ms"},
+     "--slo: p100: must be above 0 and below 100 (max is always reported), got 'p100=5ms'"},
+    {{"--slo", "p0=5ms"},
+     "--slo: p0: must be above 0 and below 100 (max is always reported), got 'p0=5ms'"},
+    {{"--slo", "p99.99999=5ms"},
+     "--slo: p99.99999: expected a percentile between 0 and 100 with at most 4 decimals (e.g. "
+     "95, 99.9 or 99.99), got 'p99.99999=5ms'"},
+    {{"--slo", "p=5ms"},
+     "--slo: p: expected a percentile between 0 and 100 with at most 4 decimals (e.g. 95, 99.9 "
+     "or 99.99), got 'p=5ms'"},
+    {{"--slo", "p9x=5ms"},
+     "--slo: p9x: expected a percentile between 0 and 100 with at most 4 decimals (e.g. 95, "
+     "99.9 or 99.99), got 'p9x=5ms'"},
+    {{"--slo", "p99.9=5ms", "--slo", "p99.90=9ms"},
+     "--slo: p99.90 is given twice, got 'p99.90=9ms'"},
+    {{"--percentiles", "50,abc"},
+     "--percentiles: expected a percentile between 0 and 100 with at most 4 decimals (e.g. 95, "
+     "99.9 or 99.99), got '50,abc'"},
+    {{"--percentiles", ""},
+     "--percentiles: expected a percentile between 0 and 100 with at most 4 decimals (e.g. 95, "
+     "99.9 or 99.99), got ''"},
+    {{"--percentiles", "50,,99"},
+     "--percentiles: expected a percentile between 0 and 100 with at most 4 decimals (e.g. 95, "
+     "99.9 or 99.99), got '50,,99'"},
+    {{"--percentiles", "-5"},
+     "--percentiles: expected a percentile between 0 and 100 with at most 4 decimals (e.g. 95, "
+     "99.9 or 99.99), got '-5'"},
+    {{"--percentiles", "50,100"},
+     "--percentiles: must be above 0 and below 100 (max is always reported), got '50,100'"},
+    {{"--percentiles", "99.,50"},
+     "--percentiles: expected a percentile between 0 and 100 with at most 4 decimals (e.g. 95, "
+     "99.9 or 99.99), got '99.,50'"},
+    {{"--percentiles", "99.9,99.90"}, "--percentiles: 99.9 is given twice, got '99.9,99.90'"},
+    {{"--percentiles"}, "--percentiles: missing value"},
     {{"--slo", "p99=fast"},
      "--slo: p99 takes a duration > 0; a bare number is milliseconds (e.g. p99=50ms), got "
      "'p99=fast'"},
@@ -421,6 +455,23 @@ TEST(OptionsTest, RateListsRangesAndSearches) {
   EXPECT_EQ(config.sweep.search_low, 200);
   EXPECT_EQ(config.sweep.search_high, 3000);
   EXPECT_EQ(config.rate, 3000);
+}
+
+TEST(OptionsTest, AnyPercentileForSloAndPercentiles) {
+  Config config = config_of({"--slo", "p95=20ms", "--slo", "p99.99=1s", "--slo", "p75.5=3",
+                             kUrl});
+  ASSERT_EQ(config.slos.size(), 3u);
+  EXPECT_EQ(config.slos[0].key, "p95");
+  EXPECT_EQ(config.slos[0].percentile, 95);
+  EXPECT_EQ(config.slos[0].limit_ns, 20'000'000);
+  EXPECT_EQ(config.slos[1].percentile, 99.99);
+  EXPECT_EQ(config.slos[1].limit_ns, 1'000'000'000);
+  EXPECT_EQ(config.slos[2].percentile, 75.5);
+  EXPECT_TRUE(config_of({kUrl}).percentiles.empty());  // the default spectrum
+  config = config_of({"--percentiles", "99.99,50,90,95,99,99.9", kUrl});
+  EXPECT_EQ(config.percentiles, (std::vector<double>{50, 90, 95, 99, 99.9, 99.99}));  // rising
+  EXPECT_EQ(config_of({"--percentiles=99.9999", kUrl}).percentiles,
+            std::vector<double>{99.9999});
 }
 
 TEST(OptionsTest, SloLimitsAndTheControlUrl) {

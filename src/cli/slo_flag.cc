@@ -6,19 +6,13 @@
 #include <cmath>
 #include <utility>
 
+#include "cli/percentile_flag.h"
 #include "cli/units.h"
 
 namespace hammer {
 namespace {
 
 constexpr int64_t kMaxSloNs = 60'000'000'000;  // the latency histogram's range
-
-struct LatencyKey {
-  std::string_view key;
-  double percentile;
-};
-constexpr std::array<LatencyKey, 5> kLatencyKeys = {
-    {{"p50", 50}, {"p90", 90}, {"p99", 99}, {"p99.9", 99.9}, {"max", 100}}};
 
 std::vector<std::string_view> split(std::string_view text, char separator) {
   std::vector<std::string_view> parts;
@@ -43,8 +37,8 @@ bool parse_decimal(std::string_view text, double& out) {
 
 Expected<SloLimit, std::string> parse_slo(std::string_view text) {
   const std::string shape =
-      "expected KEY=LIMIT, KEY one of p50, p90, p99, p99.9, max, errors (e.g. p99=50ms or "
-      "errors=1%)";
+      "expected KEY=LIMIT, KEY pNN[.N] (any percentile: p50, p95, p99.9), max or errors (e.g. "
+      "p99=50ms or errors=1%)";
   const size_t equals = text.find('=');
   if (equals == std::string_view::npos) return unexpected(shape);
   const std::string_view key = text.substr(0, equals);
@@ -61,22 +55,25 @@ Expected<SloLimit, std::string> parse_slo(std::string_view text) {
     limit.error_rate = percent / 100;
     return limit;
   }
-  for (const LatencyKey& known : kLatencyKeys) {
-    if (known.key != key) continue;
-    auto ns = parse_duration_ns(limit_text, kMillisecondUnit);
-    if ((!ns && ns.error() == "too large") || (ns && *ns > kMaxSloNs)) {
-      return unexpected(std::string(key) + " must be at most 60s (the latency histogram's range)");
-    }
-    if (!ns || *ns <= 0) {
-      return unexpected(std::string(key) +
-                        " takes a duration > 0; a bare number is milliseconds (e.g. " +
-                        std::string(key) + "=50ms)");
-    }
-    limit.percentile = known.percentile;
-    limit.limit_ns = *ns;
-    return limit;
+  double percentile = 100;  // "max"
+  if (key != "max") {
+    if (!key.starts_with('p')) return unexpected(shape);
+    auto parsed = parse_percentile(key.substr(1));
+    if (!parsed) return unexpected(std::string(key) + ": " + parsed.error());
+    percentile = *parsed;
   }
-  return unexpected(shape);
+  auto ns = parse_duration_ns(limit_text, kMillisecondUnit);
+  if ((!ns && ns.error() == "too large") || (ns && *ns > kMaxSloNs)) {
+    return unexpected(std::string(key) + " must be at most 60s (the latency histogram's range)");
+  }
+  if (!ns || *ns <= 0) {
+    return unexpected(std::string(key) +
+                      " takes a duration > 0; a bare number is milliseconds (e.g. " +
+                      std::string(key) + "=50ms)");
+  }
+  limit.percentile = percentile;
+  limit.limit_ns = *ns;
+  return limit;
 }
 
 bool is_level_list(std::string_view text) {

@@ -16,7 +16,7 @@ namespace hammer {
 /// Most steps a sweep may have: each is a full run of -d seconds.
 inline constexpr size_t kMaxSweepLevels = 100;
 
-/// "p50", "p90", "p99", "p99.9" or "max" with a duration (a bare number is milliseconds; at
+/// "pNN[.N]" (any percentile parse_percentile() reads: p50, p95, p99.99) or "max" with a duration (a bare number is milliseconds; at
 /// most 60 s, the histogram's range), or "errors" with a percentage ("1%", "0.5%", 0..100).
 Expected<SloLimit, std::string> parse_slo(std::string_view text);
 

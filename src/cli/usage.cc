@@ -47,9 +47,14 @@ std::string usage_text() {
   text += "      --slow T          count requests slower than T in a note; a bare number is\n"
           "                        milliseconds (default 10x p50, when max > 10x p99.9)\n";
   text += "      --no-keepalive    a new connection for every request (Connection: close)\n";
-  text += "      --slo KEY=LIMIT   a service-level objective, repeatable: p50, p90, p99,\n"
-          "                        p99.9 or max with a duration (a bare number is ms), or\n"
-          "                        errors with a percentage, e.g. p99=50ms, errors=1%;\n"
+  text += "      --percentiles LIST\n"
+          "                        the percentile rows of the report, e.g. 50,90,99.9,99.99\n"
+          "                        (each above 0 and below 100, at most 4 decimals; default\n"
+          "                        50,75,90,95,99, with --latency also 99.9,99.99)\n";
+  text += "      --slo KEY=LIMIT   a service-level objective, repeatable: any percentile\n"
+          "                        (p50, p95, p99.99) or max with a duration (a bare\n"
+          "                        number is ms), or errors with a percentage, e.g.\n"
+          "                        p99=50ms, p95=20ms, errors=1%;\n"
           "                        a run that misses one exits 3 (default none)\n";
   text += "      --control URL     in a sweep, run the same levels against URL, a route\n"
           "                        that does no work, to show the generator's headroom\n";

@@ -19,8 +19,8 @@ struct Target {
 /// One --slo limit, e.g. "p99=50ms" or "errors=1%" (parsed in cli/slo_flag, evaluated in
 /// sweep/slo against a run).
 struct SloLimit {
-  std::string key;         // "p50", "p90", "p99", "p99.9", "max" or "errors", as typed
-  double percentile = 0;   // 50, 90, 99, 99.9; 100 for max; 0 for errors
+  std::string key;         // "p50", "p95", "p99.99" (any pNN[.N]), "max" or "errors", as typed
+  double percentile = 0;   // 50, 95, 99.99...; 100 for max; 0 for errors
   int64_t limit_ns = 0;    // latency keys: the run meets it when the figure is <= this
   double error_rate = 0;   // errors: a fraction (0.01 for "1%"); met when the rate is <= this
   std::string limit_text;  // the limit as typed: "50ms", "1%"
@@ -61,6 +61,8 @@ struct Config {
   int64_t slow_ns = 0;         // --slow: threshold of the slow-request note; 0 = 10x p50
   bool keep_alive = true;      // --no-keepalive: false, a new connection for every request
   bool precise_dispatch = false;  // --precise-dispatch: spin to each slot (sub-10 us, CPU)
+  std::vector<double> percentiles;  // --percentiles: the rows of the report, rising; empty =
+                                    // the default spectrum (core/percentiles.h)
   std::vector<SloLimit> slos;  // --slo, repeatable: pass/fail gate (exit 3), or search target
   SweepPlan sweep;             // -c/--rate lists and ranges; inactive for a single run
 

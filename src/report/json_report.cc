@@ -44,7 +44,7 @@ void histogram_figure(JsonWriter& json, std::string_view name, const Histogram& 
   }
 }
 
-void write_histogram(const Histogram& histogram, JsonWriter& json) {
+void write_histogram(const Config& config, const Histogram& histogram, JsonWriter& json) {
   json.begin_object();
   json.member("count", histogram.total_count());
   histogram_figure(json, "min_ns", histogram, [&] { return histogram.min(); });
@@ -52,7 +52,7 @@ void write_histogram(const Histogram& histogram, JsonWriter& json) {
   histogram_figure(json, "mean_ns", histogram, [&] { return std::llround(histogram.mean()); });
   histogram_figure(json, "stdev_ns", histogram, [&] { return std::llround(histogram.stdev()); });
   json.key("percentiles_ns").begin_object();
-  for (const PercentilePoint& point : kReportPercentiles) {
+  for (const PercentilePoint& point : json_percentiles(config)) {
     histogram_figure(json, point.label, histogram,
                      [&] { return histogram.value_at_percentile(point.q); });
   }
@@ -66,12 +66,12 @@ void write_latency(const ReportInput& input, JsonWriter& json) {
   json.key("latency").begin_object();
   json.key("corrected");
   if (input.config.open_loop()) {
-    write_histogram(input.result.corrected, json);
+    write_histogram(input.config, input.result.corrected, json);
   } else {
     json.null();
   }
   json.key("uncorrected");
-  write_histogram(input.result.uncorrected, json);
+  write_histogram(input.config, input.result.uncorrected, json);
   json.end_object();
 }
 
@@ -161,9 +161,9 @@ std::string render_json_report(const ReportInput& input) {
   write_warmup_json(input, json);
   write_timeline_json(input, json);
   json.key("connect");
-  write_histogram(input.result.connect_time, json);
+  write_histogram(input.config, input.result.connect_time, json);
   json.key("first_requests");
-  write_histogram(input.result.first_requests, json);
+  write_histogram(input.config, input.result.first_requests, json);
   write_verdicts(input.verdicts, json);
   if (input.slo) write_slo_json(*input.slo, json);  // "slo" and "slo_passed", with --slo only
   json.key("notes").begin_array();

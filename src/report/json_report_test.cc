@@ -63,7 +63,7 @@ void expect_histogram_members(const JsonValue& root, std::string_view which) {
                                 "out_of_range"}) {
     EXPECT_TRUE(has(root, {"latency", which, name}, Type::number, true));
   }
-  for (std::string_view q : {"50", "75", "90", "99", "99.9", "99.99"}) {
+  for (std::string_view q : {"50", "75", "90", "95", "99", "99.9", "99.99"}) {
     EXPECT_TRUE(has(root, {"latency", which, "percentiles_ns", q}, Type::number, true));
   }
   EXPECT_TRUE(has(root, {"latency", which, "hdr"}, Type::string));
@@ -183,6 +183,24 @@ TEST(JsonReportTest, LatencyFiguresAreTheHistogramsInIntegerNanoseconds) {
   EXPECT_EQ(int_at(root, {"latency", "uncorrected", "percentiles_ns", "99.99"}),
             uncorrected.value_at_percentile(99.99));
   EXPECT_EQ(int_at(root, {"latency", "uncorrected", "out_of_range"}), 0);
+}
+
+TEST(JsonReportTest, PercentilesFlagAddsKeysAndKeepsEveryDefaultOne) {
+  auto run = open_loop_run();
+  run.config.percentiles = {50, 99.999, 62.5};
+  const JsonValue root = parse_report(run.input());
+  const auto& corrected = run.result.corrected;
+  EXPECT_EQ(int_at(root, {"latency", "corrected", "percentiles_ns", "99.999"}),
+            corrected.value_at_percentile(99.999));
+  EXPECT_EQ(int_at(root, {"latency", "corrected", "percentiles_ns", "62.5"}),
+            corrected.value_at_percentile(62.5));
+  EXPECT_EQ(int_at(root, {"latency", "corrected", "percentiles_ns", "95"}),
+            corrected.value_at_percentile(95));
+  // Schema 1: the default keys stay, whatever the rows of the text report are.
+  for (std::string_view q : {"50", "75", "90", "95", "99", "99.9", "99.99"}) {
+    EXPECT_TRUE(has(root, {"latency", "uncorrected", "percentiles_ns", q}, Type::number, true))
+        << q;
+  }
 }
 
 TEST(JsonReportTest, HdrStringsAreV2Base64ThatDecodeToTheSameCounts) {

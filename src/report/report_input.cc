@@ -4,7 +4,10 @@
 // fast one and hide stalls (design.md §8, "averages of averages").
 #include "report/report_input.h"
 
+#include <algorithm>
 #include <cmath>
+
+#include "core/percentiles.h"
 
 #include "report/format.h"
 #include "report/timeline_report.h"
@@ -27,6 +30,32 @@ std::string clamp_note(const Histogram& histogram, std::string_view which) {
 }
 
 }  // namespace
+
+std::vector<PercentilePoint> text_percentiles(const Config& config, bool full) {
+  std::vector<PercentilePoint> points;
+  if (!config.percentiles.empty()) {
+    for (double q : config.percentiles) points.push_back({q, percentile_label(q)});
+    return points;
+  }
+  for (double q : default_percentiles()) {
+    if (full || q <= 99.0) points.push_back({q, percentile_label(q)});
+  }
+  return points;
+}
+
+std::vector<PercentilePoint> json_percentiles(const Config& config) {
+  std::vector<PercentilePoint> points;
+  for (double q : default_percentiles()) points.push_back({q, percentile_label(q)});
+  for (double q : config.percentiles) {
+    const std::string label = percentile_label(q);
+    const bool known = std::any_of(points.begin(), points.end(),
+                                   [&](const PercentilePoint& point) { return point.label == label; });
+    if (!known) points.push_back({q, label});
+  }
+  std::sort(points.begin(), points.end(),
+            [](const PercentilePoint& a, const PercentilePoint& b) { return a.q < b.q; });
+  return points;
+}
 
 bool stopwatch_is_corrected(const Config& config) {
   return config.open_loop() && !config.closed_loop_stopwatch;

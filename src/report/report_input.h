@@ -27,14 +27,17 @@ struct ReportInput {
   const std::vector<SloOutcome>* slo = nullptr;
 };
 
-/// The percentiles both reports print, with their labels ("99.9" for 99.9).
+/// A percentile a report prints, with its label ("99.9" for 99.9; core/percentiles.h).
 struct PercentilePoint {
   double q;
-  std::string_view label;
+  std::string label;
 };
-inline constexpr std::array<PercentilePoint, 6> kReportPercentiles = {
-    PercentilePoint{50.0, "50"},   PercentilePoint{75.0, "75"},   PercentilePoint{90.0, "90"},
-    PercentilePoint{99.0, "99"},   PercentilePoint{99.9, "99.9"}, PercentilePoint{99.99, "99.99"}};
+/// The text report's rows: --percentiles as given; else the default spectrum, cut at 99
+/// unless `full` (--latency).
+std::vector<PercentilePoint> text_percentiles(const Config& config, bool full);
+/// JSON's percentiles_ns keys: the whole default spectrum (every schema-1 key, always) and the
+/// --percentiles rows, rising.
+std::vector<PercentilePoint> json_percentiles(const Config& config);
 
 /// True when the stopwatch starts at the intended send time: open loop without --closed-loop.
 bool stopwatch_is_corrected(const Config& config);

@@ -119,6 +119,7 @@ void write_step_json(const Config& config, const StepSummary& step, JsonWriter& 
   };
   figure("50", step.p50_ns);
   figure("90", step.p90_ns);
+  figure("95", step.p95_ns);
   figure("99", step.p99_ns);
   figure("99.9", step.p999_ns);
   figure("max", step.max_ns);

@@ -21,7 +21,7 @@ namespace hammer {
 namespace {
 
 constexpr size_t kLabelWidth = 15;       // "Requests/sec   "
-constexpr size_t kPercentileWidth = 8;   // "  99.99%"
+constexpr size_t kPercentileWidth = 8;   // "  99.99%" ("99.9999%" still fits)
 constexpr size_t kValueWidth = 8;        // "255.62us"
 constexpr size_t kColumnWidth = 13;      // side-by-side columns
 
@@ -82,9 +82,8 @@ void append_header(const ReportInput& input, std::string& out) {
 void append_single_column(const ReportInput& input, const Histogram& histogram,
                           std::string& out) {
   const bool full = input.config.print_latency;
-  for (const PercentilePoint& point : kReportPercentiles) {
-    if (!full && point.q > 99.0) continue;
-    out += pad_left(std::string(point.label) + "%", kPercentileWidth) + "  " +
+  for (const PercentilePoint& point : text_percentiles(input.config, full)) {
+    out += pad_left(point.label + "%", kPercentileWidth) + "  " +
            pad_left(format_duration_ns(histogram.value_at_percentile(point.q)), kValueWidth) +
            "\n";
   }
@@ -95,7 +94,8 @@ void append_single_column(const ReportInput& input, const Histogram& histogram,
 
 /// Open loop with --latency: corrected beside uncorrected, and how many times larger the
 /// corrected figure is — the size of the coordinated-omission error at each percentile.
-void append_side_by_side(const RunResult& result, std::string& out) {
+void append_side_by_side(const ReportInput& input, std::string& out) {
+  const RunResult& result = input.result;
   const Histogram& corrected = result.corrected;
   const Histogram& uncorrected = result.uncorrected;
   out += pad_left("", kPercentileWidth) + pad_left("corrected", kColumnWidth) +
@@ -105,8 +105,8 @@ void append_side_by_side(const RunResult& result, std::string& out) {
            pad_left(format_duration_ns(right), kColumnWidth) +
            pad_left(ratio(left, right), 9) + "\n";
   };
-  for (const PercentilePoint& point : kReportPercentiles) {
-    row(std::string(point.label) + "%", corrected.value_at_percentile(point.q),
+  for (const PercentilePoint& point : text_percentiles(input.config, true)) {
+    row(point.label + "%", corrected.value_at_percentile(point.q),
         uncorrected.value_at_percentile(point.q));
   }
   row("max", corrected.max(), uncorrected.max());
@@ -123,7 +123,7 @@ void append_latency(const ReportInput& input, std::string& out) {
   out += stopwatch_is_corrected(input.config) ? "  Latency (corrected)\n"
                                               : "  Latency (uncorrected, closed loop)\n";
   if (input.config.print_latency && input.config.open_loop()) {
-    append_side_by_side(input.result, out);
+    append_side_by_side(input, out);
   } else {
     append_single_column(input, lead, out);
   }

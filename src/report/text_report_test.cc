@@ -79,7 +79,7 @@ TEST(TextReportTest, PrintsP50ToP99AndMaxOfTheLeadHistogram) {
   const std::string text = render_text_report(run.input());
   const auto& corrected = run.result.corrected;
   for (const auto& [q, label] : std::vector<std::pair<double, std::string>>{
-           {50, "50%"}, {75, "75%"}, {90, "90%"}, {99, "99%"}}) {
+           {50, "50%"}, {75, "75%"}, {90, "90%"}, {95, "95%"}, {99, "99%"}}) {
     EXPECT_TRUE(has_line(text, percentile_line(label, corrected.value_at_percentile(q))))
         << label << "\n" << text;
   }
@@ -148,7 +148,7 @@ TEST(TextReportTest, LatencyFlagPrintsBothColumnsSideBySideWithTheRatio) {
   const auto& corrected = run.result.corrected;
   const auto& uncorrected = run.result.uncorrected;
   // Corrected values are exactly ten times the uncorrected ones, up to histogram precision.
-  for (const char* label : {"     50%", "     75%", "     90%", "     99%", "   99.9%",
+  for (const char* label : {"     50%", "     75%", "     90%", "     95%", "     99%", "   99.9%",
                             "  99.99%", "     max"}) {
     bool found = false;
     for (const std::string& line : lines_of(text)) {
@@ -167,6 +167,25 @@ TEST(TextReportTest, LatencyFlagPrintsBothColumnsSideBySideWithTheRatio) {
       << text;
   EXPECT_TRUE(contains(text, "    corrected    mean ")) << text;
   EXPECT_TRUE(contains(text, "    uncorrected  mean ")) << text;
+}
+
+TEST(TextReportTest, PercentilesFlagChoosesTheRowsWithOrWithoutLatency) {
+  for (const bool full : {false, true}) {
+    auto run = closed_loop_run();
+    run.config.print_latency = full;
+    run.config.percentiles = {50, 99.9, 99.999};
+    const std::string text = render_text_report(run.input());
+    const auto& uncorrected = run.result.uncorrected;
+    for (const auto& [q, label] : std::vector<std::pair<double, std::string>>{
+             {50, "50%"}, {99.9, "99.9%"}, {99.999, "99.999%"}}) {
+      EXPECT_TRUE(has_line(text, percentile_line(label, uncorrected.value_at_percentile(q))))
+          << label << "\n" << text;
+    }
+    EXPECT_TRUE(has_line(text, percentile_line("max", uncorrected.max()))) << text;
+    for (const char* absent : {"     75%", "     90%", "     95%", "     99%", "  99.99%"}) {
+      EXPECT_FALSE(contains(text, std::string(absent) + "  ")) << absent << "\n" << text;
+    }
+  }
 }
 
 TEST(TextReportTest, LatencyFlagInClosedLoopPrintsOneFullColumn) {

@@ -63,6 +63,25 @@ TEST(SloTest, LatencyLimitsReadTheCorrectedHistogramInOpenLoop) {
   EXPECT_TRUE(evaluate_slos({latency_limit("p99.9", 99.9, 10'000'000)}, config, result)[0].pass);
 }
 
+TEST(SloTest, AnyPercentileIsReadFromTheHistogram) {
+  Config config;
+  RunResult result;
+  // 1,000 responses: 1 ms each but the 20 slowest, which took 50 ms (2% of them).
+  for (int i = 0; i < 980; ++i) result.uncorrected.record(1'000'000);
+  for (int i = 0; i < 20; ++i) result.uncorrected.record(50'000'000);
+  result.completed = 1000;
+  const auto outcomes = evaluate_slos(
+      {latency_limit("p95", 95, 2'000'000), latency_limit("p97.5", 97.5, 2'000'000),
+       latency_limit("p99.99", 99.99, 2'000'000)},
+      config, result);
+  ASSERT_EQ(outcomes.size(), 3u);
+  EXPECT_TRUE(outcomes[0].pass);   // p95 is 1 ms
+  EXPECT_NEAR(outcomes[0].measured, 1e6, 1e4);
+  EXPECT_TRUE(outcomes[1].pass);   // p97.5 is still 1 ms: 98% are
+  EXPECT_FALSE(outcomes[2].pass);  // p99.99 is 50 ms
+  EXPECT_NEAR(outcomes[2].measured, 50e6, 1e6);
+}
+
 TEST(SloTest, ARunWithoutResponsesMeetsNoLatencyLimit) {
   Config config;
   RunResult result;

@@ -33,6 +33,7 @@ StepSummary summarize_step(const Config& step_config, double level, const RunRes
   if (step.has_latency) {
     step.p50_ns = histogram.value_at_percentile(50);
     step.p90_ns = histogram.value_at_percentile(90);
+    step.p95_ns = histogram.value_at_percentile(95);
     step.p99_ns = histogram.value_at_percentile(99);
     step.p999_ns = histogram.value_at_percentile(99.9);
     step.max_ns = histogram.max();

@@ -40,6 +40,7 @@ struct StepSummary {
   bool has_latency = false;  // false when no response arrived
   int64_t p50_ns = 0;
   int64_t p90_ns = 0;
+  int64_t p95_ns = 0;
   int64_t p99_ns = 0;
   int64_t p999_ns = 0;
   int64_t max_ns = 0;
