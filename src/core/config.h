@@ -40,6 +40,18 @@ struct SweepPlan {
   bool active() const { return !connections.empty() || !rates.empty() || search(); }
 };
 
+/// One request of a --requests file (http/request_file), as checked at start-up: -m, -H and
+/// --body already applied as defaults. run/ serializes each once, before the run.
+struct RequestLine {
+  int64_t line_number = 0;  // 1-based line of the file, for messages
+  std::string name;         // the line's "name", else its path: the report's label
+  std::string method;
+  std::string path;                  // starts with '/'
+  std::vector<std::string> headers;  // "Name: value": the -H defaults the line does not
+                                     // replace, then the line's own
+  std::string body;
+};
+
 struct Config {
   std::string url;  // as the user typed it
   Target target;
@@ -61,6 +73,8 @@ struct Config {
   int64_t slow_ns = 0;         // --slow: threshold of the slow-request note; 0 = 10x p50
   bool keep_alive = true;      // --no-keepalive: false, a new connection for every request
   bool precise_dispatch = false;  // --precise-dispatch: spin to each slot (sub-10 us, CPU)
+  std::string requests_path;           // --requests FILE as given; empty = one request (URL)
+  std::vector<RequestLine> requests;   // its lines, in order; request i uses line i mod n
   std::vector<double> percentiles;  // --percentiles: the rows of the report, rising; empty =
                                     // the default spectrum (core/percentiles.h)
   std::vector<SloLimit> slos;  // --slo, repeatable: pass/fail gate (exit 3), or search target
