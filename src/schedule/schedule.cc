@@ -16,6 +16,9 @@
 // The backlog of due-but-unsent requests is implicit: it is every slot between the worker's
 // next slot and now, so it costs no memory however far behind a run falls.
 //
+// --ramp T raises the rate linearly from 0 to R over T before anything else (schedule.h,
+// SlotTimes): one formula of k still, so the split over workers stays exact during the ramp.
+//
 // Dispatch lag (actual_send - intended) is the tool's honesty check: see DispatchLagRecorder.
 #include "schedule/schedule.h"
 
@@ -23,10 +26,42 @@
 
 namespace hammer {
 
+SlotTimes::SlotTimes(double rate, int64_t ramp_ns)
+    : interval_ns_(1e9 / rate),
+      ramp_ns_(static_cast<double>(ramp_ns > 0 ? ramp_ns : 0)),
+      ramp_slots_(ramp_ns_ / interval_ns_ / 2) {}
+
+int64_t SlotTimes::offset_ns(int64_t k) const {
+  const double slot = static_cast<double>(k);
+  if (slot < ramp_slots_) {
+    // sqrt(2 k T / R) with R in slots per ns: 2 k T * interval.
+    return static_cast<int64_t>(std::llround(std::sqrt(2.0 * slot * ramp_ns_ * interval_ns_)));
+  }
+  return static_cast<int64_t>(std::llround(slot * interval_ns_ + ramp_ns_ / 2));
+}
+
+int64_t SlotTimes::slots_before(int64_t offset) const {
+  if (offset <= 0) return 0;
+  const double t = static_cast<double>(offset);
+  int64_t k = t < ramp_ns_ ? static_cast<int64_t>(t * t / (2.0 * ramp_ns_ * interval_ns_))
+                           : static_cast<int64_t>((t - ramp_ns_ / 2) / interval_ns_);
+  // Floating point can be one off either way; settle on the exact boundary.
+  while (k > 0 && offset_ns(k - 1) >= offset) --k;
+  while (offset_ns(k) < offset) ++k;
+  return k;
+}
+
+int64_t ramp_connection_offset_ns(int64_t ramp_ns, int64_t global_index, int64_t total) {
+  if (ramp_ns <= 0 || total <= 0) return 0;
+  return static_cast<int64_t>(std::llround(static_cast<double>(ramp_ns) *
+                                           static_cast<double>(global_index) /
+                                           static_cast<double>(total)));
+}
+
 OpenLoopSchedule::OpenLoopSchedule(int64_t start_ns, double rate, int64_t worker_index,
-                                   int64_t worker_count, int64_t deadline_ns)
+                                   int64_t worker_count, int64_t deadline_ns, int64_t ramp_ns)
     : start_ns_(start_ns),
-      interval_ns_(1e9 / rate),
+      times_(rate, ramp_ns),
       worker_index_(worker_index),
       worker_count_(worker_count),
       deadline_ns_(deadline_ns),
@@ -34,16 +69,11 @@ OpenLoopSchedule::OpenLoopSchedule(int64_t start_ns, double rate, int64_t worker
 
 int64_t OpenLoopSchedule::intended_ns(int64_t k) const {
   // Computed from k each time rather than accumulated, so rounding never drifts.
-  return start_ns_ + static_cast<int64_t>(std::llround(static_cast<double>(k) * interval_ns_));
+  return start_ns_ + times_.offset_ns(k);
 }
 
 int64_t OpenLoopSchedule::slots_before(int64_t t_ns) const {
-  if (t_ns <= start_ns_) return 0;
-  int64_t k = static_cast<int64_t>(static_cast<double>(t_ns - start_ns_) / interval_ns_);
-  // Floating point can be one off either way; settle on the exact boundary.
-  while (k > 0 && intended_ns(k - 1) >= t_ns) --k;
-  while (intended_ns(k) < t_ns) ++k;
-  return k;
+  return times_.slots_before(t_ns - start_ns_);
 }
 
 int64_t OpenLoopSchedule::due_count(int64_t now_ns) const {

@@ -7,14 +7,37 @@
 
 namespace hammer {
 
-/// One worker's share of the global schedule intended[k] = start + k * 1e9 / rate. Worker w of
+/// The global schedule as a formula of the slot number k, offsets from the run's start (t0):
+///   without a ramp:  t(k) = k / R
+///   with a ramp T:   t(k) = sqrt(2 k T / R)   while t < T (k < R T / 2): the rate rises
+///                                             linearly from 0 to R, r(t) = R t / T
+///                    t(k) = k / R + T / 2     after it: the steady rate, continuing exactly
+///                                             where the ramp ends (t(R T / 2) = T both ways)
+/// So the ramp holds R T / 2 slots (the area under the rising rate), and everything after it is
+/// the unramped schedule shifted by T / 2. Pure arithmetic on k, so any partition of the slots
+/// (workers, shards) takes its slots from the same global times.
+class SlotTimes {
+ public:
+  SlotTimes(double rate, int64_t ramp_ns);
+  /// Offset of slot k from t0, in ns (rounded to the nearest ns; never drifts: computed from k).
+  int64_t offset_ns(int64_t k) const;
+  /// How many slots have offset_ns(k) < offset (0 for offset <= 0).
+  int64_t slots_before(int64_t offset) const;
+
+ private:
+  double interval_ns_;  // 1e9 / R
+  double ramp_ns_;      // T, 0 for none
+  double ramp_slots_;   // R T / 2 (real: the ramp ends between two slots)
+};
+
+/// One worker's share of the global schedule intended[k] = start + SlotTimes(k). Worker w of
 /// W takes every k with k % W == w, so the workers' shares together are exactly the global
 /// schedule: no slot is lost or duplicated by the split, and the offered rate is `rate` in
-/// total whatever W is.
+/// total whatever W is (and rises over a --ramp the same way for every worker).
 class OpenLoopSchedule {
  public:
   OpenLoopSchedule(int64_t start_ns, double rate, int64_t worker_index, int64_t worker_count,
-                   int64_t deadline_ns);
+                   int64_t deadline_ns, int64_t ramp_ns = 0);
 
   /// Intended send time of this worker's next unsent request.
   int64_t next_intended_ns() const { return intended_ns(next_k_); }
@@ -40,12 +63,17 @@ class OpenLoopSchedule {
   int64_t slots_before(int64_t t_ns) const;  // global k with intended_ns(k) < t_ns
 
   int64_t start_ns_;
-  double interval_ns_;
+  SlotTimes times_;
   int64_t worker_index_;
   int64_t worker_count_;
   int64_t deadline_ns_;
   int64_t next_k_;
 };
+
+/// Closed loop with --ramp T: when connection `global_index` of `total` may first send, as an
+/// offset from t0. Connections open evenly over the ramp (index i at i T / total), so the load
+/// rises in steps of one connection; without a ramp every connection starts at t0.
+int64_t ramp_connection_offset_ns(int64_t ramp_ns, int64_t global_index, int64_t total);
 
 /// Records dispatch lag (actual_send - intended) for each open-loop request and says whose
 /// fault a late one was: if the connection it left on had been idle since before the request

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 #include <vector>
 
@@ -78,6 +79,76 @@ TEST(OpenLoopScheduleTest, StopAtCutsTheScheduleShort) {
   schedule.stop_at(10'000'000);
   EXPECT_EQ(schedule.scheduled_count(), 10);
   EXPECT_EQ(drain(schedule).size(), 10u);
+}
+
+TEST(RampScheduleTest, SlotTimesFollowTheSquareRootInsideTheRampThenTheSteadyRate) {
+  // --ramp 2 -r 2000: slot i at sqrt(2 i T / R) = sqrt(i / 500) s while inside the ramp.
+  const SlotTimes times(2000.0, 2 * kSecond);
+  EXPECT_EQ(times.offset_ns(0), 0);
+  EXPECT_EQ(times.offset_ns(1), std::llround(std::sqrt(1.0 / 500) * 1e9));  // 44.72 ms
+  EXPECT_EQ(times.offset_ns(500), kSecond);                                  // sqrt(1) s
+  EXPECT_EQ(times.offset_ns(1999), std::llround(std::sqrt(1999.0 / 500) * 1e9));
+  // R T / 2 = 2000 slots in the ramp; slot 2000 is the ramp's end, then one every 500 us.
+  EXPECT_EQ(times.offset_ns(2000), 2 * kSecond);
+  EXPECT_EQ(times.offset_ns(2001), 2 * kSecond + 500'000);
+  EXPECT_EQ(times.offset_ns(4000), 3 * kSecond);
+  EXPECT_EQ(times.slots_before(2 * kSecond), 2000);
+  EXPECT_EQ(times.slots_before(kSecond), 500);       // a quarter of the ramp's slots in its first half
+  EXPECT_EQ(times.slots_before(kSecond + 1), 501);
+  // Strictly rising, so no two slots share a time and none goes back.
+  for (int64_t k = 1; k < 6000; ++k) ASSERT_LT(times.offset_ns(k - 1), times.offset_ns(k)) << k;
+}
+
+TEST(RampScheduleTest, TheRateRisesLinearly) {
+  // Slots per 100 ms window over a 1 s ramp at 10,000 req/s: the window ending at t holds
+  // R (t^2 - (t - 0.1)^2) / (2 T) slots, rising by 100 each window.
+  const SlotTimes times(10'000.0, kSecond);
+  int64_t previous = 0;
+  for (int window = 1; window <= 10; ++window) {
+    const int64_t count = times.slots_before(window * kSecond / 10) - previous;
+    previous += count;
+    EXPECT_NEAR(static_cast<double>(count), 100.0 * window - 50.0, 1.0) << window;
+  }
+  EXPECT_EQ(previous, 5000);  // R T / 2
+  // After the ramp: the full rate, 1,000 per 100 ms.
+  EXPECT_EQ(times.slots_before(kSecond + kSecond / 10) - previous, 1000);
+}
+
+TEST(RampScheduleTest, ANonWholeRampSlotCountStaysContinuous) {
+  // 3 req/s over 1 s: the ramp ends at slot 1.5, between slots 1 and 2.
+  const SlotTimes times(3.0, kSecond);
+  EXPECT_EQ(times.offset_ns(1), std::llround(std::sqrt(2.0 / 3.0) * 1e9));  // 816 ms
+  EXPECT_EQ(times.offset_ns(2), std::llround((2.0 / 3.0 + 0.5) * 1e9));      // 1.167 s
+  EXPECT_EQ(times.slots_before(kSecond), 2);
+}
+
+TEST(RampScheduleTest, WorkersSharesOfARampedScheduleSumToTheGlobalOne) {
+  const int64_t start = 7'000;
+  const int64_t deadline = start + 5 * kSecond;  // 2 s ramp, then 3 s at the full rate
+  OpenLoopSchedule whole(start, 2000.0, 0, 1, deadline, 2 * kSecond);
+  const std::vector<int64_t> global = drain(whole);
+  EXPECT_EQ(global.size(), 2000u + 6000u);
+  for (int workers : {2, 3, 7}) {
+    std::multiset<int64_t> united;
+    int64_t scheduled = 0;
+    int64_t due_at_one_second = 0;
+    for (int w = 0; w < workers; ++w) {
+      OpenLoopSchedule share(start, 2000.0, w, workers, deadline, 2 * kSecond);
+      scheduled += share.scheduled_count();
+      due_at_one_second += share.due_count(start + kSecond);
+      for (int64_t t : drain(share)) united.insert(t);
+    }
+    EXPECT_EQ(scheduled, 8000) << workers;
+    EXPECT_EQ(due_at_one_second, 501) << workers;  // slots 0..500: t(500) is exactly 1 s
+    EXPECT_EQ(united, std::multiset<int64_t>(global.begin(), global.end())) << workers;
+  }
+}
+
+TEST(RampScheduleTest, ClosedLoopConnectionsOpenEvenlyOverTheRamp) {
+  EXPECT_EQ(ramp_connection_offset_ns(0, 5, 10), 0);
+  EXPECT_EQ(ramp_connection_offset_ns(2 * kSecond, 0, 10), 0);
+  EXPECT_EQ(ramp_connection_offset_ns(2 * kSecond, 5, 10), kSecond);
+  EXPECT_EQ(ramp_connection_offset_ns(2 * kSecond, 9, 10), 1'800'000'000);
 }
 
 TEST(DispatchLagRecorderTest, OnTimeRequestsAreNotBehindSchedule) {
