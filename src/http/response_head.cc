@@ -9,8 +9,11 @@
 //   followed by LF is an error of whatever was being read.
 // - Status line: "HTTP/1.<digit>" (case-sensitive), SP, three digits in 100..599, then SP and a
 //   reason (possibly empty) or the line end directly ("HTTP/1.1 200\r\n", which servers send).
-// - Header fields: a token name, ':' at once (whitespace before it is bad_header, as is a line
-//   starting with whitespace: obs-fold), a value of VCHAR/obs-text/SP/HTAB.
+// - Header fields: a token name, ':' at once (whitespace before it is bad_header), a value of
+//   VCHAR/obs-text/SP/HTAB. obs-fold (a line starting with SP or HTAB after a field line)
+//   continues the value, the fold read as one space (RFC 9112 §5.2: a user agent replaces it
+//   with SP before interpreting the field); whitespace before the first field is bad_header.
+//   So a field's value is final only when the next line starts with something else.
 // - Content-Length: digits only, at most 2^62. A list of equal values ("5, 5") or repeated
 //   equal fields count as one (RFC 9110 §8.6 allows it); different values are
 //   conflicting_content_length; an empty value or list element is bad_content_length.
@@ -88,6 +91,7 @@ void ResponseParser::reset_head() {
   chunked_last_ = false;
   connection_close_ = false;
   connection_keep_alive_ = false;
+  value_pending_ = false;
 }
 
 // Status line and header fields, up to `end`; returns at the end of the head (state_ then
@@ -158,6 +162,17 @@ ParseError ResponseParser::parse_head(const unsigned char* p, size_t* pos, size_
         }
         break;
       case State::field_start:
+        if (value_pending_ && is_space(c)) {
+          // obs-fold: the previous field's value goes on, the fold counting as one space.
+          value_pending_ = false;
+          state_ = State::field_value;
+          if (field_ != Field::other) value_byte(' ', &err);
+          break;
+        }
+        if (value_pending_) {
+          value_pending_ = false;
+          if (!end_of_field_value(&err)) break;
+        }
         if (c == '\r') {
           state_ = State::head_end_lf;
         } else if (c == '\n') {
@@ -201,7 +216,7 @@ ParseError ResponseParser::parse_head(const unsigned char* p, size_t* pos, size_
           break;
         }
         if (p[i] == '\r' || p[i] == '\n') {
-          if (!end_of_field_value(&err)) break;
+          value_pending_ = true;  // final at the next line's first byte, unless folded
           state_ = p[i] == '\r' ? State::field_lf : State::field_start;
         } else {
           err = ParseError::bad_header;
@@ -314,6 +329,7 @@ bool ResponseParser::end_of_field_value(ParseError* error) {
 
 // The blank line after the header fields: decides how the body is framed.
 ParseError ResponseParser::end_of_head() {
+  if (info_.status == 101) return ParseError::unrequested_upgrade;
   if (info_.status < 200) {
     reset_head();  // interim response: the real one follows
     return ParseError::none;

@@ -6,7 +6,10 @@
 // any byte and resume.
 //
 // Framing rules and the choices made where RFC 9112 §6.3 leaves room:
-// - 1xx responses are interim: skipped, and the final response that follows is reported. Their
+// - 101 Switching Protocols is an error (unrequested_upgrade), at the end of its head: the
+//   connection now speaks another protocol, so no HTTP/1.1 response will follow and waiting
+//   for one would only end in a timeout (RFC 9110 §15.2.2; hammer sends no Upgrade of its own).
+// - Other 1xx responses are interim: skipped, and the final response that follows is reported. Their
 //   bytes count toward kMaxHeaderBytes together with the final head, so an endless stream of
 //   "100 Continue" ends in header_too_large instead of spinning forever.
 // - No body for HEAD, 1xx, 204 and 304, whatever Content-Length says.
@@ -15,7 +18,8 @@
 //   content_length_with_chunked: §6.3 calls it a likely smuggling attempt that "ought to be
 //   handled as an error", and for a load generator it is. Transfer-Encoding in an HTTP/1.0
 //   response also forces close (§6.1).
-// - Chunks: 1 to 16 hex digits, value at most 2^62; optional whitespace then extensions
+// - Chunks: hex digits, any number of leading zeros (RFC 9112 §7.1 sets no limit on them), at
+//   most 16 significant digits and a value at most 2^62; optional whitespace then extensions
 //   (";name=value", checked like a field value and skipped); data; CRLF. After the last chunk,
 //   trailer fields (with a kMaxHeaderBytes budget of their own) and an empty line.
 // - Neither length nor chunked: the body runs until close, and keep_alive is false.
@@ -59,6 +63,7 @@ std::string_view describe(ParseError error) {
     case ParseError::bad_chunk_terminator: return "chunk data not followed by CRLF";
     case ParseError::bad_trailer: return "bad trailer field";
     case ParseError::truncated_body: return "connection closed mid-response";
+    case ParseError::unrequested_upgrade: return "101 Switching Protocols to a request that asked no upgrade";
   }
   return "unknown parse error";
 }
@@ -91,12 +96,15 @@ ParseError ResponseParser::parse_trailer(const unsigned char* p, size_t* pos, si
     const unsigned char c = p[i];
     switch (state_) {
       case State::trailer_start:
-        if (c == '\r') {
+        if (trailer_seen_ && is_space(c)) {
+          state_ = State::trailer_value;  // obs-fold: the trailer's value goes on
+        } else if (c == '\r') {
           state_ = State::trailer_end_lf;
         } else if (c == '\n') {
           state_ = State::done;
         } else if (kTokenChar[c]) {
           state_ = State::trailer_name;
+          trailer_seen_ = true;
         } else {
           err = ParseError::bad_trailer;
         }
@@ -151,6 +159,7 @@ ParseError ResponseParser::parse_chunk_framing(unsigned char c) {
     case State::chunk_size: {
       const int digit = hex_value(c);
       if (digit >= 0) {
+        if (number_ == 0) digits_ = 0;  // leading zeros are not significant
         if (++digits_ > 16 || number_ > (kMaxContentLength - digit) / 16) {
           return ParseError::chunk_size_too_large;
         }
@@ -222,6 +231,7 @@ void ResponseParser::start_chunk_size() {
 void ResponseParser::end_of_chunk_size_line() {
   if (number_ == 0) {
     state_ = State::trailer_start;
+    trailer_seen_ = false;
     head_bytes_ = 0;  // trailers get their own kMaxHeaderBytes
   } else {
     state_ = State::chunk_data;

@@ -28,6 +28,7 @@ enum class ParseError : uint8_t {
   bad_chunk_terminator,         // chunk data not followed by CRLF
   bad_trailer,                  // trailer field syntax
   truncated_body,               // the peer closed the connection before the response ended
+  unrequested_upgrade,          // 101 Switching Protocols: hammer never asks for an upgrade
 };
 
 /// A short lower-case phrase for reports: "bad chunk size". Never empty.
@@ -141,6 +142,9 @@ class ResponseParser {
   bool chunked_last_ = false;  // the last transfer coding seen is "chunked"
   bool connection_close_ = false;
   bool connection_keep_alive_ = false;
+  bool value_pending_ = false;  // a field line ended; its value is final unless an obs-fold
+                                // (a line starting with SP or HTAB) continues it
+  bool trailer_seen_ = false;   // a trailer field was read: a folded line may continue it
 };
 
 }  // namespace hammer

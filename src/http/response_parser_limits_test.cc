@@ -193,7 +193,7 @@ TEST(ResponseParserLimitsTest, StartForgetsThePreviousResponse) {
 
 TEST(ResponseParserLimitsTest, DescribeGivesEveryErrorItsOwnPhrase) {
   std::vector<std::string_view> seen;
-  for (int k = 0; k <= static_cast<int>(ParseError::truncated_body); ++k) {
+  for (int k = 0; k <= static_cast<int>(ParseError::unrequested_upgrade); ++k) {
     const std::string_view phrase = describe(static_cast<ParseError>(k));
     EXPECT_FALSE(phrase.empty());
     for (std::string_view other : seen) EXPECT_NE(phrase, other);
