@@ -52,6 +52,11 @@ constexpr std::string_view kModes[] = {
     "length-and-chunked",   // Content-Length together with Transfer-Encoding: chunked
     "drip",                 // Content-Length: 1000, one byte every 100 ms
     "two-responses",        // two full responses to one request, in one write
+    "no-content-body",      // 204 No Content followed by body bytes, in one write
+    "not-modified-body",    // 304 Not Modified with Content-Length and its body, in one write
+    "longer-than-length",   // Content-Length: 2 followed by 7 body bytes, in one write
+    "unrequested-upgrade",  // 101 Switching Protocols to a request that asked no upgrade
+    "idle-408",             // 200 OK, then 408 and a close 50 ms later on the idle connection
     "early-response",       // answers after the request head, before reading its body
     "continue",             // 100 Continue, then the real response: valid
     "never-read",           // --mode only: accepts, never reads, never answers
@@ -231,6 +236,30 @@ bool answer(int fd, std::string_view mode, std::string& input, const Request& re
     return true;
   }
   if (mode == "two-responses") return send_all(fd, kOk + kOk);
+  // Framing leaks: more bytes than the response's framing allows, all in one write so they
+  // reach the client together with the response. The connection stays open: a client that
+  // does not notice would read them as the next request's answer, or wait.
+  if (mode == "no-content-body") return send_all(fd, "HTTP/1.1 204 No Content\r\n\r\nhello");
+  if (mode == "not-modified-body") {
+    return send_all(fd, "HTTP/1.1 304 Not Modified\r\nContent-Length: 5\r\n\r\nhello");
+  }
+  if (mode == "longer-than-length") {
+    return send_all(fd, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokEXTRA");
+  }
+  if (mode == "unrequested-upgrade") {
+    // Then holds the connection, as a server that switched to another protocol would.
+    return send_all(fd,
+                    "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+                    "Connection: Upgrade\r\n\r\n");
+  }
+  if (mode == "idle-408") {
+    // What servers with a short keep-alive timeout do: announce the close with a 408 nobody
+    // asked for. Arriving on an idle connection it answers no request.
+    if (!send_all(fd, kOk)) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    send_all(fd, "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    return false;
+  }
   if (mode == "early-response") {
     // Answers (keep-alive) before reading the body, then reads and drops everything until the
     // client closes: closing with unread bytes would turn the FIN into an RST.

@@ -169,6 +169,10 @@ export interface RunResult {
     sent: number;
     completed: number;
     unsent: number;
+    /** Requests sent that got no valid answer (read, write, timeout, parse errors). */
+    failed?: number;
+    /** Requests still unanswered when Ctrl-C or SIGTERM ended the run (not failed, not timed out). */
+    in_flight_at_stop?: number;
     bytes_read: number;
     per_second: number;
   };
@@ -181,6 +185,17 @@ export interface RunResult {
   };
   errors: { connect: number; read: number; write: number; timeout: number; parse: number };
   status: { '1xx': number; '2xx': number; '3xx': number; '4xx': number; '5xx': number };
+  /** Every status code seen, by code: {"200": 19800, "404": 200}. */
+  status_codes?: { [code: string]: number };
+  /** What happened to connections apart from any request; none of it is a failed request. */
+  connection_events?: {
+    /** Failed connects (also errors.connect). */
+    connect_failures: number;
+    /** Connects that replaced a connection lost unplanned. */
+    reconnects: number;
+    /** Responses that arrived on an idle connection (e.g. a 408 before a close). */
+    unsolicited_responses: number;
+  };
   /** null in closed loop. */
   dispatch_lag: DispatchLag | null;
   /** null without `warmup`. (Members added in schema 1 after hammer 0.1.0's first release are

@@ -26,7 +26,7 @@ function memberNames(value, names = new Set(), parent = '') {
     for (const item of value) memberNames(item, names, parent);
   } else if (value && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
-      if (parent === 'percentiles_ns' || parent === 'figures') continue;
+      if (parent === 'percentiles_ns' || parent === 'figures' || parent === 'status_codes') continue;
       names.add(key);
       memberNames(child, names, key);
     }

@@ -7,6 +7,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -36,6 +37,12 @@ std::string format_address(const SocketAddress& address) {
 }
 
 Expected<SocketAddress, std::string> resolve_target(const Target& target) {
+  auto all = resolve_target_all(target);
+  if (!all) return unexpected(all.error());
+  return all->front();
+}
+
+Expected<std::vector<SocketAddress>, std::string> resolve_target_all(const Target& target) {
   std::string host = target.host;
   if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
     host = host.substr(1, host.size() - 2);
@@ -54,23 +61,65 @@ Expected<SocketAddress, std::string> resolve_target(const Target& target) {
     const char* reason = status == EAI_SYSTEM ? std::strerror(errno) : gai_strerror(status);
     return unexpected("cannot resolve '" + target.host + "' port '" + port + "': " + reason);
   }
-  SocketAddress found;
+  std::vector<SocketAddress> found;
   for (const addrinfo* result = results; result != nullptr; result = result->ai_next) {
     if (result->ai_family != AF_INET && result->ai_family != AF_INET6) continue;
-    if (result->ai_addrlen > sizeof found.storage) continue;
+    SocketAddress address;
+    if (result->ai_addrlen > sizeof address.storage) continue;
     // Usable means this host can open a socket of that family (IPv6 may be disabled).
     const int probe = open_nonblocking_socket(result->ai_family);
     if (probe < 0) continue;
     close(probe);
-    std::memcpy(&found.storage, result->ai_addr, result->ai_addrlen);
-    found.length = result->ai_addrlen;
-    break;
+    std::memcpy(&address.storage, result->ai_addr, result->ai_addrlen);
+    address.length = result->ai_addrlen;
+    bool duplicate = false;  // /etc/hosts may list one address twice
+    for (const SocketAddress& earlier : found) {
+      duplicate = duplicate || (earlier.length == address.length &&
+                                std::memcmp(&earlier.storage, &address.storage, address.length) == 0);
+    }
+    if (!duplicate) found.push_back(address);
   }
   freeaddrinfo(results);
-  if (found.length == 0) {
+  if (found.empty()) {
     return unexpected("cannot resolve '" + target.host + "': no usable IPv4 or IPv6 address");
   }
   return found;
+}
+
+namespace {
+
+// One connect to `address`, waiting at most `timeout_ns`: 0 when it connected, else the errno.
+int try_connect(const SocketAddress& address, int64_t timeout_ns) {
+  const int fd = open_nonblocking_socket(address.family());
+  if (fd < 0) return -fd;
+  ConnectResult started = start_connect(fd, address);
+  if (started.status == ConnectStatus::in_progress) {
+    pollfd watch{fd, POLLOUT, 0};
+    int ready = -1;
+    do {
+      ready = ::poll(&watch, 1, static_cast<int>(timeout_ns / 1'000'000));
+    } while (ready < 0 && errno == EINTR);
+    started.error = ready == 0 ? ETIMEDOUT : take_socket_error(fd);
+    started.status = started.error == 0 ? ConnectStatus::connected : ConnectStatus::error;
+  }
+  ::close(fd);
+  return started.status == ConnectStatus::connected ? 0 : started.error;
+}
+
+}  // namespace
+
+Expected<SocketAddress, std::string> first_connecting_address(
+    const std::vector<SocketAddress>& addresses, int64_t timeout_ns) {
+  std::string reasons;
+  for (const SocketAddress& address : addresses) {
+    const int error_number = try_connect(address, timeout_ns);
+    if (error_number == 0) return address;
+    if (addresses.size() == 1) return unexpected(std::string(std::strerror(error_number)));
+    if (!reasons.empty()) reasons += "; ";
+    reasons += format_address(address) + ": " + std::strerror(error_number);
+  }
+  if (reasons.empty()) return unexpected(std::string("no address to connect to"));
+  return unexpected(reasons);
 }
 
 int open_nonblocking_socket(int family) {

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/config.h"
 #include "core/expected.h"
@@ -31,6 +32,19 @@ std::string format_address(const SocketAddress& address);
 /// getaddrinfo, once, at setup. Returns the first TCP address whose family this host can
 /// open a socket for. The error reads "cannot resolve 'HOST': REASON".
 Expected<SocketAddress, std::string> resolve_target(const Target& target);
+
+/// Like resolve_target(), but every usable TCP address, in getaddrinfo's order (which follows
+/// RFC 6724 and /etc/gai.conf), duplicates dropped. Never empty on success. "localhost" with
+/// Debian's stock /etc/hosts gives ::1 then 127.0.0.1.
+Expected<std::vector<SocketAddress>, std::string> resolve_target_all(const Target& target);
+
+/// Tries a blocking connect (bounded by `timeout_ns` each) to each of `addresses` in order and
+/// returns the first that connects, closing the test connection: the address a whole run then
+/// uses, as curl and browsers fall back from one address to the next. When none connects, the
+/// error names each address with its reason ("[::1]:80: Connection refused; 127.0.0.1:80:
+/// Connection timed out"), or only the reason when there was one address.
+Expected<SocketAddress, std::string> first_connecting_address(
+    const std::vector<SocketAddress>& addresses, int64_t timeout_ns);
 
 /// A TCP socket, SOCK_NONBLOCK | SOCK_CLOEXEC, for `family` (AF_INET or AF_INET6).
 /// Returns the fd, or -errno.

@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace hammer {
 namespace {
@@ -206,6 +207,71 @@ TEST(SocketTest, ConnectionRefusedIsReportedWithItsErrno) {
   }
   EXPECT_EQ(error, ECONNREFUSED) << std::strerror(error);
   close(fd);
+}
+
+SocketAddress loopback(int family, int port) {
+  SocketAddress address;
+  if (family == AF_INET6) {
+    auto* v6 = reinterpret_cast<sockaddr_in6*>(&address.storage);
+    v6->sin6_family = AF_INET6;
+    v6->sin6_addr = in6addr_loopback;
+    v6->sin6_port = htons(static_cast<uint16_t>(port));
+    address.length = sizeof *v6;
+  } else {
+    auto* v4 = reinterpret_cast<sockaddr_in*>(&address.storage);
+    v4->sin_family = AF_INET;
+    v4->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    v4->sin_port = htons(static_cast<uint16_t>(port));
+    address.length = sizeof *v4;
+  }
+  return address;
+}
+
+// Issue 10 item 4: "localhost" resolving to ::1 then 127.0.0.1, with the server on 127.0.0.1
+// only. ::1 is refused (or cannot be opened where IPv6 is off): the next address is tried.
+TEST(SocketTest, FirstConnectingAddressSkipsARefusedOneAndKeepsTheOneThatConnects) {
+  Listener listener;  // 127.0.0.1 only
+  const std::vector<SocketAddress> addresses = {loopback(AF_INET6, listener.port),
+                                                loopback(AF_INET, listener.port)};
+  auto chosen = first_connecting_address(addresses, 2'000'000'000);
+  ASSERT_TRUE(chosen.has_value()) << chosen.error();
+  EXPECT_EQ(chosen->family(), AF_INET);
+  EXPECT_EQ(format_address(*chosen), "127.0.0.1:" + std::to_string(listener.port));
+}
+
+TEST(SocketTest, FirstConnectingAddressTakesTheFirstInOrderWhenSeveralConnect) {
+  Listener first;
+  Listener second;
+  const std::vector<SocketAddress> addresses = {loopback(AF_INET, first.port),
+                                                loopback(AF_INET, second.port)};
+  auto chosen = first_connecting_address(addresses, 2'000'000'000);
+  ASSERT_TRUE(chosen.has_value()) << chosen.error();
+  EXPECT_EQ(format_address(*chosen), "127.0.0.1:" + std::to_string(first.port));
+}
+
+TEST(SocketTest, FirstConnectingAddressNamesEachAddressWhenNoneConnects) {
+  Listener refused_a(/*listening=*/false);
+  Listener refused_b(/*listening=*/false);
+  auto none = first_connecting_address(
+      {loopback(AF_INET, refused_a.port), loopback(AF_INET, refused_b.port)}, 2'000'000'000);
+  ASSERT_FALSE(none.has_value());
+  EXPECT_EQ(none.error(), "127.0.0.1:" + std::to_string(refused_a.port) +
+                              ": Connection refused; 127.0.0.1:" +
+                              std::to_string(refused_b.port) + ": Connection refused");
+  // One address: the reason alone, as "cannot connect to HOST:PORT: REASON" reads best.
+  auto one = first_connecting_address({loopback(AF_INET, refused_a.port)}, 2'000'000'000);
+  ASSERT_FALSE(one.has_value());
+  EXPECT_EQ(one.error(), "Connection refused");
+}
+
+TEST(SocketTest, ResolveAllKeepsEveryAddressOnceInOrder) {
+  Target target;
+  target.host = "127.0.0.1";
+  target.port = 80;
+  auto all = resolve_target_all(target);
+  ASSERT_TRUE(all.has_value()) << all.error();
+  ASSERT_EQ(all->size(), 1u);  // getaddrinfo gives one per socket type; TCP only, once
+  EXPECT_EQ(format_address(all->front()), "127.0.0.1:80");
 }
 
 TEST(SocketTest, ReadAndWriteReportErrorsOnABadDescriptor) {

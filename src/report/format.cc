@@ -66,4 +66,24 @@ std::string format_number(double value) {
   return std::string(buffer, result.ptr);
 }
 
+std::string format_count(int64_t count) {
+  const bool negative = count < 0;
+  // Through unsigned, so INT64_MIN keeps its magnitude.
+  uint64_t magnitude = negative ? uint64_t{0} - static_cast<uint64_t>(count)
+                                : static_cast<uint64_t>(count);
+  std::string digits;
+  int in_group = 0;
+  do {
+    if (in_group == 3) {
+      digits += ',';
+      in_group = 0;
+    }
+    digits += static_cast<char>('0' + magnitude % 10);
+    magnitude /= 10;
+    ++in_group;
+  } while (magnitude > 0);
+  if (negative) digits += '-';
+  return std::string(digits.rbegin(), digits.rend());
+}
+
 }  // namespace hammer

@@ -25,4 +25,8 @@ std::string format_rate(double per_second);
 /// 2500.5 -> "2500.5". For figures the user typed (--rate), printed back as given.
 std::string format_number(double value);
 
+/// A count with thousands separators, for counts a reader compares by size: 19800 ->
+/// "19,800", -1234 -> "-1,234", 999 -> "999".
+std::string format_count(int64_t count);
+
 }  // namespace hammer

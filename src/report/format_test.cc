@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+
 namespace hammer {
 namespace {
 
@@ -62,6 +64,16 @@ TEST(FormatNumberTest, PrintsTheShortestExactForm) {
   EXPECT_EQ(format_number(2000), "2000");
   EXPECT_EQ(format_number(2500.5), "2500.5");
   EXPECT_EQ(format_number(0.1), "0.1");
+}
+
+TEST(FormatCountTest, GroupsThousandsWithCommas) {
+  EXPECT_EQ(format_count(0), "0");
+  EXPECT_EQ(format_count(999), "999");
+  EXPECT_EQ(format_count(1000), "1,000");
+  EXPECT_EQ(format_count(19800), "19,800");
+  EXPECT_EQ(format_count(1234567), "1,234,567");
+  EXPECT_EQ(format_count(-1234), "-1,234");
+  EXPECT_EQ(format_count(INT64_MIN), "-9,223,372,036,854,775,808");
 }
 
 }  // namespace

@@ -27,6 +27,8 @@ void write_requests(const ReportInput& input, JsonWriter& json) {
   json.member("sent", result.sent);
   json.member("completed", result.completed);
   json.member("unsent", result.unsent);
+  json.member("failed", result.failed_requests());
+  json.member("in_flight_at_stop", result.in_flight_at_stop);
   json.member("bytes_read", result.bytes_read);
   json.member("per_second", requests_per_second(result));
   json.end_object();
@@ -87,6 +89,17 @@ void write_errors_and_status(const RunResult& result, JsonWriter& json) {
   for (int index = 0; index < kStatusClassCount; ++index) {
     json.member(kClassNames[index], result.status_classes[index]);
   }
+  json.end_object();
+  // Every code seen, ascending, as {"200": 19800, "404": 200}; codes never seen are absent.
+  json.key("status_codes").begin_object();
+  for (int code = 0; code < kStatusCodeLimit; ++code) {
+    if (result.status_codes[code] > 0) json.member(std::to_string(code), result.status_codes[code]);
+  }
+  json.end_object();
+  json.key("connection_events").begin_object();
+  json.member("connect_failures", result.error_count(ErrorKind::connect));
+  json.member("reconnects", result.reconnects);
+  json.member("unsolicited_responses", result.unsolicited);
   json.end_object();
 }
 

@@ -288,7 +288,7 @@ TEST(JsonReportTest, NotesAndInterruptedFlagMatchTheTextReport) {
   ASSERT_NE(notes, nullptr);
   ASSERT_EQ(notes->items.size(), 3u);
   EXPECT_EQ(notes->items[0].text,
-            "interrupted by Ctrl-C after 3.21s; figures cover the measured part");
+            "interrupted after 3.21s; figures cover the measured part");
   EXPECT_NE(notes->items[1].text.find("exceeded"), std::string::npos);
   EXPECT_EQ(notes->items[2].text, "caller \"note\"\n");
   EXPECT_EQ(int_at(root, {"latency", "uncorrected", "out_of_range"}), 1);

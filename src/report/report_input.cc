@@ -82,8 +82,13 @@ std::vector<std::string> report_notes(const ReportInput& input) {
   const RunResult& result = input.result;
   std::vector<std::string> notes;
   if (result.interrupted) {
-    notes.push_back("interrupted by Ctrl-C after " + format_duration_ns(result.elapsed_ns) +
-                    "; figures cover the measured part");
+    std::string note = "interrupted after " + format_duration_ns(result.elapsed_ns) +
+                       "; figures cover the measured part";
+    if (result.in_flight_at_stop > 0) {
+      note += "; " + format_count(result.in_flight_at_stop) +
+              " requests still in flight were cut off (neither answered nor timed out)";
+    }
+    notes.push_back(std::move(note));
   }
   if (input.config.open_loop() && result.corrected.out_of_range_count() > 0) {
     notes.push_back(clamp_note(result.corrected, "corrected"));

@@ -143,6 +143,18 @@ void append_totals(const ReportInput& input, std::string& out) {
     out += std::string(kErrorKindNames[kind]) + " " + std::to_string(result.errors[kind]);
   }
   out += "\n";
+  // Failed requests (no valid answer) apart from connection events (a failed connect, a
+  // reconnect, bytes on an idle connection), which cost no request its answer.
+  if (const int64_t failed = result.failed_requests(); failed > 0) {
+    out += pad_right("Failed requests", kLabelWidth) + format_count(failed) + " of " +
+           format_count(result.sent) + " sent got no valid answer\n";
+  }
+  if (result.connection_events() > 0) {
+    out += "Connection events  " +
+           format_count(result.error_count(ErrorKind::connect)) + " failed connects, " +
+           format_count(result.reconnects) + " reconnects, " + format_count(result.unsolicited) +
+           " unsolicited responses (not failed requests)\n";
+  }
 
   if (const int64_t non_2xx_3xx = result.non_2xx_3xx(); non_2xx_3xx > 0) {
     out += "Non-2xx or 3xx responses: " + std::to_string(non_2xx_3xx) + "\n";

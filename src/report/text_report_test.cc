@@ -241,7 +241,7 @@ TEST(TextReportTest, InterruptedRunSaysSoAndWhen) {
   run.result.elapsed_ns = 3'210'000'000;
   const std::string text = render_text_report(run.input());
   EXPECT_TRUE(has_line(text,
-                       "note: interrupted by Ctrl-C after 3.21s; figures cover the measured part"))
+                       "note: interrupted after 3.21s; figures cover the measured part"))
       << text;
 }
 

@@ -104,7 +104,7 @@ void append_warmup_text(const ReportInput& input, std::string& out) {
            format_duration_ns(lead.value_at_percentile(99)) + ", max " +
            format_duration_ns(lead.max());
   }
-  out += ", " + std::to_string(warmup->total_errors()) + " errors\n";
+  out += ", " + std::to_string(warmup->failed_requests()) + " failed requests\n";
 }
 
 void append_connect_text(const ReportInput& input, std::string& out) {

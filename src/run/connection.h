@@ -36,6 +36,8 @@ struct Connection {
   int64_t connect_start_ns = 0;  // when the current socket's connect() was issued
   bool fresh = false;            // connected, and no request sent on this socket yet
   bool first_on_socket = false;  // the request outstanding is the socket's first
+  bool lost = false;  // the last socket ended unplanned (failure, server's idle close, failed
+                      // connect): its next connect counts as a reconnect
 
   // Intrusive FIFO of idle connections (open loop): indices, -1 = none.
   int32_t idle_prev = -1;

@@ -22,6 +22,8 @@ inline constexpr std::array<std::string_view, kErrorKindCount> kErrorKindNames =
 
 /// Status classes 1xx..5xx; anything outside 100..599 is a parse error, not a class.
 inline constexpr int kStatusClassCount = 5;
+/// status_codes is indexed by the code: 0..599, of which 100..599 are used.
+inline constexpr int kStatusCodeLimit = 600;
 
 /// How far behind its intended time each open-loop request went out (actual_send - intended),
 /// and whose fault it was. Closed-loop runs leave this all zero.
@@ -65,17 +67,37 @@ struct RunResult {
 
   std::array<int64_t, kErrorKindCount> errors{};       // indexed by ErrorKind
   std::array<int64_t, kStatusClassCount> status_classes{};  // [0] = 1xx ... [4] = 5xx
+  /// Every final status code, indexed by the code itself (100..599; the rest stay 0). A fixed
+  /// array, so counting one is an increment on the hot path, never an allocation.
+  std::array<int64_t, kStatusCodeLimit> status_codes{};
   std::string first_parse_error;  // the first parse error's reason, for a note
   std::string first_socket_error; // e.g. "connect: Connection refused"
 
+  // Connection events: what happened to connections, apart from any request. A failed connect
+  // is counted in errors[connect] (wrk's "Socket errors: connect"); these are the others.
+  int64_t reconnects = 0;   // connects that replaced a connection lost to a failure, a server's
+                            // close of an idle connection or a failed connect (not the
+                            // planned reconnect after "Connection: close" or --no-keepalive)
+  int64_t unsolicited = 0;  // bytes that arrived on an idle connection (no request outstanding):
+                            // the connection is closed and reopened, no request failed
+
   DispatchLag lag;
-  bool interrupted = false;  // ended early by SIGINT
+  bool interrupted = false;     // ended early by SIGINT or SIGTERM
+  int64_t in_flight_at_stop = 0;  // requests still unanswered when a signal ended the run:
+                                  // neither answered nor timed out, so not failed requests
 
   int64_t error_count(ErrorKind kind) const { return errors[static_cast<int>(kind)]; }
-  int64_t total_errors() const {
-    int64_t total = 0;
-    for (int64_t count : errors) total += count;
-    return total;
+  /// Failed requests: requests sent that got no valid answer (read, write, timeout, parse).
+  /// A failed connect is a connection event, not a failed request: the request it would have
+  /// carried waits for the next connection (open loop: it leaves late, its wait in the
+  /// corrected latency; never sent by the deadline, it is counted as unsent).
+  int64_t failed_requests() const {
+    return error_count(ErrorKind::read) + error_count(ErrorKind::write) +
+           error_count(ErrorKind::timeout) + error_count(ErrorKind::parse);
+  }
+  /// Connection events: failed connects, reconnects and unsolicited responses.
+  int64_t connection_events() const {
+    return error_count(ErrorKind::connect) + reconnects + unsolicited;
   }
   /// Responses whose status was not 2xx or 3xx (wrk's "Non-2xx or 3xx responses").
   int64_t non_2xx_3xx() const { return status_classes[0] + status_classes[3] + status_classes[4]; }

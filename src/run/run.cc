@@ -4,7 +4,6 @@
 // shares of the schedule line up into the global one.
 #include "run/run.h"
 
-#include <poll.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,19 +24,22 @@
 namespace hammer {
 namespace {
 
-// The SIGINT handler may only do async-signal-safe things: it pokes each worker's eventfd.
-// Filled before the handler is installed and cleared after it is removed.
+// The SIGINT/SIGTERM handler may only do async-signal-safe things: it pokes each worker's
+// eventfd. Filled before the handler is installed and cleared after it is removed. Each signal
+// pokes again: the first stops the run after a short grace for responses on their way, a second
+// ends the grace at once (worker.cc); both still end in the report, so the handler stays
+// installed until the workers are done rather than falling back to the default (a kill).
 constexpr int kMaxWorkers = 1024;
 int g_wakeup_fds[kMaxWorkers];
 volatile sig_atomic_t g_wakeup_count = 0;
 
 extern "C" void on_interrupt(int) {
+  const int saved_errno = errno;
   for (int i = 0; i < g_wakeup_count; ++i) {
     const uint64_t one = 1;
     [[maybe_unused]] ssize_t ignored = ::write(g_wakeup_fds[i], &one, sizeof one);
   }
-  // A second Ctrl-C should end hammer at once, report or not.
-  std::signal(SIGINT, SIG_DFL);
+  errno = saved_errno;
 }
 
 std::string target_text(const Target& target) {
@@ -45,23 +47,6 @@ std::string target_text(const Target& target) {
     return "[" + target.host + "]:" + std::to_string(target.port);
   }
   return target.host + ":" + std::to_string(target.port);
-}
-
-// One connect before the run, so that a target nobody listens on fails in milliseconds with
-// the system's reason instead of a run full of connect errors. Empty string: it connected.
-std::string probe_connect(const SocketAddress& address, int64_t timeout_ns) {
-  const int fd = open_nonblocking_socket(address.family());
-  if (fd < 0) return std::strerror(-fd);
-  ConnectResult started = start_connect(fd, address);
-  if (started.status == ConnectStatus::in_progress) {
-    pollfd watch{fd, POLLOUT, 0};
-    const int ready = ::poll(&watch, 1, static_cast<int>(timeout_ns / 1'000'000));
-    started.error = ready == 0 ? ETIMEDOUT : take_socket_error(fd);
-    started.status = started.error == 0 ? ConnectStatus::connected : ConnectStatus::error;
-  }
-  ::close(fd);
-  return started.status == ConnectStatus::connected ? std::string()
-                                                   : std::string(std::strerror(started.error));
 }
 
 // The calling thread's share while workers run: once a second, sum what each worker published
@@ -119,6 +104,10 @@ void merge_result(RunResult& total, const RunResult& part) {
   total.connects_out_of_ports += part.connects_out_of_ports;
   for (int i = 0; i < kErrorKindCount; ++i) total.errors[i] += part.errors[i];
   for (int i = 0; i < kStatusClassCount; ++i) total.status_classes[i] += part.status_classes[i];
+  for (int i = 0; i < kStatusCodeLimit; ++i) total.status_codes[i] += part.status_codes[i];
+  total.reconnects += part.reconnects;
+  total.unsolicited += part.unsolicited;
+  total.in_flight_at_stop += part.in_flight_at_stop;
   if (total.first_parse_error.empty()) total.first_parse_error = part.first_parse_error;
   if (total.first_socket_error.empty()) total.first_socket_error = part.first_socket_error;
   total.lag.threshold_ns = part.lag.threshold_ns;
@@ -134,8 +123,10 @@ void merge_result(RunResult& total, const RunResult& part) {
 
 Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& on_progress) {
   const std::string where = target_text(config.target);
-  auto address = resolve_target(config.target);
-  if (!address) return unexpected(RunError{2, "cannot resolve " + where + ": " + address.error()});
+  auto addresses = resolve_target_all(config.target);
+  if (!addresses) {
+    return unexpected(RunError{2, "cannot resolve " + where + ": " + addresses.error()});
+  }
 
   // Each connection is one fd; keep a margin for the pollers, wake-ups and stdio.
   auto limit = raise_fd_limit(config.connections + 64);
@@ -145,10 +136,12 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
                                       limit.error()});
   }
 
-  // Fail fast, with the system's reason, when nothing listens: better than a run of errors.
-  if (const std::string refused = probe_connect(*address, config.timeout_ns); !refused.empty()) {
-    return unexpected(RunError{2, "cannot connect to " + where + ": " + refused});
-  }
+  // One connect per resolved address, in order, before the run: the first that connects is the
+  // one every connection uses for the whole run ("localhost" may give ::1 first while the
+  // server listens on 127.0.0.1 only). When none does, fail fast with the system's reasons:
+  // better than a run of connect errors.
+  auto address = first_connecting_address(*addresses, config.timeout_ns);
+  if (!address) return unexpected(RunError{2, "cannot connect to " + where + ": " + address.error()});
 
   RequestSpec spec;
   spec.method = config.method;
@@ -178,8 +171,10 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
   struct sigaction action {};
   action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);
-  struct sigaction previous {};
-  sigaction(SIGINT, &action, &previous);
+  struct sigaction previous_int {};
+  struct sigaction previous_term {};
+  sigaction(SIGINT, &action, &previous_int);
+  sigaction(SIGTERM, &action, &previous_term);
 
   std::latch connected(thread_count);
   std::latch go(1);
@@ -207,7 +202,8 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
   for (auto& thread : threads) thread.join();
 
   g_wakeup_count = 0;
-  sigaction(SIGINT, &previous, nullptr);
+  sigaction(SIGINT, &previous_int, nullptr);
+  sigaction(SIGTERM, &previous_term, nullptr);
 
   RunResult total;
   int64_t finished_ns = start_ns;

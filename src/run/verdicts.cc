@@ -35,7 +35,11 @@ std::string milliseconds(int64_t ns) { return fixed(static_cast<double>(ns) / 1e
 }  // namespace
 
 bool run_failed(const RunResult& result) {
-  return result.completed == 0 || result.total_errors() > result.completed;
+  return result.completed == 0 || result.failed_requests() > result.completed;
+}
+
+bool interrupted_before_measuring(const RunResult& result) {
+  return result.interrupted && result.sent == 0 && result.completed == 0;
 }
 
 std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& result) {
@@ -43,8 +47,18 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
   const double elapsed_s = static_cast<double>(result.elapsed_ns) / 1e9;
   const double sustained = elapsed_s > 0 ? static_cast<double>(result.completed) / elapsed_s : 0;
 
-  if (run_failed(result)) {
-    const int64_t failures = result.total_errors();
+  if (interrupted_before_measuring(result)) {
+    // Not a failure of the server: the user stopped the run before its measured part began.
+    const bool in_warmup = result.warmup != nullptr && result.warmup->sent > 0;
+    verdicts.push_back({"interrupted_before_measuring",
+                        in_warmup ? "interrupted during the warm-up: nothing was measured "
+                                    "(the warm-up's own figures are above)"
+                                  : "interrupted before the first request: nothing was measured",
+                        {{"warmup_completed", result.warmup != nullptr
+                                                  ? static_cast<double>(result.warmup->completed)
+                                                  : 0.0}}});
+  } else if (run_failed(result)) {
+    const int64_t failures = result.failed_requests();
     std::string text = "the run did not work: " + std::to_string(result.completed) +
                        " responses against " + std::to_string(failures) + " failed requests";
     const int64_t timeouts = result.error_count(ErrorKind::timeout);

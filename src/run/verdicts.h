@@ -16,4 +16,9 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
 /// main() exits 2 then.
 bool run_failed(const RunResult& result);
 
+/// True when Ctrl-C or SIGTERM ended the run before its measured part sent a request (during
+/// the connects or the warm-up). run_failed() is then true too (exit 2: nothing measured), but
+/// the verdict says it was the interruption, not the server.
+bool interrupted_before_measuring(const RunResult& result);
+
 }  // namespace hammer

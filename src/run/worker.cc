@@ -62,6 +62,10 @@ int64_t cpus_available() {
 // After a failed connect, wait this long before trying again, so an unreachable server costs
 // a few syscalls per connection per period rather than a hot loop.
 constexpr int64_t kReconnectDelayNs = 10'000'000;
+// After Ctrl-C (or SIGTERM), responses already on their way get this long to arrive; what is
+// still unanswered then is counted as in flight at the stop. Short enough to feel immediate,
+// never the whole --timeout (a stuck server would hold the user hostage for it).
+constexpr int64_t kInterruptGraceNs = 100'000'000;
 
 }  // namespace
 
@@ -76,6 +80,7 @@ Worker::Worker(const Config& config, std::string_view request, const SocketAddre
       worker_count_(worker_count),
       connection_count_(connection_count),
       open_loop_(config.open_loop()),
+      head_request_(config.method == "HEAD"),
       timers_(clock_.now_ns()),
       schedule_(0, config.open_loop() ? config.rate : 1.0, worker_index, worker_count, 0) {
   corrected_stopwatch_ = config.open_loop() && !config.closed_loop_stopwatch;
@@ -210,10 +215,19 @@ bool Worker::run_pass() {
 void Worker::end_run() {
   // Whatever is still in flight after the drain window never answered within --timeout of the
   // deadline; their own timers would have fired already, so this only catches stragglers armed
-  // late. Each is one timeout, counted once.
+  // late. Each is one timeout, counted once. After Ctrl-C the window was cut short: those
+  // requests did not time out, they were cut off, and are counted as in flight at the stop.
   for (int64_t i = 0; i < connection_count_; ++i) {
     Connection& connection = connections_[i];
-    if (connection.busy()) fail_request(connection, ErrorKind::timeout);
+    if (connection.busy()) {
+      if (result_.interrupted) {
+        ++phase_for(connection.intended_ns).in_flight_at_stop;
+        --in_flight_;
+        timers_.disarm(&connection.timer);
+      } else {
+        fail_request(connection, ErrorKind::timeout);
+      }
+    }
     close_socket(connection);
   }
   if (open_loop_) {
@@ -250,10 +264,10 @@ int64_t Worker::next_wake_ns(int64_t now_ns) const {
 void Worker::publish_progress(int64_t now_ns) {
   next_publish_ns_ = now_ns + kPublishIntervalNs;
   int64_t completed = result_.completed;
-  int64_t errors = result_.total_errors();
+  int64_t errors = result_.failed_requests();
   if (warmup_ != nullptr) {
     completed += warmup_->completed;
-    errors += warmup_->total_errors();
+    errors += warmup_->failed_requests();
   }
   published_completed_.store(completed, std::memory_order_relaxed);
   published_errors_.store(errors, std::memory_order_relaxed);
@@ -285,9 +299,14 @@ void Worker::begin_stop(int64_t stop_ns) {
 
 void Worker::handle_event(const PollEvent& event) {
   if (event.token == UINT64_MAX) {
+    // Ctrl-C or SIGTERM. The first stops issuing and gives responses on their way a short
+    // grace; a second (already stopping) ends the drain now. Either way the report follows.
     wakeup_->drain();
+    const int64_t now = clock_.now_ns();
+    const bool again = result_.interrupted;
     result_.interrupted = true;
-    if (!stopping_) begin_stop(clock_.now_ns());
+    if (!stopping_) begin_stop(now);
+    drain_until_ns_ = again ? now : std::min(drain_until_ns_, now + kInterruptGraceNs);
     return;
   }
   Connection& connection = connections_[event.token];
@@ -375,6 +394,8 @@ void Worker::on_connected(Connection& connection, int64_t now_ns) {
   set_no_delay(connection.fd);
   set_write_interest(connection, false);
   ++result_.connects;
+  if (connection.lost) ++result_.reconnects;
+  connection.lost = false;
   result_.connect_time.record(now_ns - connection.connect_start_ns);
   connection.fresh = true;
   if (!started_) {
@@ -387,12 +408,13 @@ void Worker::on_connected(Connection& connection, int64_t now_ns) {
 }
 
 void Worker::retry_later(Connection& connection) {
+  connection.lost = true;
   connection.state = stopping_ ? ConnectionState::disconnected : ConnectionState::backoff;
   if (!stopping_) timers_.arm(&connection.timer, clock_.now_ns() + kReconnectDelayNs);
 }
 
 void Worker::send_request(Connection& connection, int64_t intended_ns) {
-  connection.parser.start(false);
+  connection.parser.start(head_request_);
   connection.response_bytes_seen = false;
   connection.write_offset = 0;
   connection.intended_ns = intended_ns;
@@ -439,11 +461,11 @@ void Worker::on_readable(Connection& connection) {
     phase_for(connection.busy() ? connection.intended_ns : now).bytes_read +=
         static_cast<int64_t>(got);
     if (!connection.busy()) {
-      // Bytes with no request outstanding: the server answered something nobody asked.
-      count_error(ErrorKind::parse, now);
-      if (result_.first_parse_error.empty()) {
-        result_.first_parse_error = "response bytes arrived with no request outstanding";
-      }
+      // Bytes with no request outstanding (a 408 before an idle close, say): the server
+      // answered something nobody asked. No request failed; it is a connection event, and the
+      // connection, whose framing is now unknown, is replaced.
+      ++phase_for(now).unsolicited;
+      connection.lost = true;
       idle_remove(connection);
       close_socket(connection);
       start_connect(connection);
@@ -462,19 +484,14 @@ void Worker::on_readable(Connection& connection) {
       return;
     }
     if (consumed != got) {
-      // More bytes than the one response asked for: hammer does not pipeline, so this is a
-      // second, unrequested response (or garbage after the first). The first still counts.
-      const int64_t sent_ns = connection.intended_ns;
-      on_response(connection, now);
-      count_error(ErrorKind::parse, sent_ns);
+      // More bytes than the response's framing allows (a body longer than its Content-Length,
+      // a 204 or 304 with a body, a second response): hammer does not pipeline, so the
+      // response's end is unknown and the connection's framing is lost. The request fails
+      // now, as a parse error, before anything else can be sent on this connection.
       if (result_.first_parse_error.empty()) {
         result_.first_parse_error = "bytes after the end of a response";
       }
-      if (connection.fd >= 0) {
-        idle_remove(connection);
-        close_socket(connection);
-        start_connect(connection);
-      }
+      fail_request(connection, ErrorKind::parse);
       return;
     }
     on_response(connection, now);
@@ -497,6 +514,7 @@ void Worker::on_readable(Connection& connection) {
     return;
   }
   // The server closed an idle keep-alive connection: reconnect, no error.
+  connection.lost = true;
   idle_remove(connection);
   close_socket(connection);
   start_connect(connection);
@@ -509,7 +527,10 @@ void Worker::on_response(Connection& connection, int64_t now_ns) {
   ++phase.completed;
   last_response_ns_ = now_ns;
   const ResponseInfo& info = connection.parser.info();
-  if (info.status >= 100 && info.status <= 599) ++phase.status_classes[info.status / 100 - 1];
+  if (info.status >= 100 && info.status <= 599) {
+    ++phase.status_classes[info.status / 100 - 1];
+    ++phase.status_codes[info.status];
+  }
   const int64_t uncorrected = now_ns - connection.actual_send_ns;
   const int64_t corrected = now_ns - connection.intended_ns;
   phase.uncorrected.record(uncorrected);
@@ -531,6 +552,7 @@ void Worker::on_response(Connection& connection, int64_t now_ns) {
 void Worker::fail_request(Connection& connection, ErrorKind kind) {
   count_error(kind, connection.busy() ? connection.intended_ns : clock_.now_ns());
   if (connection.busy()) --in_flight_;
+  connection.lost = true;
   timers_.disarm(&connection.timer);
   close_socket(connection);
   start_connect(connection);

@@ -128,6 +128,7 @@ class Worker {
   int64_t worker_count_;
   int64_t connection_count_;
   bool open_loop_;
+  bool head_request_;  // -m HEAD: no response carries a body (RFC 9112 §6.3)
 
   std::unique_ptr<Connection[]> connections_;
   ZeroedArray<char> recv_buffer_;  // kRecvBufferBytes; pages become resident as used

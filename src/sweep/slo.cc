@@ -6,7 +6,7 @@
 namespace hammer {
 
 double error_rate(const RunResult& result) {
-  const int64_t failed = result.total_errors();
+  const int64_t failed = result.failed_requests();
   const int64_t ended = result.completed + failed;
   if (ended <= 0) return 1.0;
   return static_cast<double>(failed + result.non_2xx_3xx()) / static_cast<double>(ended);

@@ -22,7 +22,7 @@ StepSummary summarize_step(const Config& step_config, double level, const RunRes
   step.scheduled = result.scheduled;
   step.completed = result.completed;
   step.unsent = result.unsent;
-  step.errors = result.total_errors();
+  step.errors = result.failed_requests();
   step.non_2xx_3xx = result.non_2xx_3xx();
   step.per_second = result.elapsed_ns > 0 ? static_cast<double>(result.completed) * 1e9 /
                                                 static_cast<double>(result.elapsed_ns)

@@ -44,6 +44,13 @@ pid_t spawn(const std::vector<std::string>& argv, int out_fd, int err_fd) {
 
 Finished run_process(const std::vector<std::string>& argv, double limit_s, int signal_number,
                      double signal_after_s) {
+  std::vector<TimedSignal> signals;
+  if (signal_number != 0) signals.push_back({signal_number, signal_after_s});
+  return run_process(argv, limit_s, signals);
+}
+
+Finished run_process(const std::vector<std::string>& argv, double limit_s,
+                     const std::vector<TimedSignal>& signals) {
   int out_pipe[2];
   int err_pipe[2];
   if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0) return {};
@@ -55,7 +62,7 @@ Finished run_process(const std::vector<std::string>& argv, double limit_s, int s
   Finished finished;
   pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
   int open_pipes = 2;
-  bool signalled = signal_number == 0;
+  size_t next_signal = 0;
   while (open_pipes > 0) {
     const double elapsed_s = seconds_since(start);
     const double left_s = limit_s - elapsed_s;
@@ -64,12 +71,14 @@ Finished run_process(const std::vector<std::string>& argv, double limit_s, int s
       finished.timed_out = true;
       break;
     }
-    if (!signalled && elapsed_s >= signal_after_s) {
-      kill(pid, signal_number);
-      signalled = true;
+    while (next_signal < signals.size() && elapsed_s >= signals[next_signal].after_s) {
+      kill(pid, signals[next_signal].signal_number);
+      ++next_signal;
     }
     double wait_s = left_s;
-    if (!signalled) wait_s = std::min(wait_s, signal_after_s - elapsed_s);
+    if (next_signal < signals.size()) {
+      wait_s = std::min(wait_s, signals[next_signal].after_s - elapsed_s);
+    }
     if (poll(fds, 2, static_cast<int>(wait_s * 1000) + 1) <= 0) continue;
     for (int i = 0; i < 2; ++i) {
       if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;

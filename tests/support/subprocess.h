@@ -23,6 +23,15 @@ struct Finished {
 Finished run_process(const std::vector<std::string>& argv, double limit_s, int signal_number = 0,
                      double signal_after_s = 0);
 
+/// One signal to send, `after_s` after the start.
+struct TimedSignal {
+  int signal_number;
+  double after_s;
+};
+/// As above, sending each of `signals` (in order of after_s) at its time.
+Finished run_process(const std::vector<std::string>& argv, double limit_s,
+                     const std::vector<TimedSignal>& signals);
+
 /// A server started for a test: waits for its "listening on" line on stdout; stopped with
 /// SIGTERM (then SIGKILL) by PID when destroyed.
 class ServerProcess {

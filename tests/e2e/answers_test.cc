@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+// Every answer counted right, every run ends well (issue 10): HEAD, framing leaks that must
+// fail their request at once, failed requests kept apart from connection events, and signals
+// that end the run promptly with its report.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "e2e/e2e.h"
+
+#ifndef HAMMER_HOSTILE_SERVER
+#error "tests/e2e/tests.cmake defines HAMMER_HOSTILE_SERVER"
+#endif
+
+namespace hammer::test {
+namespace {
+
+std::string hostile_server_binary() { return HAMMER_HOSTILE_SERVER; }
+
+std::string verdict_codes(const JsonValue& report) {
+  std::string codes;
+  if (const JsonValue* verdicts = report.find("verdicts")) {
+    for (const JsonValue& verdict : verdicts->items) {
+      if (const JsonValue* code = verdict.find("code")) codes += code->text + " ";
+    }
+  }
+  return codes;
+}
+
+// Item 1. RFC 9112 §6.3: a response to HEAD has no body, whatever Content-Length says.
+TEST(HeadTest, HeadRequestsCompleteWithoutWaitingForABody) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  const Finished run = run_hammer(
+      {"-m", "HEAD", "-r", "200", "-c", "2", "-d", "1", "--timeout", "5s", "--json", server.url()},
+      30);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_LT(run.wall_s, 1.0 + 2.0);
+  const JsonValue report = parse_report(run);
+  const double sent = number_at(report, "requests.sent");
+  EXPECT_GE(sent, 100);
+  EXPECT_EQ(number_at(report, "requests.completed"), sent);
+  EXPECT_EQ(number_at(report, "requests.failed"), 0);
+  EXPECT_EQ(number_at(report, "errors.timeout"), 0);
+  EXPECT_EQ(number_at(report, "status.2xx"), sent);
+}
+
+// Item 2. More bytes than the response's framing allows, in the same read as the response:
+// the request fails at once as a parse error, the connection is replaced, and nothing waits
+// for --timeout (20 s here: a leak would hold the run for it).
+TEST(FramingLeakTest, BytesAfterTheEndOfAResponseFailTheRequestAtOnce) {
+  for (std::string_view mode : {"two-responses", "no-content-body", "not-modified-body",
+                                "longer-than-length", "unrequested-upgrade"}) {
+    SCOPED_TRACE(std::string(mode));
+    ServerProcess server({hostile_server_binary(), "--port", "0"});
+    ASSERT_TRUE(server.ready()) << server.startup_output();
+    std::string path = "/";
+    path += mode;
+    const Finished run = run_hammer(
+        {"-r", "100", "-c", "2", "-t", "1", "-d", "1", "--timeout", "20s", "--json",
+         server.url(path)},
+        30);
+    EXPECT_FALSE(run.timed_out);
+    EXPECT_EQ(run.exit_code, 2) << run.err;
+    EXPECT_LT(run.wall_s, 1.0 + 2.0) << "the run waited for --timeout";
+    const JsonValue report = parse_report(run);
+    const double sent = number_at(report, "requests.sent");
+    EXPECT_GE(sent, 50);  // every request went out on a fresh connection, none stuck
+    EXPECT_EQ(number_at(report, "errors.parse"), sent);
+    EXPECT_EQ(number_at(report, "requests.failed"), sent);
+    EXPECT_EQ(number_at(report, "requests.completed"), 0);
+    EXPECT_EQ(number_at(report, "errors.timeout"), 0);
+    EXPECT_EQ(number_at(report, "requests.in_flight_at_stop"), 0);
+  }
+}
+
+// Item 3. A 408 (or any bytes) on an idle connection is a connection event, not a failed
+// request: every request is answered, the run worked.
+TEST(ConnectionEventTest, UnsolicitedBytesOnAnIdleConnectionFailNoRequest) {
+  ServerProcess server({hostile_server_binary(), "--port", "0"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const Finished run = run_hammer(
+      {"-r", "8", "-c", "4", "-t", "1", "-d", "1", "--json", server.url("/idle-408")}, 30);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  EXPECT_EQ(number_at(report, "requests.failed"), 0);
+  EXPECT_EQ(number_at(report, "errors.parse"), 0);
+  EXPECT_GE(number_at(report, "requests.completed"), 4);
+  EXPECT_GE(number_at(report, "connection_events.unsolicited_responses"), 1);
+  EXPECT_GE(number_at(report, "connection_events.reconnects"), 1);
+  EXPECT_EQ(verdict_codes(report).find("run_failed"), std::string::npos);
+}
+
+// Item 3. Reconnects that a server asks for ("Connection: close" on every response) are the
+// plan, not connection events.
+TEST(ConnectionEventTest, PlannedReconnectsAreNotConnectionEvents) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "close"});
+  ASSERT_TRUE(server.ready());
+  // Every response closes its connection; the server stays up, so connects succeed and the
+  // run's judgement rests on requests alone.
+  const Finished run =
+      run_hammer({"-c", "2", "-t", "1", "-d", "0.5", "--json", server.url()}, 30);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  EXPECT_EQ(number_at(report, "requests.failed"), 0);
+  // Planned reconnects ("Connection: close") are not connection events.
+  EXPECT_EQ(number_at(report, "connection_events.reconnects"), 0);
+  EXPECT_EQ(number_at(report, "connection_events.connect_failures"), 0);
+}
+
+// Item 8. Ctrl-C with every request stuck ends the run within the grace, not after --timeout,
+// and reports the stuck requests as in flight at the stop (not as timeouts, not dropped).
+TEST(SignalTest, CtrlCEndsAStuckRunPromptlyAndCountsWhatWasInFlight) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "silent"});
+  ASSERT_TRUE(server.ready());
+  const Finished run = run_process({hammer_binary(), "-c", "4", "-t", "1", "-d", "30",
+                                    "--timeout", "20s", "--json", server.url()},
+                                   30, SIGINT, 1.0);
+  EXPECT_FALSE(run.timed_out);
+  EXPECT_LT(run.wall_s, 1.0 + 1.5) << "waited for --timeout";
+  EXPECT_EQ(run.exit_code, 2) << run.err;  // nothing answered: the run did not work
+  const JsonValue report = parse_report(run);
+  ASSERT_NE(report.find("interrupted"), nullptr);
+  EXPECT_TRUE(report.find("interrupted")->boolean);
+  EXPECT_EQ(number_at(report, "requests.in_flight_at_stop"), 4);
+  EXPECT_EQ(number_at(report, "errors.timeout"), 0);
+}
+
+// Item 8. SIGTERM (timeout(1), a CI job cancelled) is Ctrl-C: the report still comes.
+TEST(SignalTest, SigtermEndsTheRunWithTheReport) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  const Finished run = run_process(
+      {hammer_binary(), "-r", "200", "-c", "2", "-d", "30", "--json", server.url()}, 30,
+      SIGTERM, 1.0);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_LT(run.wall_s, 1.0 + 1.5);
+  const JsonValue report = parse_report(run);
+  EXPECT_TRUE(report.find("interrupted")->boolean);
+  EXPECT_GT(number_at(report, "requests.completed"), 50);
+}
+
+// Item 8. A second Ctrl-C close behind the first still ends in the report, never in a kill.
+TEST(SignalTest, SecondCtrlCStopsAtOnceAndStillReports) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "silent"});
+  ASSERT_TRUE(server.ready());
+  const Finished run = run_process({hammer_binary(), "-c", "2", "-t", "1", "-d", "30",
+                                    "--timeout", "20s", "--json", server.url()},
+                                   30, {{SIGINT, 1.0}, {SIGINT, 1.02}});
+  EXPECT_FALSE(run.timed_out);
+  EXPECT_LT(run.wall_s, 1.0 + 1.5);
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  const JsonValue report = parse_report(run);
+  EXPECT_TRUE(report.find("interrupted")->boolean);
+  EXPECT_EQ(number_at(report, "requests.in_flight_at_stop"), 2);
+}
+
+// Item 8. Ctrl-C during the warm-up: nothing was measured, and the report says so instead of
+// "the run did not work: 0 responses against 0 failed requests".
+TEST(SignalTest, CtrlCDuringWarmupSaysTheRunWasInterruptedThere) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  const Finished text = run_process({hammer_binary(), "-r", "100", "-c", "2", "--warmup", "10",
+                                     "-d", "10", server.url()},
+                                    30, SIGINT, 1.0);
+  EXPECT_EQ(text.exit_code, 2) << text.err;  // no measurement (README: exit status)
+  EXPECT_LT(text.wall_s, 1.0 + 1.5);
+  EXPECT_EQ(text.out.find("did not work"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("interrupted during the warm-up"), std::string::npos) << text.out;
+
+  const Finished json = run_process({hammer_binary(), "-r", "100", "-c", "2", "--warmup", "10",
+                                     "-d", "10", "--json", server.url()},
+                                    30, SIGINT, 1.0);
+  const JsonValue report = parse_report(json);
+  EXPECT_NE(verdict_codes(report).find("interrupted_before_measuring"), std::string::npos);
+  EXPECT_EQ(verdict_codes(report).find("run_failed"), std::string::npos);
+  EXPECT_GT(number_at(report, "warmup.completed"), 0);
+}
+
+}  // namespace
+}  // namespace hammer::test
