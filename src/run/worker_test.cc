@@ -249,7 +249,8 @@ TEST(WorkerTest, TheDeadlineStopsTheScheduleAndTheDrainWaitsForAnswers) {
   const RunResult& result = harness.worker.result();
   EXPECT_EQ(result.scheduled, 10);
   EXPECT_EQ(result.unsent, 0);
-  EXPECT_EQ(result.total_errors(), 0);
+  EXPECT_EQ(result.failed_requests(), 0);
+  EXPECT_EQ(result.connection_events(), 0);
   EXPECT_EQ(result.lag.behind_schedule, 0);
   EXPECT_EQ(harness.worker.finished_ns(), harness.t0 + 10 * kMs);
 }
