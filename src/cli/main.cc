@@ -8,9 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "cli/completions.h"
+#include "cli/man_page.h"
 #include "cli/options.h"
+#include "cli/progress_output.h"
 #include "cli/usage.h"
 #include "report/json_report.h"
+#include "report/progress_json.h"
 #include "report/sweep_report.h"
 #include "report/text_report.h"
 #include "run/run.h"
@@ -55,6 +59,8 @@ void clear_progress() {
 // met every limit.
 int run_sweep_command(const hammer::Config& config) {
   using namespace hammer;
+  ProgressOutput progress_output(config.progress_fd);
+  StepPosition position;
   bool control_header_printed = false;
   if (!config.json) {
     std::fputs(render_sweep_header(config).c_str(), stdout);
@@ -62,7 +68,16 @@ int run_sweep_command(const hammer::Config& config) {
   }
   Config control_rows = config;
   control_rows.slos.clear();
+  const auto on_step_start = [&](double level, bool control) {
+    ++position.index;
+    position.level = level;
+    position.control = control;
+  };
+  const auto on_progress = [&](const Progress& progress) {
+    progress_output.write_line(render_progress_line(progress, &position));
+  };
   auto result = run_sweep(config, [&](const StepSummary& step, bool control) {
+    progress_output.write_line(render_step_line(step, position));
     if (config.json) return;
     if (control && !control_header_printed) {
       std::fputs(render_control_header(config).c_str(), stdout);
@@ -70,7 +85,7 @@ int run_sweep_command(const hammer::Config& config) {
     }
     std::fputs(render_sweep_row(control ? control_rows : config, step).c_str(), stdout);
     std::fflush(stdout);
-  });
+  }, on_step_start, config.progress_fd >= 0 ? ProgressFn(on_progress) : ProgressFn());
   if (!result) return fail(result.error().exit_code, result.error().message);
   const std::string report =
       config.json ? render_sweep_json(config, *result) : render_sweep_summary(config, *result);
@@ -96,6 +111,14 @@ int main(int argc, char** argv) {
     std::fputs(usage_text().c_str(), stdout);
     return kExitOk;
   }
+  if (parsed->command == Command::generate) {
+    const DocKind kind = parsed->generate;
+    const std::string text = kind == DocKind::man    ? man_page()
+                             : kind == DocKind::bash ? bash_completion()
+                                                     : zsh_completion();
+    std::fputs(text.c_str(), stdout);
+    return std::fflush(stdout) == 0 ? kExitOk : fail(kExitRunFailed, "cannot write stdout");
+  }
   if (parsed->command == Command::version) {
     std::printf("hammer %s\n", HAMMER_VERSION);
     return kExitOk;
@@ -104,7 +127,18 @@ int main(int argc, char** argv) {
   if (config.sweep.active()) return run_sweep_command(config);
 
   const bool progress = progress_wanted(config);
-  auto result = run_load(config, progress ? ProgressFn(print_progress) : ProgressFn());
+  ProgressOutput progress_output(config.progress_fd);
+  // The terminal line changes once a second even when --progress-fd asks for every 100 ms.
+  int64_t last_printed_s = -1;
+  const auto on_progress = [&](const Progress& update) {
+    progress_output.write_line(render_progress_line(update, nullptr));
+    if (progress && update.elapsed_ns / 1'000'000'000 != last_printed_s) {
+      last_printed_s = update.elapsed_ns / 1'000'000'000;
+      print_progress(update);
+    }
+  };
+  auto result = run_load(config, progress || config.progress_fd >= 0 ? ProgressFn(on_progress)
+                                                                      : ProgressFn());
   if (progress) clear_progress();
   if (!result) return fail(result.error().exit_code, result.error().message);
 

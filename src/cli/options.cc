@@ -20,6 +20,7 @@
 
 #include "cli/edit_distance.h"
 #include "cli/percentile_flag.h"
+#include "cli/flags.h"
 #include "cli/slo_flag.h"
 #include "cli/units.h"
 #include "http/request.h"
@@ -27,43 +28,6 @@
 
 namespace hammer {
 namespace {
-
-enum class Flag {
-  connections, threads, duration, rate, closed_loop, method, header, body, timeout,
-  latency, json, version, help,
-  warmup, timeline, slow, no_keepalive, slo, control, precise_dispatch, percentiles,
-};
-
-struct FlagSpec {
-  Flag flag;
-  char short_name;  // '\0' when there is none
-  std::string_view long_name;
-  bool takes_value;
-};
-
-constexpr std::array<FlagSpec, 21> kFlags = {{
-    {Flag::connections, 'c', "--connections", true},
-    {Flag::threads, 't', "--threads", true},
-    {Flag::duration, 'd', "--duration", true},
-    {Flag::rate, 'r', "--rate", true},
-    {Flag::closed_loop, '\0', "--closed-loop", false},
-    {Flag::method, 'm', "--method", true},
-    {Flag::header, 'H', "--header", true},
-    {Flag::body, '\0', "--body", true},
-    {Flag::timeout, '\0', "--timeout", true},
-    {Flag::latency, '\0', "--latency", false},
-    {Flag::json, '\0', "--json", false},
-    {Flag::version, '\0', "--version", false},
-    {Flag::help, 'h', "--help", false},
-    {Flag::warmup, 'W', "--warmup", true},
-    {Flag::timeline, '\0', "--timeline", false},
-    {Flag::slow, '\0', "--slow", true},
-    {Flag::no_keepalive, '\0', "--no-keepalive", false},
-    {Flag::slo, '\0', "--slo", true},
-    {Flag::control, '\0', "--control", true},
-    {Flag::precise_dispatch, '\0', "--precise-dispatch", false},
-    {Flag::percentiles, '\0', "--percentiles", true},
-}};
 
 constexpr auto kLongNames = [] {
   std::array<std::string_view, kFlags.size()> names{};
@@ -203,6 +167,23 @@ Failure read_body(std::string_view path, std::string& body) {
   return std::nullopt;
 }
 
+// --progress-fd: a descriptor this process already has open (a pipe the caller made, or 2 for
+// stderr); stdout (1) carries the report, so progress there would corrupt --json.
+Failure parse_progress_fd(std::string_view value, int& out) {
+  int64_t fd = 0;
+  if (value == "0") return flag_error("--progress-fd", "0 is stdin, not writable progress", value);
+  if (Failure failure = parse_whole("--progress-fd", value, 1'000'000, fd)) return failure;
+  if (fd == 1) {
+    return flag_error("--progress-fd",
+                      "1 is stdout, which carries the report; use 2 (stderr) or 3 and up", value);
+  }
+  if (::fcntl(static_cast<int>(fd), F_GETFD) == -1) {
+    return flag_error("--progress-fd", "not an open file descriptor", value);
+  }
+  out = static_cast<int>(fd);
+  return std::nullopt;
+}
+
 struct Parser {
   ParsedCommand parsed;
   bool threads_given = false;
@@ -231,6 +212,20 @@ struct Parser {
     } else {
       sweep.rates = std::move(*levels);
     }
+    return std::nullopt;
+  }
+
+  Failure parse_generate(std::string_view value) {
+    if (value == "man") {
+      parsed.generate = DocKind::man;
+    } else if (value == "bash") {
+      parsed.generate = DocKind::bash;
+    } else if (value == "zsh") {
+      parsed.generate = DocKind::zsh;
+    } else {
+      return flag_error("--generate", "expected man, bash or zsh", value);
+    }
+    parsed.command = Command::generate;
     return std::nullopt;
   }
 
@@ -358,6 +353,10 @@ struct Parser {
         config.percentiles = std::move(*list);
         return std::nullopt;
       }
+      case Flag::progress_fd:
+        return parse_progress_fd(value, config.progress_fd);
+      case Flag::generate:
+        return parse_generate(value);
     }
     return std::nullopt;
   }
@@ -443,7 +442,7 @@ Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>
       spec = find_long(name);
       if (!spec) return unexpected(unknown_option(arg, name));
       if (equals != std::string_view::npos) inline_value = arg.substr(equals + 1);
-      if (inline_value && !spec->takes_value) {
+      if (inline_value && !spec->takes_value()) {
         return unexpected(flag_error(spec->long_name, "takes no value", arg));
       }
     } else {
@@ -455,14 +454,14 @@ Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>
                                      double_dashed + "'?"});
       }
       spec = find_short(arg[1]);
-      if (!spec || (!spec->takes_value && arg.size() > 2)) {
+      if (!spec || (!spec->takes_value() && arg.size() > 2)) {
         return unexpected(UsageError{"unknown option " + quoted(arg) + "; see hammer --help"});
       }
       if (arg.size() > 2) inline_value = arg.substr(2);
     }
 
     std::string_view value;
-    if (spec->takes_value) {
+    if (spec->takes_value()) {
       if (inline_value) {
         value = *inline_value;
       } else if (i + 1 < args.size()) {
@@ -472,7 +471,9 @@ Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>
       }
     }
     if (Failure failure = parser.apply(*spec, value)) return unexpected(std::move(*failure));
-    if (parser.parsed.command != Command::run) return ParsedCommand{parser.parsed.command, {}};
+    if (parser.parsed.command != Command::run) {
+      return ParsedCommand{parser.parsed.command, {}, parser.parsed.generate};
+    }
   }
   if (Failure failure = parser.finish()) return unexpected(std::move(*failure));
   return std::move(parser.parsed);

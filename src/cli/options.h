@@ -14,7 +14,10 @@
 
 namespace hammer {
 
-enum class Command { run, help, version };
+enum class Command { run, help, version, generate };
+
+/// What --generate writes: the man page or a shell's completion script.
+enum class DocKind { man, bash, zsh };
 
 /// What went wrong, as one line naming the flag and the value, without the "hammer: " prefix:
 /// "--connections: expected a whole number >= 1, got 'abc'".
@@ -25,11 +28,12 @@ struct UsageError {
 struct ParsedCommand {
   Command command = Command::run;
   Config config;  // fully checked when command == run; defaults otherwise
+  DocKind generate = DocKind::man;  // command == generate: what to write
 };
 
 /// Parses the arguments after argv[0]. Short flags take "-c 10" or "-c10", long ones
 /// "--connections 10" or "--connections=10"; "--" ends the options; exactly one URL.
-/// -h/--help and --version stop parsing where they appear and return that command (errors in
+/// -h/--help, --version and --generate stop parsing where they appear and return that command (errors in
 /// earlier arguments still win). A repeated single-valued flag keeps its last value; -H adds.
 /// Fills every Config field, threads included (min(4, connections) unless -t is given).
 /// Reads the --body file, so it touches the file system; nothing else.

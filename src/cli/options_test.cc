@@ -262,6 +262,16 @@ const std::vector<BadFlag> kBadFlags = {
     {{"--no-keepalive=yes"}, "--no-keepalive: takes no value, got '--no-keepalive=yes'"},
     {{"--precise-dispatch=1"},
      "--precise-dispatch: takes no value, got '--precise-dispatch=1'"},
+    // --progress-fd: a descriptor this process has open, never stdin or stdout.
+    {{"--progress-fd", "0"}, "--progress-fd: 0 is stdin, not writable progress, got '0'"},
+    {{"--progress-fd", "1"},
+     "--progress-fd: 1 is stdout, which carries the report; use 2 (stderr) or 3 and up, got '1'"},
+    {{"--progress-fd", "x"}, "--progress-fd: expected a whole number >= 1, got 'x'"},
+    {{"--progress-fd", "987654"}, "--progress-fd: not an open file descriptor, got '987654'"},
+    {{"--progress-fd", "1000001"}, "--progress-fd: must be at most 1000000, got '1000001'"},
+    {{"--progress-fd"}, "--progress-fd: missing value"},
+    {{"--generate", "fish"}, "--generate: expected man, bash or zsh, got 'fish'"},
+    {{"--generate"}, "--generate: missing value"},
 };
 
 TEST(OptionsTest, EveryBadValueIsOneLineNamingTheFlagAndTheValue) {
@@ -633,6 +643,27 @@ TEST(OptionsTest, HelpAndVersionNeedNoUrlAndStopParsing) {
   auto version = parse_options({"--version", "-c", "abc"});
   ASSERT_TRUE(version);
   EXPECT_EQ(version->command, Command::version);
+}
+
+TEST(OptionsTest, ProgressFdTakesAnOpenDescriptor) {
+  EXPECT_EQ(config_of({kUrl}).progress_fd, -1);
+  EXPECT_EQ(config_of({kUrl, "--progress-fd", "2"}).progress_fd, 2);
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  EXPECT_EQ(config_of({kUrl, "--progress-fd=" + std::to_string(pipe_fds[1])}).progress_fd,
+            pipe_fds[1]);
+  ::close(pipe_fds[0]);
+  ::close(pipe_fds[1]);
+}
+
+TEST(OptionsTest, GenerateStopsParsingAndSaysWhat) {
+  for (auto [word, kind] : {std::pair{"man", DocKind::man}, std::pair{"bash", DocKind::bash},
+                            std::pair{"zsh", DocKind::zsh}}) {
+    auto parsed = parse_options({"--generate", word, "-c", "abc"});
+    ASSERT_TRUE(parsed) << word;
+    EXPECT_EQ(parsed->command, Command::generate);
+    EXPECT_EQ(parsed->generate, kind);
+  }
 }
 
 TEST(OptionsTest, AnErrorBeforeHelpStillWins) {

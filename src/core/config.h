@@ -79,6 +79,7 @@ struct Config {
                                     // the default spectrum (core/percentiles.h)
   std::vector<SloLimit> slos;  // --slo, repeatable: pass/fail gate (exit 3), or search target
   SweepPlan sweep;             // -c/--rate lists and ranges; inactive for a single run
+  int progress_fd = -1;        // --progress-fd: JSON lines of progress go there; -1 = none
 
   bool open_loop() const { return rate > 0; }
 };

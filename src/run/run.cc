@@ -49,12 +49,13 @@ std::string target_text(const Target& target) {
   return target.host + ":" + std::to_string(target.port);
 }
 
-// The calling thread's share while workers run: once a second, sum what each worker published
-// (relaxed atomics, at most ~100 ms old) and hand it to the caller. Ends when every worker did.
+// The calling thread's share while workers run: once a second (every 100 ms for
+// --progress-fd, whose reader draws a live view), sum what each worker published (relaxed
+// atomics, at most ~100 ms old) and hand it to the caller. Ends when every worker did.
 void report_progress(const Config& config, const std::vector<std::unique_ptr<Worker>>& workers,
                      int64_t start_ns, std::latch& done, const ProgressFn& on_progress) {
-  constexpr int64_t kReportIntervalNs = 1'000'000'000;
-  constexpr auto kPollInterval = std::chrono::milliseconds(50);
+  const int64_t kReportIntervalNs = config.progress_fd >= 0 ? 100'000'000 : 1'000'000'000;
+  constexpr auto kPollInterval = std::chrono::milliseconds(20);
   int64_t next_report_ns = start_ns + kReportIntervalNs;
   int64_t previous_completed = 0;
   int64_t previous_ns = start_ns;

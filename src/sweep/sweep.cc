@@ -33,10 +33,11 @@ int64_t online_cpus() {
   return count > 0 ? count : 1;
 }
 
-Expected<StepSummary, RunError> measure_step(const Config& config, double level) {
+Expected<StepSummary, RunError> measure_step(const Config& config, double level,
+                                             const ProgressFn& on_progress) {
   const int64_t cpu_before = cpu_time_ns();
   const int64_t wall_before = monotonic_now_ns();
-  auto result = run_load(config);
+  auto result = run_load(config, on_progress);
   if (!result) return unexpected(result.error());
   const int64_t wall_ns = monotonic_now_ns() - wall_before;
   const int64_t cpu_after = cpu_time_ns();
@@ -117,7 +118,9 @@ std::optional<double> control_ratio(const SweepResult& result) {
   return control_best / best;
 }
 
-Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserver& on_step) {
+Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserver& on_step,
+                                          const StepStartObserver& on_step_start,
+                                          const ProgressFn& on_progress) {
   SweepResult result;
   result.kind = sweep_kind(config);
   result.search = config.sweep.search();
@@ -125,7 +128,8 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
 
   auto measure = [&](double level) -> std::optional<StepSummary> {
     if (result.interrupted) return std::nullopt;
-    auto step = measure_step(step_config(config, result.kind, level), level);
+    if (on_step_start) on_step_start(level, false);
+    auto step = measure_step(step_config(config, result.kind, level), level, on_progress);
     if (!step) {
       error = step.error();
       return std::nullopt;
@@ -157,7 +161,8 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
     for (double level : control_levels) {
       const Config control =
           control_config(config, step_config(config, SweepKind::connections, level));
-      auto step = measure_step(control, level);
+      if (on_step_start) on_step_start(level, true);
+      auto step = measure_step(control, level, on_progress);
       if (!step) return unexpected(step.error());
       if (on_step) on_step(*step, true);
       if (result.kind == SweepKind::connections) {

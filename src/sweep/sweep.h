@@ -47,7 +47,12 @@ using StepObserver = std::function<void(const StepSummary& step, bool control)>;
 
 /// Runs every step. A step that cannot start (target unreachable) ends the sweep with its
 /// error; a step that ran but failed is kept and the sweep goes on.
-Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserver& on_step);
+/// `on_progress`, when given, is each step's run_load() progress; `on_step_start` is told
+/// each step's level before it runs.
+using StepStartObserver = std::function<void(double level, bool control)>;
+Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserver& on_step,
+                                          const StepStartObserver& on_step_start = {},
+                                          const ProgressFn& on_progress = {});
 
 /// The curve of the steps, sorted by level.
 std::vector<CurvePoint> curve_of(const std::vector<StepSummary>& steps);

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The flag table: every command-line flag once. --help lists them in this order, except that
+// the ones that print something and exit come last. The parser (options.cc), the
+// --help text, the man page and the shell completions (usage.cc, docs_gen.cc) all read it, so
+// a flag added here appears everywhere; its description is a `case` in flag_description()
+// (usage.cc), which the compiler insists on (-Wswitch).
+#include <array>
+#include <string_view>
+
+namespace hammer {
+
+enum class Flag {
+  connections, threads, duration, rate, closed_loop, method, header, body, timeout,
+  latency, json, warmup, timeline, slow, no_keepalive, percentiles, slo, control,
+  precise_dispatch,
+  progress_fd, generate,
+  version, help,
+};
+
+/// What a flag's value is, for shell completion.
+enum class ValueKind {
+  none,     // a switch
+  text,     // anything: nothing to complete
+  file,     // a path
+  choice,   // one of FlagSpec::choices
+};
+
+struct FlagSpec {
+  Flag flag;
+  char short_name;              // '\0' when there is none
+  std::string_view long_name;   // "--connections"
+  std::string_view value_name;  // "N" in "--connections N"; empty for a switch
+  ValueKind value_kind;
+  bool repeatable;              // -H, --slo: each use adds one
+  std::string_view choices;     // ValueKind::choice: the values, space-separated
+  bool exits;                   // prints something and exits (--help): listed last in --help
+  bool takes_value() const { return value_kind != ValueKind::none; }
+};
+
+inline constexpr std::array kFlags = {
+    FlagSpec{Flag::connections, 'c', "--connections", "N", ValueKind::text, false, "", false},
+    FlagSpec{Flag::threads, 't', "--threads", "N", ValueKind::text, false, "", false},
+    FlagSpec{Flag::duration, 'd', "--duration", "T", ValueKind::text, false, "", false},
+    FlagSpec{Flag::rate, 'r', "--rate", "N", ValueKind::text, false, "", false},
+    FlagSpec{Flag::closed_loop, '\0', "--closed-loop", "", ValueKind::none, false, "", false},
+    FlagSpec{Flag::method, 'm', "--method", "M", ValueKind::choice, false,
+             "GET HEAD POST PUT PATCH DELETE OPTIONS", false},
+    FlagSpec{Flag::header, 'H', "--header", "\"K: V\"", ValueKind::text, true, "", false},
+    FlagSpec{Flag::body, '\0', "--body", "FILE", ValueKind::file, false, "", false},
+    FlagSpec{Flag::timeout, '\0', "--timeout", "T", ValueKind::text, false, "", false},
+    FlagSpec{Flag::latency, '\0', "--latency", "", ValueKind::none, false, "", false},
+    FlagSpec{Flag::json, '\0', "--json", "", ValueKind::none, false, "", false},
+    FlagSpec{Flag::version, '\0', "--version", "", ValueKind::none, false, "", true},
+    FlagSpec{Flag::help, 'h', "--help", "", ValueKind::none, false, "", true},
+    FlagSpec{Flag::warmup, 'W', "--warmup", "T", ValueKind::text, false, "", false},
+    FlagSpec{Flag::timeline, '\0', "--timeline", "", ValueKind::none, false, "", false},
+    FlagSpec{Flag::slow, '\0', "--slow", "T", ValueKind::text, false, "", false},
+    FlagSpec{Flag::no_keepalive, '\0', "--no-keepalive", "", ValueKind::none, false, "", false},
+    FlagSpec{Flag::percentiles, '\0', "--percentiles", "LIST", ValueKind::text, false, "", false},
+    FlagSpec{Flag::slo, '\0', "--slo", "KEY=LIMIT", ValueKind::text, true, "", false},
+    FlagSpec{Flag::control, '\0', "--control", "URL", ValueKind::text, false, "", false},
+    FlagSpec{Flag::precise_dispatch, '\0', "--precise-dispatch", "", ValueKind::none, false, "",
+             false},
+    FlagSpec{Flag::progress_fd, '\0', "--progress-fd", "FD", ValueKind::text, false, "", false},
+    FlagSpec{Flag::generate, '\0', "--generate", "KIND", ValueKind::choice, false,
+             "man bash zsh", true},
+};
+
+}  // namespace hammer

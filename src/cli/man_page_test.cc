@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+#include "cli/man_page.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <fstream>
+
+#include "cli/usage.h"
+#include "support/subprocess.h"
+
+namespace hammer {
+namespace {
+
+std::string roff_dashes(std::string_view text) {
+  std::string out;
+  for (char c : text) out += c == '-' ? std::string("\\-") : std::string(1, c);
+  return out;
+}
+
+TEST(ManPageTest, HasTheSectionsAndEveryFlagOfTheTable) {
+  const std::string page = man_page();
+  for (const char* section : {".TH HAMMER 1 ", "\n.SH NAME\nhammer \\- ", "\n.SH SYNOPSIS\n",
+                              "\n.SH DESCRIPTION\n", "\n.SH OPTIONS\n", "\n.SH SWEEPS\n",
+                              "\n.SH EXIT STATUS\n"}) {
+    EXPECT_NE(page.find(section), std::string::npos) << section;
+  }
+  for (const FlagSpec& spec : kFlags) {
+    std::string tag = "\n.TP\n";
+    if (spec.short_name != '\0') tag += std::string("\\fB\\-") + spec.short_name + "\\fR, ";
+    tag += "\\fB" + roff_dashes(spec.long_name) + "\\fR";
+    if (spec.takes_value()) tag += " \\fI" + roff_dashes(spec.value_name) + "\\fR";
+    tag += "\n";
+    EXPECT_NE(page.find(tag), std::string::npos) << tag;
+    // The description, one line where --help wraps it.
+    std::string description = flag_description(spec.flag);
+    for (char& c : description) c = c == '\n' ? ' ' : c;
+    EXPECT_NE(page.find(tag + roff_dashes(description) + "\n"), std::string::npos)
+        << spec.long_name;
+  }
+  EXPECT_NE(page.find("\n.SH EXIT STATUS\n0 the run completed;"), std::string::npos);
+  EXPECT_EQ(page.find("\n.\n"), std::string::npos);
+}
+
+// groff, when the machine has it, reads the page without a warning.
+TEST(ManPageTest, GroffReadsItWithoutWarnings) {
+  if (test::run_process({"/bin/sh", "-c", "command -v groff"}, 10).exit_code != 0) {
+    GTEST_SKIP() << "groff is not installed";
+  }
+  const std::string file = ::testing::TempDir() + "hammer-man-" + std::to_string(::getpid());
+  std::ofstream(file) << man_page();
+  const test::Finished done =
+      test::run_process({"/bin/sh", "-c", "groff -man -Tutf8 -ww -z \"$0\"", file}, 20);
+  ::unlink(file.c_str());
+  EXPECT_EQ(done.exit_code, 0);
+  EXPECT_EQ(done.err, "");
+}
+
+}  // namespace
+}  // namespace hammer

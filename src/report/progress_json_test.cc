@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+#include "report/progress_json.h"
+
+#include <gtest/gtest.h>
+
+#include "report/json_test_parser.h"
+
+namespace hammer {
+namespace {
+
+using testing::JsonParser;
+using testing::JsonValue;
+
+// One line: valid JSON, one object, ending in exactly one newline.
+JsonValue parse_line(const std::string& line) {
+  EXPECT_TRUE(line.ends_with("}\n")) << line;
+  EXPECT_EQ(line.find('\n'), line.size() - 1) << line;
+  JsonParser parser;
+  auto value = parser.parse(line);
+  EXPECT_TRUE(value) << parser.error() << ": " << line;
+  return value.value_or(JsonValue{});
+}
+
+TEST(ProgressJsonTest, AProgressLineSaysWhereTheRunStands) {
+  Progress progress;
+  progress.elapsed_ns = 1'500'000'000;
+  progress.total_ns = 12'000'000'000;
+  progress.warmup_ns = 2'000'000'000;
+  progress.completed = 300;
+  progress.errors = 2;
+  progress.per_second = 199.5;
+  const JsonValue line = parse_line(render_progress_line(progress, nullptr));
+  EXPECT_EQ(line.find("type")->text, "progress");
+  EXPECT_EQ(line.find("phase")->text, "warmup");
+  EXPECT_EQ(line.find("step"), nullptr);
+  EXPECT_EQ(line.find("elapsed_ns")->as_int(), 1'500'000'000);
+  EXPECT_EQ(line.find("total_ns")->as_int(), 12'000'000'000);
+  EXPECT_EQ(line.find("completed")->as_int(), 300);
+  EXPECT_EQ(line.find("errors")->as_int(), 2);
+  EXPECT_DOUBLE_EQ(line.find("per_second")->as_double(), 199.5);
+
+  progress.elapsed_ns = 2'000'000'000;
+  const StepPosition step{3, 2000, true};
+  const JsonValue in_sweep = parse_line(render_progress_line(progress, &step));
+  EXPECT_EQ(in_sweep.find("phase")->text, "measured");
+  EXPECT_EQ(in_sweep.at({"step", "index"})->as_int(), 3);
+  EXPECT_EQ(in_sweep.at({"step", "level"})->as_double(), 2000);
+  EXPECT_TRUE(in_sweep.at({"step", "control"})->boolean);
+}
+
+TEST(ProgressJsonTest, AStepLineCarriesTheStepsHeadline) {
+  StepSummary step;
+  step.completed = 900;
+  step.errors = 1;
+  step.per_second = 450;
+  step.p99_ns = 1'234'000;
+  step.has_latency = true;
+  step.slo_passed = false;
+  const JsonValue line = parse_line(render_step_line(step, StepPosition{1, 4, false}));
+  EXPECT_EQ(line.find("type")->text, "step");
+  EXPECT_EQ(line.at({"step", "level"})->as_double(), 4);
+  EXPECT_EQ(line.find("completed")->as_int(), 900);
+  EXPECT_EQ(line.find("p99_ns")->as_int(), 1'234'000);
+  EXPECT_FALSE(line.find("failed")->boolean);
+  EXPECT_FALSE(line.find("slo_passed")->boolean);
+
+  step.has_latency = false;
+  EXPECT_TRUE(parse_line(render_step_line(step, StepPosition{})).find("p99_ns")->is_null());
+}
+
+}  // namespace
+}  // namespace hammer
