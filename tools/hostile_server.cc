@@ -57,6 +57,7 @@ constexpr std::string_view kModes[] = {
     "longer-than-length",   // Content-Length: 2 followed by 7 body bytes, in one write
     "unrequested-upgrade",  // 101 Switching Protocols to a request that asked no upgrade
     "idle-408",             // 200 OK, then 408 and a close 50 ms later on the idle connection
+    "tenth-404",            // every 10th request on a connection gets 404, the rest 200: valid
     "early-response",       // answers after the request head, before reading its body
     "continue",             // 100 Continue, then the real response: valid
     "never-read",           // --mode only: accepts, never reads, never answers
@@ -251,6 +252,13 @@ bool answer(int fd, std::string_view mode, std::string& input, const Request& re
     return send_all(fd,
                     "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
                     "Connection: Upgrade\r\n\r\n");
+  }
+  if (mode == "tenth-404") {
+    thread_local int64_t answered = 0;  // one thread per connection: a per-connection count
+    if (++answered % 10 == 0) {
+      return send_all(fd, "HTTP/1.1 404 Not Found\r\nContent-Length: 2\r\n\r\nno");
+    }
+    return send_all(fd, kOk);
   }
   if (mode == "idle-408") {
     // What servers with a short keep-alive timeout do: announce the close with a 408 nobody

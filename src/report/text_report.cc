@@ -137,6 +137,19 @@ void append_totals(const ReportInput& input, std::string& out) {
   out += pad_right("Requests/sec", kLabelWidth) + format_rate(requests_per_second(result)) + "\n";
   out += pad_right("Transfer/sec", kLabelWidth) + format_bytes(bytes_per_second(result)) + "\n";
 
+  if (result.completed > 0) {
+    // Every code, ascending: "Status         200 ×19,800, 404 ×200".
+    out += pad_right("Status", kLabelWidth);
+    bool first = true;
+    for (int code = 0; code < kStatusCodeLimit; ++code) {
+      if (result.status_codes[code] == 0) continue;
+      if (!first) out += ", ";
+      out += std::to_string(code) + " \u00d7" + format_count(result.status_codes[code]);
+      first = false;
+    }
+    out += "\n";
+  }
+
   out += pad_right("Socket errors", kLabelWidth);
   for (int kind = 0; kind < kErrorKindCount; ++kind) {
     if (kind > 0) out += ", ";
@@ -161,6 +174,13 @@ void append_totals(const ReportInput& input, std::string& out) {
   }
 }
 
+/// The verdicts printed above the figures rather than after them: those that say the figures
+/// describe failures or error answers.
+bool verdict_leads(const Verdict& verdict) {
+  return verdict.code == "run_failed" || verdict.code == "mostly_non_2xx" ||
+         verdict.code == "non_2xx_responses" || verdict.code == "interrupted_before_measuring";
+}
+
 /// Open loop only: how late requests left, and whose fault that was — the server (every
 /// connection busy) or hammer itself (a connection idle, yet late).
 void append_dispatch_lag(const ReportInput& input, std::string& out) {
@@ -178,13 +198,20 @@ void append_dispatch_lag(const ReportInput& input, std::string& out) {
 std::string render_text_report(const ReportInput& input) {
   std::string out;
   append_header(input, out);
+  // Read errors first: a run that did not work, or whose answers are errors, says so before any
+  // latency figure (a fast 404 is not a fast server).
+  for (const Verdict& verdict : input.verdicts) {
+    if (verdict_leads(verdict)) out += verdict.text + "\n";
+  }
   append_warmup_text(input, out);
   append_latency(input, out);
   append_totals(input, out);
   append_connect_text(input, out);
   append_dispatch_lag(input, out);
   append_timeline_text(input, out);
-  for (const Verdict& verdict : input.verdicts) out += verdict.text + "\n";
+  for (const Verdict& verdict : input.verdicts) {
+    if (!verdict_leads(verdict)) out += verdict.text + "\n";
+  }
   for (const std::string& note : report_notes(input)) out += "note: " + note + "\n";
   return out;
 }

@@ -17,9 +17,12 @@
 //   corrected latencies already contain the wait.
 #include "run/verdicts.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace hammer {
 namespace {
@@ -34,8 +37,42 @@ std::string milliseconds(int64_t ns) { return fixed(static_cast<double>(ns) / 1e
 
 }  // namespace
 
-bool run_failed(const RunResult& result) {
+namespace {
+
+// No answer at all, or more failed requests than answers.
+bool no_working_answers(const RunResult& result) {
   return result.completed == 0 || result.failed_requests() > result.completed;
+}
+
+// "503 ×180, 404 ×20": the codes other than 2xx/3xx, most frequent first, at most three.
+std::string error_codes_text(const RunResult& result) {
+  std::vector<std::pair<int64_t, int>> codes;  // (count, code)
+  for (int code = 0; code < kStatusCodeLimit; ++code) {
+    const bool error_class = code < 200 || code >= 400;
+    if (error_class && result.status_codes[code] > 0) {
+      codes.emplace_back(result.status_codes[code], code);
+    }
+  }
+  std::sort(codes.begin(), codes.end(),
+            [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first
+                                                                         : a.second < b.second; });
+  std::string text;
+  for (size_t k = 0; k < codes.size() && k < 3; ++k) {
+    if (k > 0) text += ", ";
+    text += std::to_string(codes[k].second) + " \u00d7" + std::to_string(codes[k].first);
+  }
+  if (codes.size() > 3) text += ", ...";
+  return text;
+}
+
+}  // namespace
+
+bool mostly_non_2xx(const RunResult& result) {
+  return result.completed > 0 && result.non_2xx_3xx() * 2 > result.completed;
+}
+
+bool run_failed(const RunResult& result) {
+  return no_working_answers(result) || mostly_non_2xx(result);
 }
 
 bool interrupted_before_measuring(const RunResult& result) {
@@ -57,7 +94,7 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
                         {{"warmup_completed", result.warmup != nullptr
                                                   ? static_cast<double>(result.warmup->completed)
                                                   : 0.0}}});
-  } else if (run_failed(result)) {
+  } else if (no_working_answers(result)) {
     const int64_t failures = result.failed_requests();
     std::string text = "the run did not work: " + std::to_string(result.completed) +
                        " responses against " + std::to_string(failures) + " failed requests";
@@ -70,6 +107,30 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
                         {{"completed", static_cast<double>(result.completed)},
                          {"failed", static_cast<double>(failures)},
                          {"timeouts", static_cast<double>(timeouts)}}});
+  } else if (mostly_non_2xx(result)) {
+    // Answers came, but most were errors: a fast 404 or 503 is not a fast server.
+    const int64_t errors = result.non_2xx_3xx();
+    verdicts.push_back(
+        {"mostly_non_2xx",
+         "the run did not work: the server answered " + std::to_string(errors) + " of " +
+             std::to_string(result.completed) + " requests with an error status (" +
+             error_codes_text(result) +
+             "); these latencies describe error responses, not the service",
+         {{"non_2xx_3xx", static_cast<double>(errors)},
+          {"completed", static_cast<double>(result.completed)}}});
+  } else if (const int64_t errors = result.non_2xx_3xx();
+             errors > 0 && errors * 100 >= result.completed) {
+    // A visible share (1% or more): said before the latencies, which include those answers.
+    char share[32];
+    std::snprintf(share, sizeof share, "%.1f%%",
+                  100.0 * static_cast<double>(errors) / static_cast<double>(result.completed));
+    verdicts.push_back(
+        {"non_2xx_responses",
+         "warning: " + std::to_string(errors) + " of " + std::to_string(result.completed) +
+             " responses (" + share + ") had an error status (" + error_codes_text(result) +
+             "); the latencies below include them",
+         {{"non_2xx_3xx", static_cast<double>(errors)},
+          {"completed", static_cast<double>(result.completed)}}});
   }
 
   if (!config.open_loop() || result.lag.dispatched == 0) return verdicts;

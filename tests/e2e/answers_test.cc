@@ -180,5 +180,52 @@ TEST(SignalTest, CtrlCDuringWarmupSaysTheRunWasInterruptedThere) {
   EXPECT_GT(number_at(report, "warmup.completed"), 0);
 }
 
+// Item 5. Every status code counted; an all-error run says so above the latencies and exits 2.
+TEST(StatusTest, AllErrorAnswersAreSaidFirstAndExitTwo) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "status", "--status", "404"});
+  ASSERT_TRUE(server.ready());
+  const Finished text = run_hammer({"-r", "100", "-c", "2", "-d", "0.5", server.url()}, 30);
+  EXPECT_EQ(text.exit_code, 2) << text.err;
+  const size_t verdict = text.out.find("with an error status (404 \u00d7");
+  const size_t latency = text.out.find("Latency");
+  ASSERT_NE(verdict, std::string::npos) << text.out;
+  ASSERT_NE(latency, std::string::npos) << text.out;
+  EXPECT_LT(verdict, latency) << "the error verdict comes before the latency figures\n" << text.out;
+  EXPECT_NE(text.out.find("Status         404 \u00d7"), std::string::npos) << text.out;
+
+  const Finished json =
+      run_hammer({"-r", "100", "-c", "2", "-d", "0.5", "--json", server.url()}, 30);
+  EXPECT_EQ(json.exit_code, 2);
+  const JsonValue report = parse_report(json);
+  const double completed = number_at(report, "requests.completed");
+  EXPECT_GT(completed, 10);
+  EXPECT_EQ(number_at(report, "status_codes.404"), completed);
+  EXPECT_EQ(number_at(report, "status.4xx"), completed);
+  EXPECT_NE(verdict_codes(report).find("mostly_non_2xx"), std::string::npos);
+}
+
+// Item 5. A visible share of errors (10% here): a warning above the latencies, each code
+// counted, and the run still worked (exit 0) since most answers were good.
+TEST(StatusTest, AVisibleShareOfErrorAnswersWarnsAboveTheLatencies) {
+  ServerProcess server({hostile_server_binary(), "--port", "0"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const Finished run = run_hammer(
+      {"-r", "200", "-c", "2", "-t", "1", "-d", "1", "--json", server.url("/tenth-404")}, 30);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  const double ok = number_at(report, "status_codes.200");
+  const double not_found = number_at(report, "status_codes.404");
+  EXPECT_EQ(ok + not_found, number_at(report, "requests.completed"));
+  EXPECT_GE(not_found, 10);
+  EXPECT_NE(verdict_codes(report).find("non_2xx_responses"), std::string::npos);
+
+  const Finished text = run_hammer(
+      {"-r", "200", "-c", "2", "-t", "1", "-d", "1", server.url("/tenth-404")}, 30);
+  const size_t warning = text.out.find("had an error status (404 \u00d7");
+  ASSERT_NE(warning, std::string::npos) << text.out;
+  EXPECT_LT(warning, text.out.find("Latency")) << text.out;
+  EXPECT_NE(text.out.find("Status         200 \u00d7"), std::string::npos) << text.out;
+}
+
 }  // namespace
 }  // namespace hammer::test

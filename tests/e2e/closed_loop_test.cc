@@ -83,8 +83,10 @@ TEST(ClosedLoopTest, ErrorStatusesAreCountedAndReported) {
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "status", "--status", "503"});
   ASSERT_TRUE(server.ready());
   const Finished run = run_hammer({"-c", "2", "-d", "0.3", server.url()});
-  EXPECT_EQ(run.exit_code, 0) << run.err;  // answers arrived: the run worked, the server failed
+  // Every answer an error: the run did not measure the service (README: exit status).
+  EXPECT_EQ(run.exit_code, 2) << run.err;
   EXPECT_NE(run.out.find("Non-2xx or 3xx responses: "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Status         503 \u00d7"), std::string::npos) << run.out;
 }
 
 TEST(ClosedLoopTest, ConnectionCloseResponsesReconnectAndCarryOn) {
