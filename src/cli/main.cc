@@ -11,6 +11,7 @@
 #include "cli/completions.h"
 #include "cli/man_page.h"
 #include "cli/options.h"
+#include "cli/stdout_writer.h"
 #include "cli/progress_output.h"
 #include "cli/usage.h"
 #include "report/json_report.h"
@@ -57,15 +58,12 @@ void clear_progress() {
 // A sweep: each step is a whole run; in text mode its row is printed as it finishes, in JSON
 // one document at the end. Exit 2 when no step worked, 3 when --slo was given and no level
 // met every limit.
-int run_sweep_command(const hammer::Config& config) {
+int run_sweep_command(const hammer::Config& config, hammer::StdoutWriter& out) {
   using namespace hammer;
   ProgressOutput progress_output(config.progress_fd);
   StepPosition position;
   bool control_header_printed = false;
-  if (!config.json) {
-    std::fputs(render_sweep_header(config).c_str(), stdout);
-    std::fflush(stdout);
-  }
+  if (!config.json) out.write(render_sweep_header(config));
   Config control_rows = config;
   control_rows.slos.clear();
   const auto on_step_start = [&](double level, bool control) {
@@ -80,17 +78,15 @@ int run_sweep_command(const hammer::Config& config) {
     progress_output.write_line(render_step_line(step, position));
     if (config.json) return;
     if (control && !control_header_printed) {
-      std::fputs(render_control_header(config).c_str(), stdout);
+      out.write(render_control_header(config));
       control_header_printed = true;
     }
-    std::fputs(render_sweep_row(control ? control_rows : config, step).c_str(), stdout);
-    std::fflush(stdout);
+    out.write(render_sweep_row(control ? control_rows : config, step));
   }, on_step_start, config.progress_fd >= 0 ? ProgressFn(on_progress) : ProgressFn());
   if (!result) return fail(result.error().exit_code, result.error().message);
   const std::string report =
       config.json ? render_sweep_json(config, *result) : render_sweep_summary(config, *result);
-  std::fputs(report.c_str(), stdout);
-  std::fflush(stdout);
+  out.write(report);
   const bool any_worked = std::any_of(result->steps.begin(), result->steps.end(),
                                       [](const StepSummary& step) { return !step.failed; });
   if (!any_worked) return kExitRunFailed;
@@ -100,15 +96,19 @@ int run_sweep_command(const hammer::Config& config) {
   return kExitOk;
 }
 
-}  // namespace
+// Every exit after something was printed on stdout goes through here: the close is the last
+// chance for a buffered write to fail, and a report that could not be written is exit 2.
+int finish(hammer::StdoutWriter& out, int code) {
+  if (!out.close()) return fail(kExitRunFailed, out.error());
+  return code;
+}
 
-int main(int argc, char** argv) {
+int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   using namespace hammer;
-  const std::vector<std::string> args(argv + 1, argv + argc);
   auto parsed = parse_options(args);
   if (!parsed) return fail(kExitBadInput, parsed.error().message);
   if (parsed->command == Command::help) {
-    std::fputs(usage_text().c_str(), stdout);
+    out.write(usage_text());
     return kExitOk;
   }
   if (parsed->command == Command::generate) {
@@ -116,15 +116,15 @@ int main(int argc, char** argv) {
     const std::string text = kind == DocKind::man    ? man_page()
                              : kind == DocKind::bash ? bash_completion()
                                                      : zsh_completion();
-    std::fputs(text.c_str(), stdout);
-    return std::fflush(stdout) == 0 ? kExitOk : fail(kExitRunFailed, "cannot write stdout");
+    out.write(text);
+    return kExitOk;
   }
   if (parsed->command == Command::version) {
-    std::printf("hammer %s\n", HAMMER_VERSION);
+    out.write(std::string("hammer ") + HAMMER_VERSION + "\n");
     return kExitOk;
   }
   const Config& config = parsed->config;
-  if (config.sweep.active()) return run_sweep_command(config);
+  if (config.sweep.active()) return run_sweep_command(config, out);
 
   const bool progress = progress_wanted(config);
   ProgressOutput progress_output(config.progress_fd);
@@ -147,8 +147,15 @@ int main(int argc, char** argv) {
   const ReportInput input{config, *result, verdicts, {}, config.slos.empty() ? nullptr : &slo};
   std::string report = config.json ? render_json_report(input) : render_text_report(input);
   if (!config.json) report += render_slo_lines(slo);
-  std::fputs(report.c_str(), stdout);
-  std::fflush(stdout);
+  out.write(report);
   if (run_failed(*result)) return kExitRunFailed;
   return slos_pass(slo) ? kExitOk : kExitSloMissed;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  hammer::StdoutWriter out(stdout);
+  const int code = run(std::vector<std::string>(argv + 1, argv + argc), out);
+  return finish(out, code);
 }

@@ -3,6 +3,7 @@
 // fail their request at once, failed requests kept apart from connection events, and signals
 // that end the run promptly with its report.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <csignal>
 #include <string>
@@ -225,6 +226,30 @@ TEST(StatusTest, AVisibleShareOfErrorAnswersWarnsAboveTheLatencies) {
   ASSERT_NE(warning, std::string::npos) << text.out;
   EXPECT_LT(warning, text.out.find("Latency")) << text.out;
   EXPECT_NE(text.out.find("Status         200 \u00d7"), std::string::npos) << text.out;
+}
+
+// Item 9. A report that cannot be written (stdout on a full disk) is exit 2 with one line on
+// stderr, for the report, --json, --help and --version alike.
+TEST(OutputTest, AReportThatCannotBeWrittenIsExitTwoWithOneLine) {
+  if (access("/dev/full", W_OK) != 0) GTEST_SKIP() << "no /dev/full";
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  const std::vector<std::vector<std::string>> commands = {
+      {"--json", "-c", "1", "-d", "0.2", server.url()},
+      {"-c", "1", "-d", "0.2", server.url()},
+      {"--help"},
+      {"--version"},
+  };
+  for (const std::vector<std::string>& command : commands) {
+    SCOPED_TRACE(command.front());
+    // sh -c 'exec "$0" "$@" > /dev/full' HAMMER ARGS...
+    std::vector<std::string> argv = {"/bin/sh", "-c", "exec \"$0\" \"$@\" > /dev/full",
+                                     hammer_binary()};
+    argv.insert(argv.end(), command.begin(), command.end());
+    const Finished run = run_process(argv, 30);
+    EXPECT_EQ(run.exit_code, 2) << run.err;
+    EXPECT_EQ(run.err, "hammer: cannot write to standard output: No space left on device\n");
+  }
 }
 
 }  // namespace
