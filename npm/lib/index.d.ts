@@ -1,22 +1,42 @@
 // SPDX-License-Identifier: MIT
-// Types for hammer-load's programmatic API. RunResult mirrors hammer's JSON report, schema 1
-// (docs/json.md): times are integer nanoseconds in members ending in _ns, and a figure that
-// does not exist is null, never 0.
+// Types for hammer-load's programmatic API. RunResult and SweepResult mirror hammer's JSON
+// report, schema 1 (docs/json.md): times are integer nanoseconds in members ending in _ns, and a
+// figure that does not exist is null, never 0. ProgressEvent and StepEvent mirror the progress
+// lines of --progress-fd.
 
 /** A duration: a number of seconds, or a string with a unit (ns us ms s m h), e.g. "1.5s". */
 export type Duration = number | string;
 
+/**
+ * Levels of a sweep: an array (`[1, 2, 5]`, `['1k', '2k']`), a list `'1k,2k,5k'`, a stepped
+ * range `'1k:20k:1k'`, or (rate only, with `slo`) a range `'200:5000'` to search for capacity.
+ */
+export type Levels = Array<number | string> | `${string},${string}` | `${string}:${string}`;
+
+/** Service-level objectives: `{ p99: '50ms', 'p99.9': 200, errors: '1%' }` (a bare number is
+ *  milliseconds), or `['p99=50ms', 'errors=1%']`. Each becomes one --slo. */
+export type SloOption = { [key: string]: string | number } | string[];
+
 export interface RunOptions {
   /** http://host[:port][/path]; https is not supported. */
   url: string;
-  /** Total connections, at least 1 (default: see `hammer --help`). */
-  connections?: number;
+  /** Total connections, at least 1 (default: see `hammer --help`); a list sweeps them. */
+  connections?: number | Levels;
   /** Worker threads, at most `connections` (default min(4, connections)). */
   threads?: number;
   /** Test duration: seconds, or a string with a unit such as "10s", "2m". */
   duration?: Duration;
-  /** Target requests/s over all connections, e.g. 2000 or "2k": turns on open-loop mode. */
-  rate?: number | string;
+  /** Target requests/s over all connections, e.g. 2000 or "2k": turns on open-loop mode. A
+   *  list or range sweeps the rate (see Levels). */
+  rate?: number | string | Levels;
+  /** Pass/fail limits (--slo). On a single run the report gets `slo` and `slo_passed`; in a
+   *  sweep, each step does, and a rate range searches for the highest rate that meets them. */
+  slo?: SloOption;
+  /** Called with where the run stands, at most every 100 ms (a newer reading replaces one
+   *  that would come sooner). In a sweep, each step's run reports, with `step` set. */
+  onProgress?: (event: ProgressEvent) => void;
+  /** In a sweep, called as each step finishes. */
+  onStep?: (event: StepEvent) => void;
   /** Time to run before measuring (hammer's --warmup): seconds or a string with a unit. */
   warmup?: Duration;
   /** Measure latency from the actual send even with `rate` (--closed-loop). */
@@ -216,6 +236,149 @@ export interface RunResult {
   [member: string]: unknown;
 }
 
+/** One --slo and how the run (or step) did against it. */
+export interface SloOutcome {
+  /** "p50", "p95", "p99.9", ... (any percentile), "max" or "errors". */
+  key: string;
+  /** Integer ns for latency keys; a fraction (0.01 for "1%") for errors. */
+  limit: number;
+  unit: 'ns' | 'ratio';
+  /** The run's figure in the same unit; null when no response arrived. */
+  measured: number | null;
+  pass: boolean;
+}
+
+/** A single run with `slo`: the outcome of each, and whether all passed (else exit 3). */
+export interface SloReport {
+  slo: SloOutcome[];
+  slo_passed: boolean;
+}
+
+/** Where a run stands: a --progress-fd line, delivered to onProgress. */
+export interface ProgressEvent {
+  type: 'progress';
+  /** Sweeps only: the step this run is (from 1, in the order run), its level, and whether it
+   *  is a --control step. */
+  step?: { index: number; level: number; control: boolean };
+  phase: 'warmup' | 'measured';
+  /** Since the run (step) started, warm-up included. */
+  elapsed_ns: number;
+  /** Warm-up + duration. */
+  total_ns: number;
+  /** Responses and failed requests so far, warm-up included. */
+  completed: number;
+  errors: number;
+  /** Completions per second since the previous reading. */
+  per_second: number;
+}
+
+/** A sweep step that just finished, delivered to onStep. */
+export interface StepEvent {
+  type: 'step';
+  step: { index: number; level: number; control: boolean };
+  completed: number;
+  errors: number;
+  per_second: number;
+  p99_ns: number | null;
+  failed: boolean;
+  slo_passed: boolean;
+}
+
+/** One step of a sweep. */
+export interface SweepStep {
+  /** Connections, or req/s. */
+  level: number;
+  connections: number;
+  threads: number;
+  /** req/s in open loop; null in closed loop. */
+  rate: number | null;
+  elapsed_ns: number;
+  requests: { scheduled: number | null; completed: number; unsent: number; per_second: number };
+  /** Integer ns, null when no response arrived; percentile keys as in Percentiles. */
+  latency_ns: {
+    stopwatch: 'corrected' | 'uncorrected';
+    max: number | null;
+    mean: number | null;
+    [percentile: string]: number | string | null;
+  };
+  errors: number;
+  non_2xx_3xx: number;
+  /** Open loop only. */
+  dispatch_lag: {
+    dispatched: number;
+    behind_schedule: number;
+    behind_server: number;
+    behind_generator: number;
+    behind_share: number;
+    server_share: number;
+  } | null;
+  /** Closed-loop connection sweeps: req/s x mean latency, and its distance from the
+   *  connection count in %. */
+  littles_law: { in_flight: number; deviation_pct: number } | null;
+  generator_cpu: { cores: number | null; usable_cores: number; busy: boolean };
+  /** With `slo`. */
+  slo?: SloOutcome[];
+  slo_passed?: boolean;
+  /** Met every SLO and the dispatch bounds. */
+  meets: boolean;
+  /** Why not: "failed", "slo", "server_late", "unsent". */
+  misses: string[];
+  /** The step's verdict codes. */
+  verdicts: string[];
+  control_per_second: number | null;
+  interrupted: boolean;
+}
+
+/** The document of a sweep or capacity search: one for the whole sweep. */
+export interface SweepResult {
+  hammer: RunResult['hammer'];
+  /** As on a single run, with `connections` the largest level and `rate` the highest. */
+  config: RunResult['config'];
+  sweep: {
+    kind: 'connections' | 'rate';
+    /** A capacity search: `steps` in the order tried. */
+    search: boolean;
+    /** The planned levels; null for a search. */
+    levels: number[] | null;
+    /** A search's range in req/s. */
+    range: { low: number; high: number } | null;
+    steps: SweepStep[];
+    knee: {
+      level: number;
+      per_second: number;
+      best_after_per_second: number;
+      mean_latency_ns: number;
+      last_level: number;
+      last_mean_latency_ns: number;
+    } | null;
+    collapse: {
+      held_level: number;
+      held_per_second: number;
+      fell_level: number;
+      fell_per_second: number;
+    } | null;
+    /** With `slo`: the highest level that met every SLO. */
+    capacity: {
+      found: boolean;
+      level: number | null;
+      first_failing_level: number | null;
+      whole_range: boolean;
+      steps: number;
+    } | null;
+    /** With --control (in `args`). */
+    control: { url: string; steps: SweepStep[]; ratio: number | null } | null;
+    generator: { max_cpu_cores: number; busy_levels: number[] };
+    interrupted: boolean;
+  };
+  /** With `slo`: whether any level met every SLO (else exit 3). */
+  slo_passed?: boolean;
+  notes: string[];
+  [member: string]: unknown;
+}
+
+/** What run() resolves to: a single run's report or a sweep's; tell them apart with isSweep(). */
+export type Report = RunResult | SweepResult;
+
 /** Rejections carry hammer's exit status and its stderr. */
 export interface RunError extends Error {
   /** 1: bad input (the message is hammer's own line, "hammer: --connections: expected ...");
@@ -228,13 +391,28 @@ export interface RunError extends Error {
 }
 
 /**
- * Runs hammer with --json and resolves to its report. Resolves whenever hammer prints a report,
- * whatever its exit status: a run that did not do its job (exit 2) is still a result, and its
- * `verdicts` say what went wrong ("run_failed"). Rejects with a RunError for bad options (exit 1,
- * the message is the CLI's own line) or a run that ended without a report (e.g. nothing listens
- * at the URL).
+ * Runs hammer with --json. One rule: it resolves with hammer's document whenever hammer printed
+ * one, whatever its exit status: 0; 2, a run that did not do its job (its `verdicts` say
+ * "run_failed"); 3, an SLO missed (`slo_passed: false`); or stopped by `signal`. It rejects
+ * with a RunError only when there is no document: bad options (exit 1, the message is the
+ * CLI's own line), a target hammer could not reach at all (exit 2 before any load, e.g.
+ * nothing listens at the URL), hammer missing, killed before it reported, or a callback that
+ * threw (its error).
+ *
+ * A list or range of levels in `rate` or `connections` makes a sweep (SweepResult); with plain
+ * numbers it is one run (RunResult, plus SloReport with `slo`); a string such as "2k" could be
+ * either, so the result is a Report to narrow with isSweep().
  */
-export function run(options: RunOptions): Promise<RunResult>;
+export function run(options: RunOptions & ({ rate: Levels } | { connections: Levels })):
+  Promise<SweepResult>;
+export function run(options: RunOptions & { rate?: number; connections?: number; slo: SloOption }):
+  Promise<RunResult & SloReport>;
+export function run(options: RunOptions & { rate?: number; connections?: number }):
+  Promise<RunResult>;
+export function run(options: RunOptions): Promise<Report>;
+
+/** Whether `report` is a sweep's document rather than a single run's. */
+export function isSweep(report: Report): report is SweepResult;
 
 /** Path of the native hammer binary this package installed. */
 export function binaryPath(): string;

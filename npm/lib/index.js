@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: MIT
 // hammer-load's programmatic API: run({ url, ... }) runs the native hammer with --json and
-// resolves to the parsed report (docs/json.md; the types are in index.d.ts).
+// resolves to the parsed report, a single run's or a sweep's (docs/json.md; the types are in
+// index.d.ts). Progress comes from hammer's --progress-fd on a pipe of its own (descriptor 3).
+//
+// The rule: run() resolves with the document whenever hammer printed one, whatever its exit
+// status (0; 2, a run that did not do its job; 3, an SLO missed) and however it ended; it
+// rejects only when there is no document: bad options (exit 1), a target hammer could not
+// reach at all (exit 2 before any load), hammer missing or killed before it reported.
 'use strict';
 
 const childProcess = require('node:child_process');
@@ -21,7 +27,23 @@ const kValueFlags = {
   timeout: '--timeout',
 };
 const kSwitches = { closedLoop: '--closed-loop' };
-const kOtherOptions = new Set(['url', 'headers', 'body', 'args', 'binary', 'signal']);
+const kOtherOptions = new Set(['url', 'headers', 'body', 'args', 'binary', 'signal', 'slo',
+                               'onProgress', 'onStep']);
+// Options that take a list of levels (a sweep): an array is joined with commas.
+const kLevelOptions = new Set(['connections', 'rate']);
+// The least time between two onProgress calls.
+const kProgressIntervalMs = 100;
+
+// slo: { p99: '50ms', errors: '1%' } or ['p99=50ms', 'errors=1%'] -> one --slo each.
+function sloArgs(slo) {
+  if (slo === undefined || slo === null) return [];
+  if (Array.isArray(slo)) return slo.map((limit) => `--slo=${limit}`);
+  if (typeof slo === 'object') {
+    return Object.entries(slo).map(([key, limit]) => `--slo=${key}=${limit}`);
+  }
+  throw new TypeError('run(): slo must be an object such as { p99: "50ms", errors: "1%" } or an ' +
+                      'array of "KEY=LIMIT" strings');
+}
 
 function headerLines(headers) {
   if (headers === undefined || headers === null) return [];
@@ -54,8 +76,19 @@ function toArgs(options) {
   }
   for (const [key, flag] of Object.entries(kValueFlags)) {
     const value = options[key];
-    if (value !== undefined && value !== null) args.push(`${flag}=${value}`);
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value) && !kLevelOptions.has(key)) {
+      throw new TypeError(`run(): ${key} takes one value, not an array`);
+    }
+    args.push(`${flag}=${Array.isArray(value) ? value.join(',') : value}`);
   }
+  args.push(...sloArgs(options.slo));
+  for (const key of ['onProgress', 'onStep']) {
+    if (options[key] !== undefined && options[key] !== null && typeof options[key] !== 'function') {
+      throw new TypeError(`run(): ${key} must be a function`);
+    }
+  }
+  if (options.onProgress || options.onStep) args.push('--progress-fd=3');
   for (const [key, flag] of Object.entries(kSwitches)) {
     if (options[key]) args.push(flag);
   }
@@ -84,6 +117,57 @@ function bodyFile(body) {
   return { file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+// Calls onProgress with hammer's progress lines, at most once per kProgressIntervalMs (a line
+// that comes sooner waits, and a newer one replaces it), and onStep with each finished sweep
+// step. A callback that throws stops the run: `fail` gets the error.
+function progressReader(stream, { onProgress, onStep }, fail) {
+  let last = -Infinity;
+  let pending = null;
+  let timer = null;
+  const call = (fn, event) => {
+    try {
+      fn(event);
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const deliver = () => {
+    timer = null;
+    last = Date.now();
+    const event = pending;
+    pending = null;
+    call(onProgress, event);
+  };
+  let buffered = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    buffered += chunk;
+    let newline;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      let event;
+      try {
+        event = JSON.parse(line);
+      } catch {
+        continue;  // not a progress line: progress is a view, never the record
+      }
+      if (event.type === 'step') {
+        if (onStep) call(onStep, event);
+      } else if (event.type === 'progress' && onProgress) {
+        pending = event;
+        const wait = last + kProgressIntervalMs - Date.now();
+        if (wait <= 0 && !timer) {
+          deliver();
+        } else if (!timer) {
+          timer = setTimeout(deliver, wait + 1);  // +1: never a millisecond early
+        }
+      }
+    }
+  });
+  return { stop: () => clearTimeout(timer) };
+}
+
 function run(options) {
   return new Promise((resolve, reject) => {
     let args;
@@ -106,11 +190,22 @@ function run(options) {
     }
 
     const binary = options.binary || installedBinaryPath();
-    const child = childProcess.spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const wantsProgress = Boolean(options.onProgress || options.onStep);
+    const stdio = wantsProgress ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];
+    const child = childProcess.spawn(binary, args, { stdio });
     const stdout = [];
     const stderr = [];
     child.stdout.on('data', (chunk) => stdout.push(chunk));
     child.stderr.on('data', (chunk) => stderr.push(chunk));
+
+    let callbackError = null;
+    const progress = wantsProgress
+      ? progressReader(child.stdio[3], options, (error) => {
+        if (callbackError) return;
+        callbackError = error;
+        child.kill('SIGTERM');
+      })
+      : null;
 
     // Aborting stops the run the way Ctrl-C does: hammer reports what it measured so far.
     const { signal } = options;
@@ -118,6 +213,7 @@ function run(options) {
     if (signal) signal.addEventListener('abort', onAbort, { once: true });
     const finish = () => {
       if (signal) signal.removeEventListener('abort', onAbort);
+      if (progress) progress.stop();
       if (body) body.remove();
     };
 
@@ -128,24 +224,28 @@ function run(options) {
     });
     child.on('close', (exitCode, killedBy) => {
       finish();
+      if (callbackError) {
+        reject(callbackError);
+        return;
+      }
       const errorText = Buffer.concat(stderr).toString('utf8').trim();
       const outputText = Buffer.concat(stdout).toString('utf8');
       const details = { exitCode, signal: killedBy, stderr: errorText };
-      if (killedBy) {
-        const said = errorText ? `: ${errorText}` : '';
-        reject(runError(`hammer: ended by ${killedBy}${said}`, details));
-        return;
-      }
-      // Any report is the result, whatever the exit status: a run that did not do its job
-      // (exit 2) says so in its verdicts. Bad input (exit 1), or a run that ended before any
-      // report: the error carries hammer's own message.
-      if (exitCode !== 1 && outputText.trim() !== '') {
+      // The one rule: a document resolves, whatever the exit status or the way hammer ended.
+      if (outputText.trim() !== '') {
         try {
           resolve(JSON.parse(outputText));
+          return;
         } catch (error) {
-          reject(runError(`hammer: exit ${exitCode} with unreadable JSON: ${error.message}`,
+          reject(runError(`hammer: ${killedBy ? `ended by ${killedBy}` : `exit ${exitCode}`} ` +
+                          `with unreadable JSON: ${error.message}`,
                           { ...details, stdout: outputText }));
+          return;
         }
+      }
+      if (killedBy) {
+        reject(runError(`hammer: ended by ${killedBy} before it reported` +
+                        `${errorText ? `: ${errorText}` : ''}`, details));
         return;
       }
       reject(runError(errorText || `hammer: exit ${exitCode} without a report`, details));
@@ -153,4 +253,10 @@ function run(options) {
   });
 }
 
-module.exports = { run, binaryPath: installedBinaryPath };
+/** Whether `report` is a sweep's document (it has `sweep`) rather than a single run's. */
+function isSweep(report) {
+  return Boolean(report && typeof report === 'object' && report.sweep &&
+                 typeof report.sweep === 'object');
+}
+
+module.exports = { run, isSweep, binaryPath: installedBinaryPath };

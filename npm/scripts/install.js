@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: MIT
-// npm's install step for hammer-load: puts the native hammer binary at native/hammer[.exe].
+// npm's install step for hammer-load: puts the native hammer binary at native/hammer[.exe] and,
+// where it can, over bin/hammer, so the installed command is hammer itself, with no Node
+// process in between.
 //
-// 1. A prebuilt binary for this platform (prebuilt/<platform>-<arch>/hammer[.exe] in the package,
-//    or in $HAMMER_PREBUILT_DIR) is used only after its SHA-256 matches prebuilt/manifest.json.
-//    A mismatch, or a binary the manifest does not vouch for, fails the install: it never falls
-//    back to building, nor to the binary.
+// 1. The prebuilt binary of the optional dependency @hammer-load/<platform>-<arch> (npm installs
+//    it only on its own os/cpu) is used only after its SHA-256 matches the one that package
+//    declares, and the one in this package's checksums.json when that has an entry. A mismatch,
+//    a version that is not this package's, or a binary that does not run here is said in one
+//    line, and hammer is built from source instead.
 // 2. Otherwise hammer is built from the bundled source (source/) with CMake >= 3.21 and a C++20
-//    compiler, Release, the `hammer` target only; what is missing is named when it cannot be.
+//    compiler, Release, the `hammer` target only. When it cannot be, the install fails with one
+//    line saying what is missing and what to do.
 'use strict';
 
 const childProcess = require('node:child_process');
@@ -15,8 +19,8 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { packageRoot, prebuiltPlatforms, platformKey, executableName, installedBinaryPath } =
-  require('../lib/binary.js');
+const { packageRoot, supportedPlatforms, platformKey, executableName, binaryPackageName,
+        installedBinaryPath } = require('../lib/binary.js');
 
 const kMinCmake = [3, 21];
 
@@ -30,9 +34,15 @@ function sha256File(file) {
   return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
-function readManifest(dir) {
-  const file = path.join(dir, 'manifest.json');
-  if (!fs.existsSync(file)) return null;
+function ownVersion() {
+  return JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')).version;
+}
+
+// This package's own record of each platform binary's SHA-256 (written by scripts/release.sh
+// when it packs them together), or {} when it has none.
+function readChecksums(root = packageRoot) {
+  const file = path.join(root, 'checksums.json');
+  if (!fs.existsSync(file)) return {};
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
@@ -40,45 +50,51 @@ function readManifest(dir) {
   }
 }
 
-// The verified prebuilt binary for `key` in `dir`, or null when `dir` has none for it.
-function findVerifiedPrebuilt(dir, key = platformKey(), exe = executableName()) {
-  const manifest = readManifest(dir);
-  const entry = manifest && Object.hasOwn(manifest, key) ? manifest[key] : null;
-  const relative = entry ? entry.file : path.join(key, exe);
-  if (typeof relative !== 'string' || path.isAbsolute(relative) ||
-      relative.split(/[\\/]/).includes('..')) {
-    throw new InstallError(`${path.join(dir, 'manifest.json')}: "${key}".file must be a ` +
-                           `path inside ${dir}, got ${JSON.stringify(relative)}`);
+// The directory of the installed binary package for `key`, or null when npm did not install it
+// (another platform, --omit=optional, offline, or not published for this version).
+function findBinaryPackage(key = platformKey(), from = packageRoot) {
+  try {
+    return path.dirname(require.resolve(`${binaryPackageName(key)}/package.json`,
+                                        { paths: [from] }));
+  } catch {
+    return null;
   }
-  const file = path.join(dir, relative);
-  const present = fs.existsSync(file);
-  if (!entry) {
-    if (!present) return null;
-    throw new InstallError(`no checksum for ${file}: ${path.join(dir, 'manifest.json')} has no ` +
-                           `"${key}" entry, so the binary cannot be verified`);
-  }
-  if (!present) {
-    throw new InstallError(`${path.join(dir, 'manifest.json')} lists ${file} for "${key}", ` +
-                           'but the file is missing');
-  }
-  const expected = String(entry.sha256 ?? '').toLowerCase();
-  const actual = sha256File(file);
-  if (actual !== expected) {
-    throw new InstallError(`checksum mismatch for ${file}: expected ${expected || '(none)'}, ` +
-                           `got ${actual}`);
-  }
-  return file;
 }
 
-function prebuiltDir() {
-  const override = process.env.HAMMER_PREBUILT_DIR;
-  if (override) {
-    if (!fs.statSync(override, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new InstallError(`HAMMER_PREBUILT_DIR=${override} is not a directory`);
-    }
-    return path.resolve(override);
+// The binary of the package in `dir`, once its version and SHA-256 check out; throws an
+// InstallError saying what did not.
+function verifiedBinary(dir, { key = platformKey(), version = ownVersion(),
+                               checksums = readChecksums() } = {}) {
+  const name = binaryPackageName(key);
+  let manifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  } catch (error) {
+    throw new InstallError(`${name}: cannot read its package.json: ${error.message}`);
   }
-  return path.join(packageRoot, 'prebuilt');
+  if (manifest.version !== version) {
+    throw new InstallError(`${name} is version ${manifest.version}, hammer-load is ${version}`);
+  }
+  const relative = manifest.hammer?.binary;
+  if (typeof relative !== 'string' || path.isAbsolute(relative) ||
+      relative.split(/[\\/]/).includes('..')) {
+    throw new InstallError(`${name}: package.json "hammer.binary" must be a path inside the ` +
+                           `package, got ${JSON.stringify(relative)}`);
+  }
+  const file = path.join(dir, relative);
+  if (!fs.existsSync(file)) throw new InstallError(`${name}: ${file} is missing`);
+  const actual = sha256File(file);
+  const declared = String(manifest.hammer.sha256 ?? '').toLowerCase();
+  if (actual !== declared) {
+    throw new InstallError(`checksum mismatch for ${file}: expected ${declared || '(none)'}, ` +
+                           `got ${actual}`);
+  }
+  const recorded = checksums[key];
+  if (recorded !== undefined && String(recorded).toLowerCase() !== actual) {
+    throw new InstallError(`checksum mismatch for ${file}: hammer-load's checksums.json ` +
+                           `expects ${recorded}, got ${actual}`);
+  }
+  return file;
 }
 
 // Runs `command` and returns {status, output} (stdout and stderr together); status is null when
@@ -142,6 +158,16 @@ function tail(text, lines = 40) {
   return text.split('\n').slice(-lines).join('\n');
 }
 
+// The prebuilt route, for the line that says what to do when there is no way to build.
+function prebuiltAdvice(key = platformKey()) {
+  if (!supportedPlatforms.includes(key)) {
+    return `hammer supports ${supportedPlatforms.join(', ')} today; no prebuilt binary is made ` +
+           `for ${key}`;
+  }
+  return `or let npm install the prebuilt binary ${binaryPackageName(key)} (online, without ` +
+         '--omit=optional or --no-optional)';
+}
+
 function findSourceDir() {
   const bundled = path.join(packageRoot, 'source');
   if (fs.existsSync(path.join(bundled, 'CMakeLists.txt'))) return bundled;
@@ -149,14 +175,20 @@ function findSourceDir() {
   const checkout = path.join(packageRoot, '..');
   if (fs.existsSync(path.join(checkout, 'src', 'cli', 'main.cc'))) return checkout;
   throw new InstallError(`no prebuilt binary for ${platformKey()} and no bundled source ` +
-                         `(${bundled}) to build one from`);
+                         `(${bundled}) to build one from: pack the package with npm pack in ` +
+                         `npm/ (its prepack step adds the source), ${prebuiltAdvice()}`);
 }
 
 function buildFromSource() {
   const source = findSourceDir();
   const cmake = process.env.CMAKE || 'cmake';
-  checkCmake(cmake);
-  checkCompiler();
+  try {
+    checkCmake(cmake);
+    checkCompiler();
+  } catch (error) {
+    if (error instanceof InstallError) error.message += `; ${prebuiltAdvice()}`;
+    throw error;
+  }
   const build = path.join(packageRoot, 'build');
   fs.rmSync(build, { recursive: true, force: true });
 
@@ -198,25 +230,58 @@ function place(from) {
   return null;
 }
 
+// Under node_modules, on a system with real executables, bin/hammer (the file npm links the
+// `hammer` command to) becomes the native binary itself: no Node start-up on every run, and no
+// Node process beside hammer. In a checkout of the repository, or on Windows (npm's .cmd shims
+// run node), the wrapper stays.
+function replaceWrapper() {
+  const inNodeModules = packageRoot.split(path.sep).includes('node_modules');
+  if (process.platform === 'win32' || !inNodeModules) return false;
+  const wrapper = path.join(packageRoot, 'bin', 'hammer');
+  const staged = `${wrapper}.native`;
+  fs.rmSync(staged, { force: true });
+  try {
+    fs.linkSync(installedBinaryPath(), staged);
+  } catch {
+    fs.copyFileSync(installedBinaryPath(), staged);
+  }
+  fs.chmodSync(staged, 0o755);
+  fs.renameSync(staged, wrapper);  // atomic: the command is the wrapper or hammer, never neither
+  return true;
+}
+
+function finish(how) {
+  const direct = replaceWrapper();
+  log(`${how}; the hammer command runs it ${direct ? 'directly' : 'through bin/hammer (Node)'}`);
+}
+
 function install() {
-  const dir = prebuiltDir();
-  const prebuilt = fs.existsSync(dir) ? findVerifiedPrebuilt(dir) : null;
-  if (prebuilt) {
-    const problem = place(prebuilt);
-    if (!problem) {
-      log(`installed the prebuilt binary for ${platformKey()} (SHA-256 verified)`);
+  const key = platformKey();
+  const name = binaryPackageName(key);
+  const dir = findBinaryPackage(key);
+  if (dir) {
+    let binary = null;
+    try {
+      binary = verifiedBinary(dir);
+    } catch (error) {
+      if (!(error instanceof InstallError)) throw error;
+      log(`${error.message}; building from source instead`);
+    }
+    const problem = binary && place(binary);
+    if (binary && !problem) {
+      finish(`installed the prebuilt binary from ${name} (SHA-256 verified)`);
       return;
     }
-    log(`${problem}; building from source instead`);
+    if (problem) log(`${problem}; building from source instead`);
+  } else {
+    log(`no prebuilt binary for ${key} (${name} is not installed): building hammer from ` +
+        'source (a minute or two)');
   }
-  const why = prebuiltPlatforms.includes(platformKey()) ? 'this package has no prebuilt binary for'
-    : 'no prebuilt binaries are made for';
-  log(`${why} ${platformKey()}: building hammer from source (a minute or two)`);
   const { built, cleanup } = buildFromSource();
   const problem = place(built);
   cleanup();
   if (problem) throw new InstallError(problem);
-  log(`built and installed ${installedBinaryPath()}`);
+  finish(`built ${installedBinaryPath()} from source`);
 }
 
 if (require.main === module) {
@@ -229,4 +294,7 @@ if (require.main === module) {
   }
 }
 
-module.exports = { InstallError, findVerifiedPrebuilt, sha256File, explainFailure, checkCmake };
+module.exports = {
+  InstallError, findBinaryPackage, verifiedBinary, sha256File, explainFailure, checkCmake,
+  prebuiltAdvice,
+};

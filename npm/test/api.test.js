@@ -8,7 +8,7 @@ const childProcess = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { test } = require('node:test');
-const { run } = require('../lib/index.js');
+const { run, isSweep } = require('../lib/index.js');
 const { hammerBin, needsBuild, tempDir, startServer } = require('./helpers.js');
 
 function assertHistogram(histogram, name) {
@@ -170,4 +170,127 @@ test('a string or Buffer body goes through a temporary file, removed after the r
     assert.equal(echoed.body, body.toString());
     assert.equal(fs.existsSync(echoed.bodyPath), false, 'body file removed');
   }
+});
+
+test('slo: one --slo each; the report has slo and slo_passed, and a miss (exit 3) resolves',
+     { skip: needsBuild, timeout: 30000 }, async (t) => {
+  const url = await startServer(t);
+  const met = await run({ binary: hammerBin, url, connections: 2, threads: 1, duration: '0.5s',
+                          rate: 100, slo: { p99: '5s', errors: '1%' } });
+  assert.equal(isSweep(met), false);
+  assert.deepEqual(met.slo.map((outcome) => [outcome.key, outcome.unit, outcome.pass]),
+                   [['p99', 'ns', true], ['errors', 'ratio', true]]);
+  assert.equal(met.slo[0].limit, 5e9);
+  assert.equal(met.slo_passed, true);
+  // p50 under 1 ns cannot be met: hammer exits 3, and run() still resolves with the document.
+  const missed = await run({ binary: hammerBin, url, connections: 2, threads: 1,
+                             duration: '0.5s', rate: 100, slo: ['p50=1ns'] });
+  assert.equal(missed.slo_passed, false);
+  assert.equal(missed.slo[0].pass, false);
+  assert.ok(missed.slo[0].measured > 1);
+});
+
+test('a list of rates is a sweep: isSweep(), its steps, onStep per step and onProgress per step',
+     { skip: needsBuild, timeout: 60000 }, async (t) => {
+  const url = await startServer(t);
+  const steps = [];
+  const progress = [];
+  const result = await run({ binary: hammerBin, url, connections: 2, threads: 1, duration: '0.5s',
+                             rate: [100, 200], slo: { p99: '5s' },
+                             onStep: (step) => steps.push(step),
+                             onProgress: (event) => progress.push(event) });
+  assert.equal(isSweep(result), true);
+  assert.equal(result.sweep.kind, 'rate');
+  assert.deepEqual(result.sweep.levels, [100, 200]);
+  assert.deepEqual(result.sweep.steps.map((step) => step.level), [100, 200]);
+  assert.ok(result.sweep.steps.every((step) => step.requests.completed > 0 && step.slo_passed));
+  assert.equal(result.sweep.capacity.found, true);
+  assert.equal(result.slo_passed, true);
+  assert.deepEqual(steps.map((step) => [step.type, step.step.index, step.step.level]),
+                   [['step', 1, 100], ['step', 2, 200]]);
+  assert.deepEqual(steps.map((step) => step.completed),
+                   result.sweep.steps.map((step) => step.requests.completed));
+  assert.ok(progress.length > 0, 'progress during the sweep');
+  assert.ok(progress.every((event) => event.type === 'progress' && event.step.index >= 1));
+});
+
+test('onProgress: at most every 100 ms, the run as it goes', { skip: needsBuild, timeout: 30000 },
+     async (t) => {
+  const url = await startServer(t);
+  const calls = [];
+  const result = await run({ binary: hammerBin, url, connections: 2, threads: 1, duration: '1.5s',
+                             rate: 200, onProgress: (event) => calls.push([Date.now(), event]) });
+  assert.ok(calls.length >= 3, `${calls.length} progress events in 1.5 s`);
+  for (let i = 1; i < calls.length; ++i) {
+    assert.ok(calls[i][0] - calls[i - 1][0] >= 99, `event ${i} came ${calls[i][0] -
+              calls[i - 1][0]} ms after the one before`);
+    assert.ok(calls[i][1].elapsed_ns > calls[i - 1][1].elapsed_ns);
+    assert.ok(calls[i][1].completed >= calls[i - 1][1].completed);
+  }
+  const [, last] = calls[calls.length - 1];
+  assert.deepEqual([last.type, last.phase, last.total_ns, last.step], ['progress', 'measured',
+                                                                       1.5e9, undefined]);
+  assert.ok(last.completed <= result.requests.completed);
+});
+
+test('a callback that throws stops the run, and run() rejects with its error',
+     { skip: needsBuild, timeout: 30000 }, async (t) => {
+  const url = await startServer(t);
+  const started = Date.now();
+  await assert.rejects(run({ binary: hammerBin, url, connections: 2, threads: 1, duration: '60s',
+                             rate: 100, onProgress: () => { throw new Error('enough'); } }),
+                       { message: 'enough' });
+  assert.ok(Date.now() - started < 20000, 'stopped long before the 60 s duration');
+});
+
+// A stand-in for hammer that prints `stdout` and then exits with `code` or kills itself with
+// `signal`.
+function fakeHammer(t, { stdout = '', stderr = '', code = 0, signal = null }) {
+  const dir = tempDir(t, 'hammer-fake-');
+  const file = path.join(dir, 'fake-hammer');
+  fs.writeFileSync(file, `#!${process.execPath}
+process.stdout.write(${JSON.stringify(stdout)});
+process.stderr.write(${JSON.stringify(stderr)});
+${signal ? `process.stdout.end(() => process.kill(process.pid, '${signal}'));`
+    : `process.stdout.end(() => process.exit(${code}));`}
+`, { mode: 0o755 });
+  return file;
+}
+
+test('the rule: a document resolves whatever the exit status or signal; no document rejects',
+     async (t) => {
+  const doc = JSON.stringify({ hammer: { schema: 1 }, verdicts: [{ code: 'run_failed' }] });
+  for (const ending of [{ code: 0 }, { code: 2 }, { code: 3 }, { signal: 'SIGTERM' }]) {
+    const binary = fakeHammer(t, { stdout: doc, ...ending });
+    assert.deepEqual(await run({ binary, url: 'http://h/' }), JSON.parse(doc),
+                     JSON.stringify(ending));
+  }
+  const cases = [
+    [{ code: 1, stderr: 'hammer: --rate: bad\n' },
+     { message: 'hammer: --rate: bad', exitCode: 1, signal: null }],
+    [{ code: 2, stderr: 'hammer: cannot connect to h:80: refused\n' },
+     { message: 'hammer: cannot connect to h:80: refused', exitCode: 2 }],
+    [{ code: 2 }, { message: 'hammer: exit 2 without a report', exitCode: 2 }],
+    [{ signal: 'SIGKILL' }, { message: 'hammer: ended by SIGKILL before it reported',
+                              exitCode: null, signal: 'SIGKILL' }],
+    [{ code: 0, stdout: '{"cut' }, { message: /^hammer: exit 0 with unreadable JSON: / }],
+  ];
+  for (const [ending, expected] of cases) {
+    await assert.rejects(run({ binary: fakeHammer(t, ending), url: 'http://h/' }), expected,
+                         JSON.stringify(ending));
+  }
+});
+
+test('slo, levels and callbacks become arguments; wrong types are TypeErrors', async (t) => {
+  const binary = echoBinary(t);
+  const echoed = await run({ binary, url: 'http://h/', rate: ['1k', 2000], slo: { p99: '50ms' },
+                             onStep: () => {} });
+  assert.deepEqual(echoed.args, ['--json', '--rate=1k,2000', '--slo=p99=50ms', '--progress-fd=3',
+                                 '--', 'http://h/']);
+  const listed = await run({ binary, url: 'http://h/', connections: [1, 2], slo: ['errors=1%'] });
+  assert.deepEqual(listed.args, ['--json', '--connections=1,2', '--slo=errors=1%', '--',
+                                 'http://h/']);
+  await assert.rejects(run({ binary, url: 'http://h/', slo: 'p99=5ms' }), TypeError);
+  await assert.rejects(run({ binary, url: 'http://h/', duration: [1, 2] }), TypeError);
+  await assert.rejects(run({ binary, url: 'http://h/', onProgress: 'yes' }), TypeError);
 });

@@ -46,7 +46,7 @@ function startServer(t, mode = 'fast') {
 function npmEnv(sandbox, extra = {}) {
   const env = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (!/^npm_/i.test(key) && key !== 'HAMMER_PREBUILT_DIR') env[key] = value;
+    if (!/^npm_/i.test(key) && !/^HAMMER_(BIN|CHECKSUMS|SOURCE_ROOT)$/.test(key)) env[key] = value;
   }
   return { ...env, npm_config_cache: path.join(sandbox, 'npm-cache'),
            npm_config_userconfig: path.join(sandbox, 'npmrc'), ...extra };

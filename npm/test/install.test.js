@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The install step with prebuilt binaries: a verified one is used, a bad checksum fails the
-// install naming the file; and the installed `hammer` wrapper passes on argv, exit codes and
-// signals. (Building from source: install_source.test.js.)
+// The install step with a prebuilt binary package (@hammer-load/<platform>-<arch>, an optional
+// dependency as in esbuild): a verified binary is used and becomes the `hammer` command itself;
+// a bad one is said in one line and the install falls back to building from source; with no way
+// to build, one line says what to do. The Node wrapper (Windows, checkouts) passes on argv, exit
+// codes and signals. (Building from source: install_source.test.js.)
 'use strict';
 
 const assert = require('node:assert/strict');
@@ -11,62 +13,59 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { test } = require('node:test');
 const install = require('../scripts/install.js');
-const { platformKey, executableName } = require('../lib/binary.js');
+const { binaryPackage } = require('../scripts/stage.js');
+const { platformKey, executableName, binaryPackageName } = require('../lib/binary.js');
 const { hammerBin, needsBuild, tempDir, startServer } = require('./helpers.js');
-const { packTarball, installGlobally, cmakeVersion } = require('./package.js');
+const { packTarball, packBinaryPackage, installGlobally, cmakeVersion } = require('./package.js');
 
 const key = platformKey();
 const exe = executableName();
 const kZeros = '0'.repeat(64);
+const version = cmakeVersion(path.join(__dirname, '..', '..'));
 
 function sha256(file) {
   return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
-// A prebuilt directory holding `binary` for this platform, with a manifest entry of `digest`
-// (the file's real SHA-256 by default; null: no entry).
-function prebuiltDir(dir, binary, digest = sha256(binary)) {
-  fs.mkdirSync(path.join(dir, key), { recursive: true });
-  fs.copyFileSync(binary, path.join(dir, key, exe));
-  const manifest = digest === null ? {} : { [key]: { file: `${key}/${exe}`, sha256: digest } };
-  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
-  return dir;
+function editManifest(dir, edit) {
+  const file = path.join(dir, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+  edit(manifest);
+  fs.writeFileSync(file, JSON.stringify(manifest));
 }
 
-test('findVerifiedPrebuilt: a matching checksum, a mismatch, no entry, a missing file',
-     (t) => {
-  const sandbox = tempDir(t, 'hammer-prebuilt-');
+test('verifiedBinary: the declared checksum, checksums.json, the version, the path', (t) => {
+  const sandbox = tempDir(t, 'hammer-verify-');
   const binary = path.join(sandbox, 'fake-hammer');
   fs.writeFileSync(binary, 'not really hammer\n');
+  const digest = sha256(binary);
+  const file = path.join(sandbox, 'good', 'bin', exe);
 
-  const good = prebuiltDir(path.join(sandbox, 'good'), binary);
-  assert.equal(install.findVerifiedPrebuilt(good), path.join(good, key, exe));
-
-  const bad = prebuiltDir(path.join(sandbox, 'bad'), binary, kZeros);
-  assert.throws(() => install.findVerifiedPrebuilt(bad), {
-    message: `checksum mismatch for ${path.join(bad, key, exe)}: expected ${kZeros}, ` +
-             `got ${sha256(binary)}`,
+  const good = binaryPackage(path.join(sandbox, 'good'), binary).dir;
+  assert.equal(install.verifiedBinary(good, { version, checksums: {} }), file);
+  assert.equal(install.verifiedBinary(good, { version, checksums: { [key]: digest } }), file);
+  assert.throws(() => install.verifiedBinary(good, { version, checksums: { [key]: kZeros } }), {
+    message: `checksum mismatch for ${file}: hammer-load's checksums.json expects ${kZeros}, ` +
+             `got ${digest}`,
+  });
+  assert.throws(() => install.verifiedBinary(good, { version: '9.9.9', checksums: {} }), {
+    message: `${binaryPackageName(key)} is version ${version}, hammer-load is 9.9.9`,
   });
 
-  const unlisted = prebuiltDir(path.join(sandbox, 'unlisted'), binary, null);
-  assert.throws(() => install.findVerifiedPrebuilt(unlisted), /^Error: no checksum for .*has no/);
+  editManifest(good, (manifest) => { manifest.hammer.sha256 = kZeros; });
+  assert.throws(() => install.verifiedBinary(good, { version, checksums: {} }), {
+    message: `checksum mismatch for ${file}: expected ${kZeros}, got ${digest}`,
+  });
+  editManifest(good, (manifest) => { manifest.hammer.binary = '../fake-hammer'; });
+  assert.throws(() => install.verifiedBinary(good, { version, checksums: {} }),
+                /must be a path inside the package/);
+  editManifest(good, (manifest) => { manifest.hammer.binary = 'bin/none'; });
+  assert.throws(() => install.verifiedBinary(good, { version, checksums: {} }), /is missing$/);
 
-  const missing = prebuiltDir(path.join(sandbox, 'missing'), binary);
-  fs.rmSync(path.join(missing, key, exe));
-  assert.throws(() => install.findVerifiedPrebuilt(missing), /the file is missing/);
-
-  const escaping = path.join(sandbox, 'escaping');
-  fs.mkdirSync(escaping);
-  fs.writeFileSync(path.join(escaping, 'manifest.json'),
-                   JSON.stringify({ [key]: { file: '../fake-hammer', sha256: sha256(binary) } }));
-  assert.throws(() => install.findVerifiedPrebuilt(escaping), /must be a path inside/);
-
-  const empty = path.join(sandbox, 'empty');
-  fs.mkdirSync(empty);
-  assert.equal(install.findVerifiedPrebuilt(empty), null);
+  assert.equal(install.findBinaryPackage(key, sandbox), null, 'not installed: null');
 });
 
-test('building from source names what is missing: cmake, its version, zlib', (t) => {
+test('building from source names what is missing, and the prebuilt route, in one line', (t) => {
   const sandbox = tempDir(t, 'hammer-cmake-');
   assert.throws(() => install.checkCmake(path.join(sandbox, 'no-such-cmake')),
                 /^Error: cmake not found .*CMake >= 3\.21/);
@@ -77,29 +76,16 @@ test('building from source names what is missing: cmake, its version, zlib', (t)
                /^zlib headers missing/);
   assert.match(install.explainFailure('No CMAKE_CXX_COMPILER could be found.'),
                /^no C\+\+ compiler/);
-  assert.match(install.explainFailure('No CMAKE_C_COMPILER could be found.'),
-               /^no C compiler/);
   assert.equal(install.explainFailure('some other failure'), null);
+  assert.equal(install.prebuiltAdvice('linux-x64'),
+               'or let npm install the prebuilt binary @hammer-load/linux-x64 (online, without ' +
+               '--omit=optional or --no-optional)');
+  assert.match(install.prebuiltAdvice('darwin-arm64'), /^hammer supports linux-x64 today/);
 });
 
-test('npm install of a package whose prebuilt binary has a wrong checksum fails naming the file',
-     { skip: needsBuild, timeout: 120000 }, async (t) => {
-  const sandbox = tempDir(t, 'hammer-npm-bad-');
-  const prebuilt = prebuiltDir(path.join(sandbox, 'prebuilt'), hammerBin, kZeros);
-  const tarball = await packTarball(sandbox, { prebuilt });
-  const result = await installGlobally(sandbox, tarball, { env: { HAMMER_BUILD_JOBS: '1' } });
-
-  assert.notEqual(result.status, 0, result.output);
-  const installedFile = path.join(result.packageDir, 'prebuilt', key, exe);
-  assert.ok(result.output.includes(`checksum mismatch for ${installedFile}: expected ${kZeros}, ` +
-                                   `got ${sha256(hammerBin)}`), result.output);
-  assert.doesNotMatch(result.output, /building hammer from source/);
-  assert.equal(fs.existsSync(result.bin), false, 'no hammer command left behind');
-});
-
-// Runs the installed `hammer` in a process group of its own (no terminal: a signal reaches
-// hammer only through the wrapper); resolves to {code, signal, stdout, stderr}.
-function runWrapper(bin, args, { signalAfterMs = 0, signal = null } = {}) {
+// Runs `bin` in a process group of its own (no terminal: a signal reaches hammer only through
+// what `bin` is); resolves to {code, signal, stdout, stderr}.
+function runCommand(bin, args, { signalAfterMs = 0, signal = null } = {}) {
   return new Promise((resolve) => {
     const child = childProcess.spawn(bin, args,
                                      { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -116,37 +102,87 @@ function runWrapper(bin, args, { signalAfterMs = 0, signal = null } = {}) {
   });
 }
 
-test('npm install with a verified prebuilt binary next to the package; the hammer wrapper',
-     { skip: needsBuild, timeout: 120000 }, async (t) => {
+test('npm install -g with the platform package: its verified binary is the hammer command',
+     { skip: needsBuild, timeout: 180000 }, async (t) => {
   const sandbox = tempDir(t, 'hammer-npm-good-');
-  const prebuilt = prebuiltDir(path.join(sandbox, 'prebuilt'), hammerBin);
-  const tarball = await packTarball(sandbox);  // the prebuilt directory is beside it, not in it
-  const result = await installGlobally(sandbox, tarball,
-                                       { env: { HAMMER_PREBUILT_DIR: prebuilt } });
+  const platform = await packBinaryPackage(sandbox, hammerBin);
+  const checksums = path.join(sandbox, 'checksums.json');
+  fs.writeFileSync(checksums, JSON.stringify({ [key]: platform.sha256 }));
+  const tarball = await packTarball(sandbox, { checksums });
+  const result = await installGlobally(sandbox, [platform.tarball, tarball]);
   assert.equal(result.status, 0, result.output);
-  assert.equal(sha256(path.join(result.packageDir, 'native', exe)), sha256(hammerBin),
-               'the installed binary is the prebuilt one');
+  assert.match(result.output, new RegExp(`installed the prebuilt binary from ` +
+                                         `${binaryPackageName(key)} \\(SHA-256 verified\\); ` +
+                                         'the hammer command runs it directly'));
   assert.equal(fs.existsSync(path.join(result.packageDir, 'build')), false, 'nothing was built');
+  assert.equal(sha256(path.join(result.packageDir, 'native', exe)), sha256(hammerBin));
+  // The command npm linked is the native binary: no Node start-up, no Node process beside it.
+  assert.equal(sha256(fs.realpathSync(result.bin)), sha256(hammerBin));
 
-  const version = await runWrapper(result.bin, ['--version']);
-  assert.deepEqual([version.code, version.stdout], [0, `hammer ${cmakeVersion()}\n`]);
+  const versionLine = await runCommand(result.bin, ['--version']);
+  assert.deepEqual([versionLine.code, versionLine.stdout], [0, `hammer ${version}\n`]);
+  const bad = await runCommand(result.bin, ['-c', 'abc', 'http://127.0.0.1:9/']);
+  assert.equal(bad.code, 1);
+  assert.equal(bad.stderr, "hammer: --connections: expected a whole number >= 1, got 'abc'\n");
 
-  const bad = await runWrapper(result.bin, ['-c', 'abc', 'http://127.0.0.1:9/']);
+  // The man page npm links, and the completions, are what this hammer generates.
+  const manLink = path.join(result.prefix, 'share', 'man', 'man1', 'hammer.1');
+  const generated = (kind) => childProcess.execFileSync(hammerBin, ['--generate', kind],
+                                                        { encoding: 'utf8' });
+  assert.equal(fs.readFileSync(manLink, 'utf8'), generated('man'));
+  assert.equal(fs.readFileSync(path.join(result.packageDir, 'completions', 'hammer.bash'), 'utf8'),
+               generated('bash'));
+  assert.equal(fs.readFileSync(path.join(result.packageDir, 'completions', '_hammer'), 'utf8'),
+               generated('zsh'));
+});
+
+test('a platform package whose checksum is wrong is refused in one line; the install falls ' +
+     'back to the source build, and with no cmake says what to do',
+     { skip: needsBuild, timeout: 180000 }, async (t) => {
+  const sandbox = tempDir(t, 'hammer-npm-bad-');
+  const platform = await packBinaryPackage(sandbox, hammerBin, (manifest) => {
+    manifest.hammer.sha256 = kZeros;
+  });
+  const tarball = await packTarball(sandbox);
+  const result = await installGlobally(sandbox, [platform.tarball, tarball],
+                                       { env: { CMAKE: path.join(sandbox, 'no-cmake') } });
+  assert.notEqual(result.status, 0, result.output);
+  const file = path.join(result.prefix, 'lib', 'node_modules', '@hammer-load', key, 'bin', exe);
+  assert.ok(result.output.includes(`hammer-load: checksum mismatch for ${file}: expected ` +
+                                   `${kZeros}, got ${sha256(hammerBin)}; building from source ` +
+                                   'instead\n'), result.output);
+  assert.match(result.output, new RegExp(
+    `hammer-load: cmake not found \\(tried '${path.join(sandbox, 'no-cmake')}'\\): building ` +
+    'hammer from source needs CMake >= 3\\.21 .*; or let npm install the prebuilt binary ' +
+    `${binaryPackageName(key)} \\(online, without --omit=optional or --no-optional\\)\\n`));
+  assert.equal(fs.existsSync(path.join(result.packageDir, 'native', exe)), false);
+});
+
+test('the Node wrapper (Windows, a checkout) passes on argv, exit codes and signals',
+     { skip: needsBuild, timeout: 60000 }, async (t) => {
+  const sandbox = tempDir(t, 'hammer-wrapper-');
+  for (const entry of ['package.json', 'bin', 'lib']) {
+    fs.cpSync(path.join(__dirname, '..', entry), path.join(sandbox, entry), { recursive: true });
+  }
+  const wrapper = path.join(sandbox, 'bin', 'hammer');
+  assert.match(fs.readFileSync(wrapper, 'utf8'), /^#!\/usr\/bin\/env node\n/);
+  const missing = await runCommand(wrapper, ['--version']);
+  assert.equal(missing.code, 1);
+  assert.match(missing.stderr, /^hammer: the native binary is missing .*reinstall hammer-load/);
+
+  fs.mkdirSync(path.join(sandbox, 'native'));
+  fs.copyFileSync(hammerBin, path.join(sandbox, 'native', exe));
+  const versionLine = await runCommand(wrapper, ['--version']);
+  assert.deepEqual([versionLine.code, versionLine.stdout], [0, `hammer ${version}\n`]);
+  const bad = await runCommand(wrapper, ['-c', 'abc', 'http://127.0.0.1:9/']);
   assert.equal(bad.code, 1);
   assert.equal(bad.stderr, "hammer: --connections: expected a whole number >= 1, got 'abc'\n");
 
   const url = await startServer(t);
-  const interrupted = await runWrapper(result.bin,
-                                       ['--json', '-c', '2', '-t', '1', '-d', '60s', url],
+  const interrupted = await runCommand(wrapper, ['--json', '-c', '2', '-t', '1', '-d', '60s', url],
                                        { signal: 'SIGINT', signalAfterMs: 2000 });
   assert.equal(interrupted.code, 0, interrupted.stderr);
   const report = JSON.parse(interrupted.stdout);
   assert.equal(report.interrupted, true, 'SIGINT reached hammer, which reported');
   assert.ok(report.requests.completed > 0);
-
-  // SIGTERM ends hammer's run like Ctrl-C, report included; the wrapper ends as hammer did.
-  const terminated = await runWrapper(result.bin, ['--json', '-c', '1', '-d', '60s', url],
-                                      { signal: 'SIGTERM', signalAfterMs: 1000 });
-  assert.equal(terminated.code, 0, terminated.stderr);
-  assert.equal(JSON.parse(terminated.stdout).interrupted, true, 'SIGTERM reached hammer');
 });

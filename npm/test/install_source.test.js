@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// `npm install -g` of the packed tarball with no prebuilt binary for this platform: the install
-// step builds hammer from the bundled source (CMake, Release, the hammer target only), and the
-// installed `hammer` and API work. Slow (a compile): CTest runs it in release builds only.
+// A plain `npm pack` (its prepack stages the source, man page and completions), then
+// `npm install -g` of the tarball offline, with no platform package: the install step builds
+// hammer from the bundled source (CMake, Release, the hammer target only), puts it in place of
+// the bin/hammer wrapper, and the installed `hammer` and API work. Slow (a compile): CTest runs
+// it in release builds only.
 'use strict';
 
 const assert = require('node:assert/strict');
@@ -12,24 +14,31 @@ const { test } = require('node:test');
 const { needsBuild, tempDir, startServer } = require('./helpers.js');
 const { packTarball, installGlobally, cmakeVersion } = require('./package.js');
 
-test('npm install -g builds hammer from the bundled source; hammer --version runs',
+test('npm pack, then npm install -g builds hammer from the bundled source; hammer is the command',
      { skip: needsBuild, timeout: 600000 }, async (t) => {
   const sandbox = tempDir(t, 'hammer-npm-source-');
   const tarball = await packTarball(sandbox);
   const listing = childProcess.execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
-  assert.match(listing, /^package\/source\/src\/cli\/main\.cc$/m);
-  assert.match(listing, /^package\/source\/CMakeLists\.txt$/m);
-  assert.doesNotMatch(listing, /^package\/(source\/)?(tests|bench|fuzz|tools|prebuilt)\//m);
-  assert.doesNotMatch(listing, /_test\.cc$/m);
+  for (const file of ['source/src/cli/main.cc', 'source/src/cli/flags.h', 'source/CMakeLists.txt',
+                      'man/hammer.1', 'completions/hammer.bash', 'completions/_hammer',
+                      'bin/hammer', 'scripts/install.js', 'lib/index.d.ts']) {
+    assert.match(listing, new RegExp(`^package/${file.replace('.', '\\.')}$`, 'm'), file);
+  }
+  assert.doesNotMatch(listing, /^package\/(source\/)?(tests|bench|fuzz|tools|test|build)\//m);
+  assert.doesNotMatch(listing, /_test\.cc$|^package\/scripts\/stage\.js$/m);
 
   const result = await installGlobally(sandbox, tarball,
                                        { env: { HAMMER_BUILD_JOBS: '2' }, timeoutMs: 550000 });
   assert.equal(result.status, 0, result.output);
+  assert.match(result.output, /hammer-load: no prebuilt binary for linux-x64 \(@hammer-load\/linux-x64 is not installed\): building hammer from source/);
   assert.equal(fs.existsSync(path.join(result.packageDir, 'build')), false, 'build dir removed');
 
   const version = childProcess.spawnSync(result.bin, ['--version'], { encoding: 'utf8' });
   assert.equal(version.status, 0, version.stderr);
-  assert.equal(version.stdout, `hammer ${cmakeVersion()}\n`);
+  assert.equal(version.stdout, `hammer ${cmakeVersion(path.join(__dirname, '..', '..'))}\n`);
+  const command = fs.readFileSync(fs.realpathSync(result.bin));
+  assert.equal(command.subarray(0, 4).toString('latin1'), '\x7fELF', 'the command is native');
+  assert.ok(fs.existsSync(path.join(result.prefix, 'share', 'man', 'man1', 'hammer.1')));
 
   // The installed package's API runs the binary it built.
   const { run, binaryPath } = require(result.packageDir);
