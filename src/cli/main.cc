@@ -63,10 +63,16 @@ int run_sweep_command(const hammer::Config& config, hammer::StdoutWriter& out) {
   ProgressOutput progress_output(config.progress_fd);
   StepPosition position;
   bool control_header_printed = false;
-  if (!config.json) out.write(render_sweep_header(config));
+  // The table's header comes with the first step: a sweep refused before it (--control
+  // unreachable) prints only its one-line error.
+  bool header_printed = false;
   Config control_rows = config;
   control_rows.slos.clear();
   const auto on_step_start = [&](double level, bool control) {
+    if (!config.json && !header_printed) {
+      out.write(render_sweep_header(config));
+      header_printed = true;
+    }
     ++position.index;
     position.level = level;
     position.control = control;
@@ -89,7 +95,9 @@ int run_sweep_command(const hammer::Config& config, hammer::StdoutWriter& out) {
   out.write(report);
   const bool any_worked = std::any_of(result->steps.begin(), result->steps.end(),
                                       [](const StepSummary& step) { return !step.failed; });
-  if (!any_worked) return kExitRunFailed;
+  // A sweep cut short by a step that could not start did not do its job, though what it
+  // measured was printed.
+  if (!any_worked || !result->stopped.empty()) return kExitRunFailed;
   if (!config.slos.empty() && !(result->capacity && result->capacity->found)) {
     return kExitSloMissed;
   }

@@ -168,6 +168,7 @@ void write_step_json(const Config& config, const StepSummary& step, JsonWriter& 
   json.member_or_null("control_per_second", step.control_per_second >= 0,
                       step.control_per_second);
   json.member("interrupted", step.interrupted);
+  json.member_or_null("error", !step.start_error.empty(), step.start_error);
   json.end_object();
 }
 
@@ -271,6 +272,9 @@ std::string render_control_header(const Config& config) {
 }
 
 std::string render_sweep_row(const Config& config, const StepSummary& step) {
+  if (!step.start_error.empty()) {
+    return pad_left(format_number(step.level), 8) + "  failed: " + step.start_error + "\n";
+  }
   std::string out = pad_left(format_number(step.level), 8) + pad_left(format_rate(step.per_second));
   auto latency = [&](int64_t ns) { return step.has_latency ? format_duration_ns(ns) : "-"; };
   out += pad_left(latency(step.p50_ns)) + pad_left(latency(step.p99_ns)) +
@@ -416,6 +420,10 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
     }
   }
   if (result.interrupted) out += "note: interrupted by Ctrl-C; later steps were not run\n";
+  if (!result.stopped.empty()) {
+    out += "note: the sweep stopped: " + result.stopped +
+           "; the steps above it are kept, later steps were not run\n";
+  }
   return out;
 }
 
@@ -534,6 +542,7 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
   json.end_array();
   json.end_object();
   json.member("interrupted", result.interrupted);
+  json.member_or_null("stopped", !result.stopped.empty(), result.stopped);
   json.end_object();
 
   if (judged(config)) {
@@ -541,6 +550,10 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
   }
   json.key("notes").begin_array();
   if (result.interrupted) json.value("interrupted by Ctrl-C; later steps were not run");
+  if (!result.stopped.empty()) {
+    json.value("the sweep stopped: " + result.stopped +
+               "; the steps before it are kept, later steps were not run");
+  }
   json.end_array();
   json.end_object();
   return json.str() + "\n";

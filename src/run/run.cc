@@ -122,12 +122,22 @@ void merge_result(RunResult& total, const RunResult& part) {
   total.interrupted = total.interrupted || part.interrupted;
 }
 
-Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& on_progress) {
-  const std::string where = target_text(config.target);
-  auto addresses = resolve_target_all(config.target);
+Expected<SocketAddress, RunError> reachable_address(const Target& target, int64_t timeout_ns) {
+  const std::string where = target_text(target);
+  auto addresses = resolve_target_all(target);
   if (!addresses) {
     return unexpected(RunError{2, "cannot resolve " + where + ": " + addresses.error()});
   }
+  // One connect per resolved address, in order: the first that connects is the one every
+  // connection uses for the whole run ("localhost" may give ::1 first while the server listens
+  // on 127.0.0.1 only). When none does, fail fast with the system's reasons: better than a run
+  // of connect errors.
+  auto address = first_connecting_address(*addresses, timeout_ns);
+  if (!address) return unexpected(RunError{2, "cannot connect to " + where + ": " + address.error()});
+  return *address;
+}
+
+Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& on_progress) {
 
   // Each connection is one fd; keep a margin for the pollers, wake-ups and stdio.
   auto limit = raise_fd_limit(config.connections + 64);
@@ -137,12 +147,8 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
                                       limit.error()});
   }
 
-  // One connect per resolved address, in order, before the run: the first that connects is the
-  // one every connection uses for the whole run ("localhost" may give ::1 first while the
-  // server listens on 127.0.0.1 only). When none does, fail fast with the system's reasons:
-  // better than a run of connect errors.
-  auto address = first_connecting_address(*addresses, config.timeout_ns);
-  if (!address) return unexpected(RunError{2, "cannot connect to " + where + ": " + address.error()});
+  auto address = reachable_address(config.target, config.timeout_ns);
+  if (!address) return unexpected(address.error());
 
   RequestSpec spec;
   spec.method = config.method;

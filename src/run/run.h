@@ -8,6 +8,7 @@
 
 #include "core/config.h"
 #include "core/expected.h"
+#include "net/socket.h"
 #include "run/result.h"
 
 namespace hammer {
@@ -39,6 +40,12 @@ using ProgressFn = std::function<void(const Progress&)>;
 /// With `on_progress`, the calling thread reports progress about once a second (see Progress);
 /// without, it only waits.
 Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& on_progress = {});
+
+/// Resolves `target` and connects once to its addresses in order (at most `timeout_ns` each):
+/// the address that connected first, or the error ("cannot connect to 127.0.0.1:1: Connection
+/// refused", exit code 2). run_load() does this before every run; a sweep does it for
+/// --control before its first step.
+Expected<SocketAddress, RunError> reachable_address(const Target& target, int64_t timeout_ns);
 
 /// Adds `part` into `total`: counts and histograms add, maxima take the maximum.
 void merge_result(RunResult& total, const RunResult& part);

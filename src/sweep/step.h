@@ -60,6 +60,9 @@ struct StepSummary {
   std::vector<std::string> verdict_codes;  // compute_verdicts() codes for the step
   bool failed = false;       // run_failed(): no response, or more failures than answers
   bool interrupted = false;
+  /// The step could not start (its target stopped answering connects): why, in one line. Such
+  /// a step has no figures, is failed, and ends the sweep.
+  std::string start_error;
 
   /// Why the step does not count as sustained under the limits; empty when it does. Codes:
   /// "failed", "slo", "server_late", "unsent". (hammer's own lateness is a warning, not a miss.)

@@ -88,6 +88,8 @@ Config control_config(const Config& base, const Config& step) {
 std::vector<CurvePoint> curve_of(const std::vector<StepSummary>& steps) {
   std::vector<CurvePoint> points;
   for (const StepSummary& step : steps) {
+    // A step that could not start measured nothing: it is no point of the curve.
+    if (!step.start_error.empty()) continue;
     points.push_back({step.level, step.per_second, step.mean_ns});
   }
   std::sort(points.begin(), points.end(),
@@ -125,13 +127,34 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
   result.kind = sweep_kind(config);
   result.search = config.sweep.search();
   std::optional<RunError> error;
+  std::optional<StepSummary> could_not_start;
+
+  // A --control URL nobody answers is found now, not after the whole sweep has run.
+  if (!config.sweep.control_url.empty()) {
+    auto control = reachable_address(config.sweep.control_target, config.timeout_ns);
+    if (!control) {
+      return unexpected(RunError{control.error().exit_code, "--control: " + control.error().message});
+    }
+  }
 
   auto measure = [&](double level) -> std::optional<StepSummary> {
-    if (result.interrupted) return std::nullopt;
+    if (result.interrupted || could_not_start) return std::nullopt;
     if (on_step_start) on_step_start(level, false);
-    auto step = measure_step(step_config(config, result.kind, level), level, on_progress);
+    const Config step_cfg = step_config(config, result.kind, level);
+    auto step = measure_step(step_cfg, level, on_progress);
     if (!step) {
       error = step.error();
+      // Keep what the earlier steps measured; mark this one (sweep.h).
+      StepSummary failed;
+      failed.level = level;
+      failed.connections = step_cfg.connections;
+      failed.threads = step_cfg.threads;
+      failed.rate = step_cfg.open_loop() ? step_cfg.rate : 0;
+      failed.corrected = step_cfg.open_loop() && !step_cfg.closed_loop_stopwatch;
+      failed.failed = true;
+      failed.misses.push_back("failed");
+      failed.start_error = step.error().message;
+      could_not_start = std::move(failed);
       return std::nullopt;
     }
     result.interrupted = step->interrupted;
@@ -151,9 +174,17 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
       result.steps.push_back(std::move(*step));
     }
   }
-  if (error) return unexpected(*error);
+  if (could_not_start) {
+    const bool nothing_measured = result.steps.empty();
+    if (nothing_measured) return unexpected(*error);  // as a single run: the one-line error
+    result.stopped = could_not_start->start_error;
+    if (on_step) on_step(*could_not_start, false);
+    result.steps.push_back(std::move(*could_not_start));
+  } else if (error) {
+    return unexpected(*error);
+  }
 
-  if (!config.sweep.control_url.empty() && !result.interrupted) {
+  if (!config.sweep.control_url.empty() && !result.interrupted && result.stopped.empty()) {
     // Connection sweeps repeat every level; rate sweeps and searches have one connection
     // count, so one closed-loop run at it shows the generator's ceiling.
     std::vector<double> control_levels = {static_cast<double>(config.connections)};
@@ -163,7 +194,11 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
           control_config(config, step_config(config, SweepKind::connections, level));
       if (on_step_start) on_step_start(level, true);
       auto step = measure_step(control, level, on_progress);
-      if (!step) return unexpected(step.error());
+      if (!step) {
+        // The control route stopped answering mid-way: keep everything measured so far.
+        result.stopped = "--control: " + step.error().message;
+        break;
+      }
       if (on_step) on_step(*step, true);
       if (result.kind == SweepKind::connections) {
         for (StepSummary& measured : result.steps) {

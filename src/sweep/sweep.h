@@ -29,6 +29,9 @@ struct SweepResult {
   std::optional<CollapseReading> collapse;
   std::optional<CapacityReading> capacity;  // with --slo
   bool interrupted = false;                 // Ctrl-C ended a step; later steps were not run
+  /// A step after the first could not start (the server died): the steps before it are kept,
+  /// it is the last of `steps` (start_error set), and this is its error. Empty otherwise.
+  std::string stopped;
 };
 
 /// Which kind of sweep the config asks for.
@@ -45,8 +48,10 @@ Config control_config(const Config& base, const Config& step);
 /// Called after each step, as it finishes (for progress output).
 using StepObserver = std::function<void(const StepSummary& step, bool control)>;
 
-/// Runs every step. A step that cannot start (target unreachable) ends the sweep with its
-/// error; a step that ran but failed is kept and the sweep goes on.
+/// Runs every step. A first step that cannot start (target unreachable), or a --control URL
+/// that does not connect (checked before the first step), is the sweep's error; a later step
+/// that cannot start ends the sweep with the steps before it kept and it marked (stopped).
+/// A step that ran but failed is kept and the sweep goes on.
 /// `on_progress`, when given, is each step's run_load() progress; `on_step_start` is told
 /// each step's level before it runs.
 using StepStartObserver = std::function<void(double level, bool control)>;

@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <optional>
+#include <thread>
 #include <vector>
 
 #include "e2e/e2e.h"
@@ -165,6 +168,62 @@ TEST(SweepTest, ControlRunsTheSameLevelsAgainstANoWorkRouteAndGivesTheRatio) {
   for (const JsonValue& step : steps_of(report)) {
     EXPECT_GT(number_at(step, "control_per_second"), 0);
   }
+}
+
+// Issue 10 item 10: the server dies mid-sweep. What the earlier steps measured is still
+// printed (text and JSON), the step that could not start is marked, and the exit is 2.
+TEST(SweepTest, AServerThatDiesMidSweepKeepsTheStepsBeforeAndMarksTheFailedOne) {
+  for (const bool json : {true, false}) {
+    SCOPED_TRACE(json ? "json" : "text");
+    std::optional<ServerProcess> server(std::in_place, std::vector<std::string>{
+                                            test_server_binary(), "--port", "0", "--mode", "fast"});
+    ASSERT_TRUE(server->ready());
+    const std::string url = server->url();
+    std::thread killer([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+      server.reset();  // during step 3 of 6, each 0.5 s
+    });
+    std::vector<std::string> args = {"-c", "1,2,3,4,5,6", "-t", "1", "-d", "0.5",
+                                     "--timeout", "300"};
+    if (json) args.push_back("--json");
+    args.push_back(url);
+    const Finished run = run_hammer(args, 30);
+    killer.join();
+    EXPECT_EQ(run.exit_code, 2) << run.err;
+    if (json) {
+      const JsonValue report = parse_report(run);
+      const std::vector<JsonValue>& steps = steps_of(report);
+      ASSERT_GE(steps.size(), 2u) << run.out;
+      EXPECT_GT(number_at(steps.front(), "requests.completed"), 0);
+      EXPECT_TRUE(steps.front().find("error")->is_null());
+      const JsonValue* error = steps.back().find("error");
+      ASSERT_NE(error, nullptr);
+      EXPECT_NE(error->text.find("cannot connect to"), std::string::npos) << run.out;
+      EXPECT_NE(report.find("sweep.stopped")->text.find("cannot connect to"), std::string::npos);
+      EXPECT_LT(steps.size(), 6u) << "later steps were not run";
+    } else {
+      EXPECT_NE(run.out.find("failed: cannot connect to"), std::string::npos) << run.out;
+      EXPECT_NE(run.out.find("note: the sweep stopped"), std::string::npos) << run.out;
+      // The first step's row: its level, then its req/s.
+      EXPECT_NE(run.out.find("\n       1 "), std::string::npos) << run.out;
+    }
+  }
+}
+
+// Issue 10 item 10: an unreachable --control URL is found before the first step runs.
+TEST(SweepTest, AnUnreachableControlUrlIsFoundBeforeTheSweepStarts) {
+  ServerProcess server(capacity_server());
+  ASSERT_TRUE(server.ready());
+  const int port = unused_port();
+  const Finished run = run_hammer({"-c", "1,2,3", "-d", "5", "--control",
+                                   "http://127.0.0.1:" + std::to_string(port) + "/",
+                                   server.url()},
+                                  30);
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_LT(run.wall_s, 2.0) << "the sweep ran before --control was checked";
+  EXPECT_EQ(run.err, "hammer: --control: cannot connect to 127.0.0.1:" + std::to_string(port) +
+                         ": Connection refused\n");
+  EXPECT_TRUE(run.out.empty()) << run.out;
 }
 
 }  // namespace
