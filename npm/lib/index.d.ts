@@ -94,6 +94,8 @@ export interface DispatchLag {
   /** Open-loop requests sent, each with one lag sample. */
   dispatched: number;
   mean_ns: number;
+  /** The lags' exact sum, so shards' means merge exactly. */
+  sum_ns?: number;
   max_ns: number;
   /** Requests whose lag exceeded threshold_ns; equals cause.server + cause.generator. */
   behind_schedule: number;
@@ -147,6 +149,8 @@ export interface TimelineRow {
   errors: number;
   /** Responses slower than timeline.slow_threshold_ns. */
   slow: number;
+  /** The row's lead-stopwatch histogram (V2 base64), so that shards' rows add exactly. */
+  hdr?: string;
 }
 
 export interface Timeline {
@@ -181,6 +185,19 @@ export interface RunResult {
     stopwatch: 'corrected' | 'uncorrected';
     timeout_ms: number;
     method: string;
+  };
+  /** --shard I/N: this process's share of the fleet; null without --shard. */
+  shard?: { index: number; count: number; connections: number; rate: number | null } | null;
+  /** Where the run sits on the wall clock (the schedule's origin is --start-at when given). */
+  start?: {
+    origin_unix_ns: number;
+    /** origin_unix_ns in RFC 3339, UTC. */
+    origin: string;
+    started_unix_ns: number;
+    /** How far past --start-at this process started; 0 when on time. */
+    late_ns: number;
+    start_at: boolean;
+    tolerance_ns: number;
   };
   elapsed_ns: number;
   requests: {

@@ -13,7 +13,7 @@ namespace hammer {
 enum class Flag {
   connections, threads, duration, rate, closed_loop, method, header, body, timeout,
   latency, json, warmup, timeline, slow, no_keepalive, percentiles, slo, control,
-  precise_dispatch,
+  precise_dispatch, shard, start_at, start_tolerance,
   progress_fd, generate,
   version, help,
 };
@@ -61,6 +61,10 @@ inline constexpr std::array kFlags = {
     FlagSpec{Flag::slo, '\0', "--slo", "KEY=LIMIT", ValueKind::text, true, "", false},
     FlagSpec{Flag::control, '\0', "--control", "URL", ValueKind::text, false, "", false},
     FlagSpec{Flag::precise_dispatch, '\0', "--precise-dispatch", "", ValueKind::none, false, "",
+             false},
+    FlagSpec{Flag::shard, '\0', "--shard", "I/N", ValueKind::text, false, "", false},
+    FlagSpec{Flag::start_at, '\0', "--start-at", "TIME", ValueKind::text, false, "", false},
+    FlagSpec{Flag::start_tolerance, '\0', "--start-tolerance", "T", ValueKind::text, false, "",
              false},
     FlagSpec{Flag::progress_fd, '\0', "--progress-fd", "FD", ValueKind::text, false, "", false},
     FlagSpec{Flag::generate, '\0', "--generate", "KIND", ValueKind::choice, false,

@@ -4,16 +4,24 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "cli/completions.h"
 #include "cli/man_page.h"
+#include "cli/merge_options.h"
 #include "cli/options.h"
 #include "cli/stdout_writer.h"
 #include "cli/progress_output.h"
 #include "cli/usage.h"
+#include "core/shard_share.h"
+#include "document/run_document.h"
+#include "merge/interval_log_merge.h"
+#include "merge/merge.h"
+#include "report/fleet_report.h"
 #include "report/json_report.h"
 #include "report/progress_json.h"
 #include "report/sweep_report.h"
@@ -111,8 +119,94 @@ int finish(hammer::StdoutWriter& out, int code) {
   return code;
 }
 
+// Writes `contents` to `path` through a temporary file and a rename, so a reader never sees
+// half a document. Empty on success, else the system's reason.
+std::string write_output(const std::string& path, const std::string& contents) {
+  const std::string temporary = path + ".tmp." + std::to_string(::getpid());
+  std::FILE* file = std::fopen(temporary.c_str(), "wb");
+  if (file == nullptr) return std::strerror(errno);
+  const bool written = std::fwrite(contents.data(), 1, contents.size(), file) == contents.size();
+  const int error = written ? 0 : errno;
+  if (std::fclose(file) != 0 || !written) {
+    std::remove(temporary.c_str());
+    return std::strerror(error != 0 ? error : EIO);
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const int rename_error = errno;
+    std::remove(temporary.c_str());
+    return std::strerror(rename_error);
+  }
+  return {};
+}
+
+// hammer merge: documents -> merge/ -> report/ (design.md §9).
+int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
+  using namespace hammer;
+  auto options = parse_merge_options(args);
+  if (!options) return fail(kExitBadInput, options.error().message);
+  if (options->help) {
+    out.write(merge_usage_text());
+    return kExitOk;
+  }
+  if (options->interval_logs) {
+    std::vector<IntervalLog> logs;
+    for (const std::string& input : options->inputs) {
+      auto log = load_interval_log(input);
+      if (!log) return fail(kExitBadInput, "merge: " + log.error());
+      logs.push_back(std::move(*log));
+    }
+    const IntervalLog merged = merge_interval_logs(logs);
+    const std::string text = write_interval_log(merged);
+    int status = kExitOk;
+    for (const std::string& output : options->outputs) {
+      if (std::string error = write_output(output, text); !error.empty()) {
+        status = fail(kExitRunFailed, "merge: cannot write " + output + ": " + error);
+      }
+    }
+    if (status == kExitOk) {
+      out.write("merged " + std::to_string(logs.size()) + " interval logs (" +
+                std::to_string(merged.intervals.size()) + " intervals) into " +
+                options->outputs.front() + "\n");
+    }
+    return status;
+  }
+  std::vector<RunDocument> documents;
+  for (const std::string& input : options->inputs) {
+    auto document = load_run_document(input);
+    if (!document) return fail(kExitBadInput, "merge: " + document.error());
+    documents.push_back(std::move(*document));
+  }
+  auto merged = merge_shards(documents, options->start_tolerance_ns);
+  if (!merged) return fail(kExitBadInput, merged.error().message);
+  const std::vector<Verdict> verdicts = compute_verdicts(merged->config, merged->result);
+  ReportInput input{merged->config, merged->result, verdicts, {}, nullptr};
+  input.fleet = &merged->fleet;
+  for (const std::string& note : start_notes(input)) {
+    if (note.rfind("the shards' schedules began", 0) == 0) {
+      std::fprintf(stderr, "hammer: merge: warning: %s\n", note.c_str());
+    }
+  }
+  const std::string json = render_json_report(input);
+  int status = kExitOk;
+  for (const std::string& output : options->outputs) {
+    if (std::string error = write_output(output, json); !error.empty()) {
+      status = fail(kExitRunFailed, "merge: cannot write " + output + ": " + error);
+    }
+  }
+  const std::string report =
+      options->json ? json : render_fleet_table(merged->fleet) + render_text_report(input);
+  out.write(report);
+  return status;
+}
+
+}  // namespace
+
 int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   using namespace hammer;
+
+  if (!args.empty() && args.front() == "merge") {
+    return run_merge_command(std::vector<std::string>(args.begin() + 1, args.end()), out);
+  }
   auto parsed = parse_options(args);
   if (!parsed) return fail(kExitBadInput, parsed.error().message);
   if (parsed->command == Command::help) {
@@ -150,8 +244,10 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   if (progress) clear_progress();
   if (!result) return fail(result.error().exit_code, result.error().message);
 
-  const std::vector<Verdict> verdicts = compute_verdicts(config, *result);
-  const std::vector<SloOutcome> slo = evaluate_slos(config.slos, config, *result);
+  // A shard's verdicts read its own share (its connections, its slice of the rate).
+  const Config share = shard_view(config);
+  const std::vector<Verdict> verdicts = compute_verdicts(share, *result);
+  const std::vector<SloOutcome> slo = evaluate_slos(config.slos, share, *result);
   const ReportInput input{config, *result, verdicts, {}, config.slos.empty() ? nullptr : &slo};
   std::string report = config.json ? render_json_report(input) : render_text_report(input);
   if (!config.json) report += render_slo_lines(slo);

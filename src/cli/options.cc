@@ -23,6 +23,7 @@
 #include "cli/flags.h"
 #include "cli/slo_flag.h"
 #include "cli/units.h"
+#include "cli/wall_time.h"
 #include "http/request.h"
 #include "http/url.h"
 
@@ -112,6 +113,35 @@ Failure parse_rate_flag(std::string_view value, double& out) {
   return std::nullopt;
 }
 
+// --shard I/N: 1 <= I <= N, both whole numbers.
+Failure parse_shard(std::string_view value, ShardSpec& shard) {
+  const size_t slash = value.find('/');
+  const UsageError shape =
+      flag_error("--shard", "expected I/N with 1 <= I <= N (e.g. 2/3: shard 2 of 3)", value);
+  if (slash == std::string_view::npos) return shape;
+  int64_t index = 0;
+  int64_t count = 0;
+  const std::string_view index_text = value.substr(0, slash);
+  const std::string_view count_text = value.substr(slash + 1);
+  auto read = [](std::string_view text, int64_t& out) {
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc() && end == text.data() + text.size() && all_digits(text);
+  };
+  if (!read(index_text, index) || !read(count_text, count) || index < 1 || count < 1) {
+    return shape;
+  }
+  if (count > kMaxShards) {
+    return flag_error("--shard", "at most " + std::to_string(kMaxShards) + " shards", value);
+  }
+  if (index > count) {
+    return flag_error("--shard", "shard " + std::to_string(index) + " of " +
+                                     std::to_string(count) + " does not exist (1 <= I <= N)",
+                      value);
+  }
+  shard = ShardSpec{index, count, true};
+  return std::nullopt;
+}
+
 // The checks themselves live in http/request and http/url, beside the code that sends what
 // they accept; here they only gain the flag's name and the value.
 Failure parse_header(std::string_view value, std::vector<std::string>& headers) {
@@ -187,6 +217,7 @@ Failure parse_progress_fd(std::string_view value, int& out) {
 struct Parser {
   ParsedCommand parsed;
   bool threads_given = false;
+  bool start_tolerance_given = false;
   std::optional<std::string_view> control_url;
 
   // -c 1,2,5: a connection sweep; config.connections becomes the largest level.
@@ -240,6 +271,28 @@ struct Parser {
       if (same) return flag_error("--slo", limit->key + " is given twice", value);
     }
     parsed.config.slos.push_back(std::move(*limit));
+    return std::nullopt;
+  }
+
+  // --shard and --start-at against the rest, after the loop.
+  Failure check_shard() {
+    const Config& config = parsed.config;
+    if (start_tolerance_given && !config.start_at.given()) {
+      return UsageError{"--start-tolerance: only means something with --start-at"};
+    }
+    if (!config.shard.given) return std::nullopt;
+    const std::string shard_text =
+        std::to_string(config.shard.index) + "/" + std::to_string(config.shard.count);
+    if (config.sweep.active()) {
+      return UsageError{"--shard: a sweep cannot be sharded (each step would start apart); "
+                        "shard single runs, got --shard " + shard_text};
+    }
+    if (config.connections < config.shard.count) {
+      return UsageError{"--shard: " + std::to_string(config.shard.count) +
+                        " shards need at least one connection each, got --connections " +
+                        std::to_string(config.connections) +
+                        " (-c is the whole fleet's, split over the shards)"};
+    }
     return std::nullopt;
   }
 
@@ -353,6 +406,24 @@ struct Parser {
         config.percentiles = std::move(*list);
         return std::nullopt;
       }
+      case Flag::shard:
+        return parse_shard(value, config.shard);
+      case Flag::start_at: {
+        auto instant = parse_wall_time_ns(value);
+        if (!instant) return flag_error(spec.long_name, instant.error(), value);
+        config.start_at.unix_ns = *instant;
+        return std::nullopt;
+      }
+      case Flag::start_tolerance: {
+        auto ns = parse_duration_ns(value, kSecondUnit);
+        if (!ns || *ns < 0 || *ns > kMaxDurationNs) {
+          return flag_error(spec.long_name, "expected a duration >= 0, at most 24h (e.g. 0, 2s, "
+                                            "500ms)", value);
+        }
+        config.start_at.tolerance_ns = *ns;
+        start_tolerance_given = true;
+        return std::nullopt;
+      }
       case Flag::progress_fd:
         return parse_progress_fd(value, config.progress_fd);
       case Flag::generate:
@@ -369,10 +440,20 @@ struct Parser {
     if (!target) return UsageError{"bad URL " + quoted(*url) + ": " + target.error()};
     config.target = std::move(*target);
 
+    if (Failure failure = check_shard()) return failure;
+    // A shard runs its share of -c (shard_connections() == -c without --shard).
+    const int64_t connections_here = shard_connections(config);
     if (!threads_given) {
-      config.threads = std::min<int64_t>(4, config.connections);
-    } else if (config.threads > config.connections) {
+      config.threads = std::min<int64_t>(4, connections_here);
+    } else if (config.threads > connections_here) {
       const std::string threads = std::to_string(config.threads);
+      if (config.shard.count > 1) {
+        return UsageError{"--threads: " + threads + " threads need at least " + threads +
+                          " connections, got " + std::to_string(connections_here) +
+                          " (shard " + std::to_string(config.shard.index) + "/" +
+                          std::to_string(config.shard.count) + "'s share of --connections " +
+                          std::to_string(config.connections) + ")"};
+      }
       return UsageError{"--threads: " + threads + " threads need at least " + threads +
                         " connections, got --connections " + std::to_string(config.connections)};
     } else if (!config.sweep.connections.empty() &&

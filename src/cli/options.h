@@ -11,6 +11,7 @@
 #include "cli/usage.h"
 #include "core/config.h"
 #include "core/expected.h"
+#include "core/shard_share.h"
 
 namespace hammer {
 
@@ -50,5 +51,6 @@ inline constexpr double kMinRate = 0.001;       // one request per 1,000 s
 inline constexpr double kMaxRate = 10'000'000;  // 10M req/s, far above one machine's reach
 inline constexpr int64_t kMaxTimeoutNs = 60 * 1'000'000'000LL;  // the histogram's 60 s range
 inline constexpr int64_t kMaxBodyBytes = 64 * 1024 * 1024;      // serialized once, kept in RAM
+inline constexpr int64_t kMaxShards = 100'000;  // --shard I/N: N machines in one fleet
 
 }  // namespace hammer

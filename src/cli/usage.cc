@@ -79,6 +79,19 @@ std::string flag_description(Flag flag) {
       return "open loop: wake early and spin to each request's slot,\n"
              "for sub-10us dispatch at the cost of CPU (default:\n"
              "sleep, spinning only the host's median oversleep)";
+    case Flag::shard:
+      return "run shard I of a fleet of N processes (1 <= I <= N) that\n"
+             "share one schedule: this one sends the slots k with\n"
+             "k mod N = I-1 and opens its share of -c; -c, --rate and\n"
+             "-d stay the whole fleet's (default: no shard)";
+    case Flag::start_at:
+      return "start the schedule at a wall-clock instant, RFC 3339\n"
+             "(2026-12-01T10:00:00Z) or Unix seconds: connect first,\n"
+             "then sleep until it; an instant already passed exits 1\n"
+             "(default: start once connected)";
+    case Flag::start_tolerance:
+      return "with --start-at: still start when up to T late, and\n"
+             "report by how much (default 0s)";
     case Flag::progress_fd:
       return "write progress to descriptor FD (2 is stderr), one JSON\n"
              "object per line every 100 ms while the load runs; see\n"
@@ -128,6 +141,9 @@ std::vector<HelpParagraph> help_paragraphs() {
                  "collapse, Little's law): -c 1,2,5,10,25 (closed loop), --rate 1k,2k,5k or\n"
                  "--rate 1k:20k:1k (start:stop:step, open loop). --rate LOW:HIGH with --slo\n"
                  "searches for the highest rate that meets every SLO (at most 8 runs)."},
+      {"FLEETS", "Fleets: run --shard 1/N .. N/N with one --start-at on N machines, each with\n"
+                 "--json (or -o shard.json), then 'hammer merge shard*.json -o merged.json'\n"
+                 "adds them exactly (hammer merge --help, docs/distributed.md)."},
       {"EXIT STATUS", "Exit status: 0 the run completed; 1 bad input; 2 the run could not do its "
                       "job;\n3 an --slo was missed (in a sweep: no level met them all)."},
   };

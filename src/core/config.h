@@ -16,6 +16,22 @@ struct Target {
   std::string host_header;  // value for the Host header: host[:port], [v6] bracketed
 };
 
+/// --shard I/N: this process runs shard `index` (1-based) of a fleet of `count` processes that
+/// share one global schedule (schedule/slot_partition.h). --rate and -c stay the fleet's.
+struct ShardSpec {
+  int64_t index = 1;
+  int64_t count = 1;
+  bool given = false;  // --shard was on the command line (even 1/1)
+};
+
+/// --start-at TIME: the wall-clock instant at which the schedule starts (every shard of a
+/// fleet is given the same one), and how late a shard may still start.
+struct StartAt {
+  int64_t unix_ns = 0;       // nanoseconds since the Unix epoch; 0 = start when connected
+  int64_t tolerance_ns = 0;  // --start-tolerance: how far past unix_ns a start is still allowed
+  bool given() const { return unix_ns != 0; }
+};
+
 /// One --slo limit, e.g. "p99=50ms" or "errors=1%" (parsed in cli/slo_flag, evaluated in
 /// sweep/slo against a run).
 struct SloLimit {
@@ -68,6 +84,8 @@ struct Config {
   int64_t timeout_ns = 2'000'000'000;
   bool print_latency = false;  // --latency
   bool json = false;           // --json
+  ShardSpec shard;             // --shard I/N; 1/1 (not given) for a lone run
+  StartAt start_at;            // --start-at, --start-tolerance
   int64_t warmup_ns = 0;       // --warmup: load before the measured part; 0 = none
   bool print_timeline = false; // --timeline: the per-second table in the text report
   int64_t slow_ns = 0;         // --slow: threshold of the slow-request note; 0 = 10x p50

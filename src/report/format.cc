@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <string_view>
 
 namespace hammer {
@@ -84,6 +85,19 @@ std::string format_count(int64_t count) {
   } while (magnitude > 0);
   if (negative) digits += '-';
   return std::string(digits.rbegin(), digits.rend());
+}
+
+std::string format_wall_time(int64_t unix_ns) {
+  const int64_t seconds = unix_ns >= 0 ? unix_ns / 1'000'000'000 : (unix_ns - 999'999'999) / 1'000'000'000;
+  const int64_t millis = (unix_ns - seconds * 1'000'000'000) / 1'000'000;
+  const time_t whole = static_cast<time_t>(seconds);
+  std::tm broken{};
+  gmtime_r(&whole, &broken);
+  char text[48];
+  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", broken.tm_year + 1900,
+                broken.tm_mon + 1, broken.tm_mday, broken.tm_hour, broken.tm_min, broken.tm_sec,
+                static_cast<int>(millis));
+  return text;
 }
 
 }  // namespace hammer

@@ -29,4 +29,7 @@ std::string format_number(double value);
 /// "19,800", -1234 -> "-1,234", 999 -> "999".
 std::string format_count(int64_t count);
 
+/// A wall-clock instant in RFC 3339, UTC, to the millisecond: "2026-12-01T10:00:00.250Z".
+std::string format_wall_time(int64_t unix_ns);
+
 }  // namespace hammer

@@ -8,6 +8,9 @@
 
 #include <cmath>
 
+#include "core/shard_share.h"
+#include "report/fleet_report.h"
+#include "report/format.h"
 #include "report/json_writer.h"
 #include "report/sweep_report.h"
 #include "report/timeline_report.h"
@@ -113,6 +116,7 @@ void write_dispatch_lag(const ReportInput& input, JsonWriter& json) {
   json.begin_object();
   json.member("dispatched", lag.dispatched);
   json.member("mean_ns", mean_dispatch_lag_ns(lag));
+  json.member("sum_ns", lag.sum_ns);
   json.member("max_ns", lag.max_ns);
   json.member("behind_schedule", lag.behind_schedule);
   json.member("threshold_ns", lag.threshold_ns);
@@ -136,6 +140,32 @@ void write_verdicts(const std::vector<Verdict>& verdicts, JsonWriter& json) {
     json.end_object();
   }
   json.end_array();
+}
+
+// --shard's share and where the run sits on the wall clock; a merged document (input.fleet)
+// has no shard of its own and lists its shards in "fleet" instead.
+void write_shard_and_start(const ReportInput& input, JsonWriter& json) {
+  const Config& config = input.config;
+  json.key("shard");
+  if (config.shard.given && input.fleet == nullptr) {
+    json.begin_object();
+    json.member("index", config.shard.index);
+    json.member("count", config.shard.count);
+    json.member("connections", shard_connections(config));
+    json.member_or_null("rate", config.open_loop(), shard_rate(config));
+    json.end_object();
+  } else {
+    json.null();
+  }
+  const WallClockStart& wall = input.result.wall_start;
+  json.key("start").begin_object();
+  json.member("origin_unix_ns", wall.origin_unix_ns);
+  json.member("origin", format_wall_time(wall.origin_unix_ns));
+  json.member("started_unix_ns", wall.started_unix_ns);
+  json.member("late_ns", wall.late_ns);
+  json.member("start_at", config.start_at.given());
+  json.member("tolerance_ns", config.start_at.tolerance_ns);
+  json.end_object();
 }
 
 }  // namespace
@@ -163,6 +193,8 @@ std::string render_json_report(const ReportInput& input) {
   JsonWriter json(2);
   json.begin_object();
   write_document_header(input.config, json);
+  write_shard_and_start(input, json);
+  if (input.fleet != nullptr) write_fleet_json(*input.fleet, json);
   json.member("elapsed_ns", input.result.elapsed_ns);
   write_requests(input, json);
   json.key("connections").begin_object();

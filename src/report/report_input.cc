@@ -9,6 +9,7 @@
 
 #include "core/percentiles.h"
 
+#include "report/fleet_report.h"
 #include "report/format.h"
 #include "report/timeline_report.h"
 #include "run/connect_errors.h"
@@ -106,6 +107,7 @@ std::vector<std::string> report_notes(const ReportInput& input) {
     notes.push_back("first parse error: " + result.first_parse_error);
   }
   for (std::string& note : timeline_notes(input)) notes.push_back(std::move(note));
+  for (std::string& note : start_notes(input)) notes.push_back(std::move(note));
   notes.insert(notes.end(), input.notes.begin(), input.notes.end());
   return notes;
 }

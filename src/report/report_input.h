@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/config.h"
+#include "merge/fleet.h"
 #include "run/result.h"
 #include "stats/histogram.h"
 #include "sweep/slo.h"
@@ -25,6 +26,8 @@ struct ReportInput {
   std::vector<std::string> notes;
   /// --slo outcomes of the run (sweep/slo.h); null when no --slo was given.
   const std::vector<SloOutcome>* slo = nullptr;
+  /// `hammer merge`: the shards this result adds up (merge/fleet.h); null for a single run.
+  const FleetSummary* fleet = nullptr;
 };
 
 /// A percentile a report prints, with its label ("99.9" for 99.9; core/percentiles.h).

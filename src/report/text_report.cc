@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <string_view>
 
+#include "report/fleet_report.h"
 #include "report/format.h"
 #include "report/timeline_report.h"
 
@@ -76,6 +77,7 @@ void append_header(const ReportInput& input, std::string& out) {
     out += "closed loop";
   }
   out += "\n";
+  out += render_shard_line(input);
 }
 
 /// One column of percentiles: the short list (50..99, max) or with print_latency the full one.

@@ -199,6 +199,8 @@ void write_timeline_json(const ReportInput& input, JsonWriter& json) {
     }
     json.member("errors", row.errors);
     json.member("slow", row.figures.slow);
+    // The row's histogram itself, so that `hammer merge` can add rows of several shards.
+    json.member("hdr", encode_v2_base64(input.result.timeline.row_histogram(row.figures.second - 1)));
     json.end_object();
   }
   json.end_array();

@@ -38,6 +38,14 @@ struct DispatchLag {
   int64_t peak_backlog = 0;      // most due-but-unsent requests one worker held at once
 };
 
+/// Where the run sits on the wall clock (CLOCK_REALTIME, read only at the start: every interval
+/// is still measured on the monotonic clock). What --shard's merge aligns shards by.
+struct WallClockStart {
+  int64_t origin_unix_ns = 0;   // the schedule's t0 (slot 0's instant): --start-at when given
+  int64_t started_unix_ns = 0;  // when this process began its schedule; >= origin
+  int64_t late_ns = 0;          // --start-at: how far past it this process started (0 if on time)
+};
+
 struct RunResult {
   Histogram corrected;    // from intended send time; recorded only in open loop
   Histogram uncorrected;  // from actual send time; recorded in every mode
@@ -82,6 +90,7 @@ struct RunResult {
                             // the connection is closed and reopened, no request failed
 
   DispatchLag lag;
+  WallClockStart wall_start;  // set by run_load on the merged result
   bool interrupted = false;     // ended early by SIGINT or SIGTERM
   int64_t in_flight_at_stop = 0;  // requests still unanswered when a signal ended the run:
                                   // neither answered nor timed out, so not failed requests

@@ -9,15 +9,19 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <latch>
 #include <memory>
+#include <optional>
 #include <chrono>
 #include <thread>
 #include <vector>
 
+#include "core/shard_share.h"
 #include "http/request.h"
 #include "net/socket.h"
+#include "run/wall_clock.h"
 #include "run/worker.h"
 #include "time/clock.h"
 
@@ -80,6 +84,16 @@ void report_progress(const Config& config, const std::vector<std::unique_ptr<Wor
   }
 }
 
+// --start-at's refusal: the instant passed by more than --start-tolerance allows.
+RunError start_passed(const Config& config, int64_t passed_ns, const char* when) {
+  char text[160];
+  std::snprintf(text, sizeof text, "%.3fs %s (--start-tolerance %.3fs)",
+                static_cast<double>(passed_ns) / 1e9, when,
+                static_cast<double>(config.start_at.tolerance_ns) / 1e9);
+  return RunError{1, std::string("--start-at: the start time passed ") + text +
+                         "; give a later time, or allow a late start with --start-tolerance"};
+}
+
 }  // namespace
 
 int64_t connections_for_worker(int64_t total, int64_t index, int64_t count) {
@@ -139,10 +153,19 @@ Expected<SocketAddress, RunError> reachable_address(const Target& target, int64_
 
 Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& on_progress) {
 
+  // A start time that has already passed fails before anything connects.
+  if (config.start_at.given()) {
+    const int64_t passed_ns = wall_now_ns() - config.start_at.unix_ns;
+    if (passed_ns > config.start_at.tolerance_ns) {
+      return unexpected(start_passed(config, passed_ns, "ago"));
+    }
+  }
+
   // Each connection is one fd; keep a margin for the pollers, wake-ups and stdio.
-  auto limit = raise_fd_limit(config.connections + 64);
+  const int64_t connections = shard_connections(config);
+  auto limit = raise_fd_limit(connections + 64);
   if (!limit) {
-    return unexpected(RunError{1, "--connections: " + std::to_string(config.connections) +
+    return unexpected(RunError{1, "--connections: " + std::to_string(connections) +
                                       " connections need more file descriptors than allowed: " +
                                       limit.error()});
   }
@@ -164,7 +187,7 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
   for (int64_t i = 0; i < thread_count; ++i) {
     workers.push_back(std::make_unique<Worker>(
         config, request, *address, i, thread_count,
-        connections_for_worker(config.connections, i, thread_count)));
+        connections_for_worker(connections, i, thread_count)));
     std::string error;
     if (!workers.back()->setup(*limit, &error)) {
       return unexpected(RunError{2, "cannot set up worker " + std::to_string(i) + ": " + error});
@@ -183,6 +206,17 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
   sigaction(SIGINT, &action, &previous_int);
   sigaction(SIGTERM, &action, &previous_term);
 
+  // --start-at far ahead: sleep first and connect shortly before it, so that idle connections
+  // are not held open (and perhaps closed by the server) for minutes. Ctrl-C cuts the sleep
+  // short and the workers, woken too, stop at once.
+  bool interrupted_before_start = false;
+  if (config.start_at.given()) {
+    const int64_t connect_ahead_ns = config.timeout_ns + kNanosPerSecond;
+    if (config.start_at.unix_ns - wall_now_ns() > connect_ahead_ns) {
+      interrupted_before_start = !sleep_until_wall_ns(config.start_at.unix_ns - connect_ahead_ns);
+    }
+  }
+
   std::latch connected(thread_count);
   std::latch go(1);
   std::latch done(thread_count);
@@ -200,10 +234,32 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
     });
   }
   connected.wait();
-  start_ns = monotonic_now_ns();
+  WallClockStart wall_start;
+  std::optional<RunError> start_refused;
+  if (config.start_at.given()) {
+    // Connected: sleep until the instant, then map it onto the monotonic clock; t0 is the
+    // instant itself, not the wake-up, so every shard's slots stay on the one global grid. A
+    // shard that is late (within --start-tolerance) finds its first slots already due: they
+    // leave at once and their lateness is dispatch lag, as the fleet's users would feel it.
+    const int64_t passed_ns = wall_now_ns() - config.start_at.unix_ns;
+    if (passed_ns > config.start_at.tolerance_ns && !interrupted_before_start) {
+      start_refused = start_passed(config, passed_ns, "while this shard connected");
+    } else if (passed_ns < 0 && !interrupted_before_start) {
+      sleep_until_wall_ns(config.start_at.unix_ns);
+    }
+    start_ns = monotonic_at_wall_ns(config.start_at.unix_ns);
+    wall_start.origin_unix_ns = config.start_at.unix_ns;
+    wall_start.started_unix_ns = wall_now_ns();
+    wall_start.late_ns = std::max<int64_t>(wall_start.started_unix_ns - wall_start.origin_unix_ns, 0);
+  } else {
+    start_ns = monotonic_now_ns();
+    wall_start.origin_unix_ns = wall_now_ns();
+    wall_start.started_unix_ns = wall_start.origin_unix_ns;
+  }
   // The warm-up is the same load, earlier: the schedule runs for warm-up + duration and each
   // request is assigned to a phase by its send time (worker.cc).
   deadline_ns = start_ns + config.warmup_ns + config.duration_ns;
+  if (start_refused) deadline_ns = start_ns = monotonic_now_ns();  // nothing to run
   go.count_down();
   if (on_progress) report_progress(config, workers, start_ns, done, on_progress);
   for (auto& thread : threads) thread.join();
@@ -211,6 +267,7 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
   g_wakeup_count = 0;
   sigaction(SIGINT, &previous_int, nullptr);
   sigaction(SIGTERM, &previous_term, nullptr);
+  if (start_refused) return unexpected(std::move(*start_refused));
 
   RunResult total;
   int64_t finished_ns = start_ns;
@@ -218,6 +275,7 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
     merge_result(total, worker->result());
     finished_ns = std::max(finished_ns, worker->finished_ns());
   }
+  total.wall_start = wall_start;
   const int64_t measured_start_ns = start_ns + config.warmup_ns;
   total.elapsed_ns = std::max<int64_t>(finished_ns - measured_start_ns, 0);
   if (total.warmup) {

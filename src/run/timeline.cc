@@ -98,6 +98,36 @@ void Timeline::add(const Timeline& other) {
   }
 }
 
+void Timeline::add_shifted(const Timeline& other, int32_t row_shift) {
+  if (other.empty() || empty()) return;
+  assert(counts_length_ == other.counts_length_ && row_shift >= 0);
+  const size_t last = rows_.size() - 1;
+  for (size_t i = 0; i < other.rows_.size(); ++i) {
+    const size_t target = std::min(i + static_cast<size_t>(row_shift), last);
+    Row& row = rows_[target];
+    row.completed += other.rows_[i].completed;
+    row.errors += other.rows_[i].errors;
+    row.max_ns = std::max(row.max_ns, other.rows_[i].max_ns);
+    const int64_t* from = &other.counts_[i * other.counts_length_];
+    int64_t* to = &counts_[target * counts_length_];
+    for (size_t slot = 0; slot < counts_length_; ++slot) to[slot] += from[slot];
+  }
+}
+
+void Timeline::set_row(int32_t row, int64_t completed, int64_t errors, int64_t max_ns,
+                       const Histogram& latencies) {
+  if (row < 0 || static_cast<size_t>(row) >= rows_.size()) return;
+  Row& target = rows_[static_cast<size_t>(row)];
+  target.completed = completed;
+  target.errors = errors;
+  target.max_ns = max_ns;
+  int64_t* counts = &counts_[static_cast<size_t>(row) * counts_length_];
+  for (int32_t i = 0; i < latencies.counts_length(); ++i) {
+    const int64_t count = latencies.count_at_index(i);
+    if (count != 0) counts[geometry_index(latencies.value_from_index(i))] += count;
+  }
+}
+
 Histogram Timeline::row_histogram(int32_t row) const {
   Histogram histogram(kLowestDiscernibleNs, Histogram::kDefaultHighestTrackableValue,
                       kSignificantFigures);

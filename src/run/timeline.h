@@ -61,6 +61,14 @@ class Timeline {
   /// Adds `other` row by row (histograms added, never averaged). An empty timeline takes
   /// other's layout; two planned ones must share it.
   void add(const Timeline& other);
+  /// Adds `other`'s row r into row r + `row_shift` (>= 0), for shards whose runs started
+  /// `row_shift` intervals after this timeline's: rows that fall past the end are added to the
+  /// last row. Both must be planned with the same interval.
+  void add_shifted(const Timeline& other, int32_t row_shift);
+  /// Fills row `row` from saved figures (a document read back): its completions, errors, exact
+  /// max and latency histogram (re-recorded into the row geometry when it differs).
+  void set_row(int32_t row, int64_t completed, int64_t errors, int64_t max_ns,
+               const Histogram& latencies);
 
   bool empty() const { return rows_.empty(); }
   int64_t interval_ns() const { return interval_ns_; }

@@ -82,7 +82,8 @@ Worker::Worker(const Config& config, std::string_view request, const SocketAddre
       open_loop_(config.open_loop()),
       head_request_(config.method == "HEAD"),
       timers_(clock_.now_ns()),
-      schedule_(0, config.open_loop() ? config.rate : 1.0, worker_index, worker_count, 0) {
+      slots_(slots_for(config.shard.index - 1, config.shard.count, worker_index, worker_count)),
+      schedule_(0, config.open_loop() ? config.rate : 1.0, slots_, 0) {
   corrected_stopwatch_ = config.open_loop() && !config.closed_loop_stopwatch;
   // Spinning on a core that another worker needs steals its time to send on schedule.
   const int64_t cpus = cpus_available();
@@ -171,8 +172,7 @@ void Worker::begin_run(int64_t start_ns, int64_t deadline_ns) {
   drain_until_ns_ = deadline_ns + config_.timeout_ns;
   warmup_end_ns_ = start_ns + config_.warmup_ns;
   result_.timeline.set_start(start_ns);
-  schedule_ = OpenLoopSchedule(start_ns, open_loop_ ? config_.rate : 1.0, worker_index_,
-                               worker_count_, deadline_ns);
+  schedule_ = OpenLoopSchedule(start_ns, open_loop_ ? config_.rate : 1.0, slots_, deadline_ns);
   // Connections that connected before the start have been idle only since the start.
   for (int64_t i = 0; i < connection_count_; ++i) {
     if (connections_[i].state == ConnectionState::idle) connections_[i].idle_since_ns = start_ns;
@@ -237,8 +237,7 @@ void Worker::end_run() {
     const int64_t warmup_scheduled =
         warmup_ == nullptr ? 0
                            : std::min(scheduled, OpenLoopSchedule(start_ns_, config_.rate,
-                                                                  worker_index_, worker_count_,
-                                                                  warmup_end_ns_)
+                                                                  slots_, warmup_end_ns_)
                                                      .scheduled_count());
     result_.scheduled = scheduled - warmup_scheduled;
     result_.unsent = result_.scheduled - std::max<int64_t>(taken - warmup_scheduled, 0);

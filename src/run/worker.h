@@ -136,6 +136,7 @@ class Worker {
   std::unique_ptr<Poller> poller_;
   std::optional<Wakeup> wakeup_;
   TimerWheel timers_;
+  SlotPartition slots_;  // this worker's slots of the global schedule (shard, then thread)
   OpenLoopSchedule schedule_;
   DispatchLagRecorder lag_;
   WakeTuner tuner_;

@@ -12,7 +12,8 @@
 //
 // The schedule is global, not per connection (wrk2 plans each connection alone, so a stuck
 // connection's slots are never taken by idle ones and load drops during stalls). Each worker
-// takes every W-th slot; inside a worker a due request leaves on whichever connection is free.
+// takes every W-th slot (with --shard, every machine takes every N-th first: slot_partition.cc);
+// inside a worker a due request leaves on whichever connection is free.
 // The backlog of due-but-unsent requests is implicit: it is every slot between the worker's
 // next slot and now, so it costs no memory however far behind a run falls.
 //
@@ -58,14 +59,13 @@ int64_t ramp_connection_offset_ns(int64_t ramp_ns, int64_t global_index, int64_t
                                            static_cast<double>(total)));
 }
 
-OpenLoopSchedule::OpenLoopSchedule(int64_t start_ns, double rate, int64_t worker_index,
-                                   int64_t worker_count, int64_t deadline_ns, int64_t ramp_ns)
+OpenLoopSchedule::OpenLoopSchedule(int64_t start_ns, double rate, SlotPartition slots,
+                                   int64_t deadline_ns, int64_t ramp_ns)
     : start_ns_(start_ns),
       times_(rate, ramp_ns),
-      worker_index_(worker_index),
-      worker_count_(worker_count),
+      slots_(slots),
       deadline_ns_(deadline_ns),
-      next_k_(worker_index) {}
+      next_k_(slots.first) {}
 
 int64_t OpenLoopSchedule::intended_ns(int64_t k) const {
   // Computed from k each time rather than accumulated, so rounding never drifts.
@@ -78,19 +78,12 @@ int64_t OpenLoopSchedule::slots_before(int64_t t_ns) const {
 
 int64_t OpenLoopSchedule::due_count(int64_t now_ns) const {
   const int64_t limit = now_ns < deadline_ns_ ? now_ns + 1 : deadline_ns_;
-  const int64_t global = slots_before(limit);
-  // This worker's slots below `global`: k = worker_index + j * worker_count < global.
-  const int64_t mine = global > worker_index_
-                           ? (global - worker_index_ + worker_count_ - 1) / worker_count_
-                           : 0;
-  const int64_t due = mine - taken_count();
+  const int64_t due = slots_.count_below(slots_before(limit)) - taken_count();
   return due > 0 ? due : 0;
 }
 
 int64_t OpenLoopSchedule::scheduled_count() const {
-  const int64_t global = slots_before(deadline_ns_);
-  return global > worker_index_ ? (global - worker_index_ + worker_count_ - 1) / worker_count_
-                                : 0;
+  return slots_.count_below(slots_before(deadline_ns_));
 }
 
 }  // namespace hammer

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "run/result.h"
+#include "schedule/slot_partition.h"
 
 namespace hammer {
 
@@ -30,28 +31,35 @@ class SlotTimes {
   double ramp_slots_;   // R T / 2 (real: the ramp ends between two slots)
 };
 
-/// One worker's share of the global schedule intended[k] = start + SlotTimes(k). Worker w of
-/// W takes every k with k % W == w, so the workers' shares together are exactly the global
-/// schedule: no slot is lost or duplicated by the split, and the offered rate is `rate` in
-/// total whatever W is (and rises over a --ramp the same way for every worker).
+/// One worker's share of the global schedule intended[k] = start + SlotTimes(k): the slots of
+/// its SlotPartition (slot_partition.h). Worker w of W of an unsharded run takes every k with
+/// k % W == w, so the workers' shares together are exactly the global schedule: no slot is
+/// lost or duplicated by the split, and the offered rate is `rate` in total whatever W is (and
+/// rises over a --ramp the same way for every worker); --shard deals the slots over machines
+/// first, the same way.
 class OpenLoopSchedule {
  public:
+  OpenLoopSchedule(int64_t start_ns, double rate, SlotPartition slots, int64_t deadline_ns,
+                   int64_t ramp_ns = 0);
+  /// Worker `worker_index` of `worker_count` in an unsharded run.
   OpenLoopSchedule(int64_t start_ns, double rate, int64_t worker_index, int64_t worker_count,
-                   int64_t deadline_ns, int64_t ramp_ns = 0);
+                   int64_t deadline_ns, int64_t ramp_ns = 0)
+      : OpenLoopSchedule(start_ns, rate, SlotPartition{worker_index, worker_count}, deadline_ns,
+                         ramp_ns) {}
 
   /// Intended send time of this worker's next unsent request.
   int64_t next_intended_ns() const { return intended_ns(next_k_); }
   /// True while the next request's intended time is before the deadline.
   bool has_next() const { return next_intended_ns() < deadline_ns_; }
   /// The next request is being sent: move to the one after it.
-  void take() { next_k_ += worker_count_; }
+  void take() { next_k_ += slots_.stride; }
 
   /// Requests whose intended time is <= now_ns and before the deadline, not yet sent.
   int64_t due_count(int64_t now_ns) const;
   /// How many of this worker's intended times fall before the deadline.
   int64_t scheduled_count() const;
   /// How many this worker has taken so far.
-  int64_t taken_count() const { return (next_k_ - worker_index_) / worker_count_; }
+  int64_t taken_count() const { return (next_k_ - slots_.first) / slots_.stride; }
 
   /// Cut the schedule short (Ctrl-C): nothing at or after `deadline_ns` will be due.
   void stop_at(int64_t deadline_ns) {
@@ -64,8 +72,7 @@ class OpenLoopSchedule {
 
   int64_t start_ns_;
   SlotTimes times_;
-  int64_t worker_index_;
-  int64_t worker_count_;
+  SlotPartition slots_;
   int64_t deadline_ns_;
   int64_t next_k_;
 };

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+#include "cli/merge_options.h"
+
+#include <algorithm>
+
+#include "cli/units.h"
+#include "merge/merge.h"
+
+namespace hammer {
+namespace {
+
+bool ends_with(const std::string& text, std::string_view suffix) {
+  if (text.size() < suffix.size()) return false;
+  return std::equal(suffix.rbegin(), suffix.rend(), text.rbegin(), [](char a, char b) {
+    return a == (b >= 'A' && b <= 'Z' ? static_cast<char>(b - 'A' + 'a') : b);
+  });
+}
+
+}  // namespace
+
+std::string merge_usage_text() {
+  return "Usage: hammer merge SHARD.json... [-o merged.json] [--json] [--start-tolerance T]\n"
+         "       hammer merge SHARD.hlog... -o merged.hlog\n"
+         "\n"
+         "Adds the shards of one fleet (runs of --shard 1/N .. N/N) into the run one machine\n"
+         "would have measured: histograms, counts, errors, status classes and dispatch lag\n"
+         "are added, timelines are added second by second on the wall clock, and percentiles\n"
+         "come from the added histograms, never from averaged ones. Refuses (exit 1) shards of\n"
+         "different URLs or settings, and a missing or duplicated shard.\n"
+         "\n"
+         "Options:\n"
+         "  -o, --output FILE       write the merged run to FILE, repeatable: .json (the\n"
+         "                          document hammer --json prints), or .hlog from .hlog inputs\n"
+         "      --json              print the merged document on stdout instead of the text\n"
+         "      --start-tolerance T warn when the shards' schedules began more than T apart\n"
+         "                          (default 1s; bare number = seconds)\n"
+         "  -h, --help              print this help and exit\n";
+}
+
+Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::string>& args) {
+  MergeOptions options;
+  options.start_tolerance_ns = kDefaultMergeStartToleranceNs;
+  auto fail = [](std::string message) { return unexpected(UsageError{"merge: " + message}); };
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    auto value_of = [&](std::string_view flag, std::string& out) -> bool {
+      const std::string prefix = std::string(flag) + "=";
+      if (arg.rfind(prefix, 0) == 0) {
+        out = arg.substr(prefix.size());
+        return true;
+      }
+      if (i + 1 >= args.size()) return false;
+      out = args[++i];
+      return true;
+    };
+    if (arg == "-h" || arg == "--help") {
+      options.help = true;
+      return options;
+    }
+    if (arg == "--json") {
+      options.json = true;
+    } else if (arg == "-o" || arg == "--output" || arg.rfind("--output=", 0) == 0) {
+      std::string path;
+      if (!value_of("--output", path)) return fail("--output: missing value");
+      if (path.empty()) return fail("--output: expected a file name, got ''");
+      options.outputs.push_back(path);
+    } else if (arg.rfind("-o", 0) == 0 && arg.size() > 2) {
+      options.outputs.push_back(arg.substr(2));
+    } else if (arg == "--start-tolerance" || arg.rfind("--start-tolerance=", 0) == 0) {
+      std::string text;
+      if (!value_of("--start-tolerance", text)) return fail("--start-tolerance: missing value");
+      auto ns = parse_duration_ns(text, kSecondUnit);
+      if (!ns || *ns < 0) {
+        return fail("--start-tolerance: expected a duration >= 0 (e.g. 1s, 500ms), got '" +
+                    text + "'");
+      }
+      options.start_tolerance_ns = *ns;
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return fail("unknown option '" + arg + "'; see hammer merge --help");
+    } else {
+      options.inputs.push_back(arg);
+    }
+  }
+  if (options.inputs.empty()) {
+    return fail("no shards given (usage: hammer merge A.json B.json ... [-o merged.json])");
+  }
+  const bool first_is_log = ends_with(options.inputs.front(), ".hlog");
+  for (const std::string& input : options.inputs) {
+    if (ends_with(input, ".hlog") != first_is_log) {
+      return fail("cannot mix .hlog interval logs and .json documents ('" +
+                  options.inputs.front() + "', '" + input + "')");
+    }
+  }
+  options.interval_logs = first_is_log;
+  for (const std::string& output : options.outputs) {
+    if (first_is_log && !ends_with(output, ".hlog")) {
+      return fail("--output: interval logs merge into a .hlog file, got '" + output + "'");
+    }
+    if (!first_is_log && !ends_with(output, ".json")) {
+      return fail("--output: a merge of .json documents writes .json, got '" + output +
+                  "' (.hlog comes from merging .hlog files)");
+    }
+  }
+  if (first_is_log && options.outputs.empty()) {
+    return fail("--output: merging interval logs needs -o merged.hlog");
+  }
+  return options;
+}
+
+}  // namespace hammer

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// `hammer merge A.json B.json ... [-o merged.json] [--json] [--start-tolerance T]`: the
+// subcommand's own small command line (its flags are not the run's).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cli/options.h"
+#include "core/expected.h"
+
+namespace hammer {
+
+struct MergeOptions {
+  std::vector<std::string> inputs;   // the shards' documents (.json) or interval logs (.hlog)
+  std::vector<std::string> outputs;  // -o FILE, repeatable; the format follows the extension
+  bool json = false;                 // --json: the merged document on stdout, not the text
+  bool help = false;
+  int64_t start_tolerance_ns = 0;    // shards' origins further apart than this are warned of
+  bool interval_logs = false;        // the inputs are .hlog files
+};
+
+/// Parses the arguments after "merge". At least one input; every input of one kind (.json or
+/// .hlog), outputs of a kind the inputs can make (.json from .json; .hlog from .hlog).
+Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::string>& args);
+
+/// The `hammer merge --help` text.
+std::string merge_usage_text();
+
+}  // namespace hammer

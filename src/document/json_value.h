@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Reading JSON back: saved hammer documents for `hammer merge` (and anything else that reads a
+// run later). Strict RFC 8259 with two limits that protect the reader from a hostile file:
+// nesting depth and document size are bounded. Numbers keep their text, so a 64-bit integer
+// (a Unix time in ns) reads back exactly instead of through a double.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/expected.h"
+
+namespace hammer {
+
+struct JsonValue {
+  enum class Kind { null, boolean, number, string, array, object };
+  Kind kind = Kind::null;
+  bool boolean = false;
+  std::string text;  // a string's decoded UTF-8, or a number as written
+  std::vector<JsonValue> items;
+  std::vector<std::pair<std::string, JsonValue>> members;  // in document order
+
+  bool is_null() const { return kind == Kind::null; }
+  bool is_number() const { return kind == Kind::number; }
+  bool is_string() const { return kind == Kind::string; }
+  bool is_object() const { return kind == Kind::object; }
+  bool is_array() const { return kind == Kind::array; }
+  /// The member `name` of an object; nullptr when absent or when this is not an object.
+  const JsonValue* find(std::string_view name) const;
+  /// An integer number written without fraction or exponent, in int64_t range.
+  std::optional<int64_t> as_int() const;
+  /// Any number.
+  std::optional<double> as_double() const;
+};
+
+/// Parses exactly one document (surrounding whitespace allowed); the error says what and where
+/// ("expected ',' or '}' at byte 1234").
+Expected<JsonValue, std::string> parse_json(std::string_view text);
+
+}  // namespace hammer

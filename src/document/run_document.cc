@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: MIT
+// Reading a hammer JSON document back into plain data. Each member is looked up by its path
+// and checked for its type; the first problem becomes the error, naming the path, so a
+// hand-edited or truncated file fails with a line a user can act on instead of a merge of
+// half-read figures. Members that later versions add are ignored, as docs/json.md promises.
+#include "document/run_document.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+
+#include "document/json_value.h"
+#include "stats/histogram_v2.h"
+
+namespace hammer {
+namespace {
+
+constexpr int kReadableSchema = 1;
+constexpr int64_t kMaxDocumentBytes = 256LL * 1024 * 1024;
+
+class DocumentReader {
+ public:
+  explicit DocumentReader(const JsonValue& root) : root_(root) {}
+
+  const std::string& error() const { return error_; }
+  bool failed() const { return !error_.empty(); }
+
+  const JsonValue* at(const JsonValue* node, std::initializer_list<std::string_view> path) {
+    for (std::string_view step : path) {
+      if (node == nullptr) return nullptr;
+      node = node->find(step);
+    }
+    return node;
+  }
+  const JsonValue* at(std::initializer_list<std::string_view> path) { return at(&root_, path); }
+
+  std::string path_text(std::string_view base, std::initializer_list<std::string_view> path) {
+    std::string text(base);
+    for (std::string_view step : path) {
+      if (!text.empty()) text += '.';
+      text += step;
+    }
+    return text;
+  }
+
+  void fail(std::string message) {
+    if (error_.empty()) error_ = std::move(message);
+  }
+
+  int64_t integer(const JsonValue* base, std::string_view base_name,
+                  std::initializer_list<std::string_view> path) {
+    const JsonValue* node = at(base, path);
+    auto value = node ? node->as_int() : std::nullopt;
+    if (!value) fail(path_text(base_name, path) + ": expected an integer");
+    return value.value_or(0);
+  }
+  int64_t integer(std::initializer_list<std::string_view> path) {
+    return integer(&root_, "", path);
+  }
+  double number(std::initializer_list<std::string_view> path) {
+    const JsonValue* node = at(path);
+    auto value = node ? node->as_double() : std::nullopt;
+    if (!value) fail(path_text("", path) + ": expected a number");
+    return value.value_or(0);
+  }
+  std::string text(std::initializer_list<std::string_view> path) {
+    const JsonValue* node = at(path);
+    if (node == nullptr || !node->is_string()) {
+      fail(path_text("", path) + ": expected a string");
+      return {};
+    }
+    return node->text;
+  }
+  Histogram histogram(const JsonValue* node, const std::string& name) {
+    const JsonValue* hdr = node ? node->find("hdr") : nullptr;
+    if (hdr == nullptr || !hdr->is_string()) {
+      fail(name + ".hdr: expected an HdrHistogram V2 string");
+      return Histogram();
+    }
+    auto decoded = decode_v2_base64(hdr->text);
+    if (!decoded) {
+      fail(name + ".hdr: " + decoded.error());
+      return Histogram();
+    }
+    return std::move(*decoded);
+  }
+
+ private:
+  const JsonValue& root_;
+  std::string error_;
+};
+
+int64_t seconds_to_ns(double seconds) { return std::llround(seconds * 1e9); }
+
+void read_config(DocumentReader& reader, Config& config) {
+  config.url = reader.text({"config", "url"});
+  config.connections = reader.integer({"config", "connections"});
+  config.threads = reader.integer({"config", "threads"});
+  config.duration_ns = seconds_to_ns(reader.number({"config", "duration_s"}));
+  config.warmup_ns = seconds_to_ns(reader.number({"config", "warmup_s"}));
+  const JsonValue* rate = reader.at({"config", "rate"});
+  config.rate = rate && rate->is_number() ? rate->as_double().value_or(0) : 0;
+  const std::string mode = reader.text({"config", "mode"});
+  if (!reader.failed() && mode != "open" && mode != "closed") {
+    reader.fail("config.mode: expected \"open\" or \"closed\", got \"" + mode + "\"");
+  }
+  if (!reader.failed() && (mode == "open") != (config.rate > 0)) {
+    reader.fail("config.rate: " + std::string(mode == "open" ? "null in an open-loop run"
+                                                             : "set in a closed-loop run"));
+  }
+  const std::string stopwatch = reader.text({"config", "stopwatch"});
+  config.closed_loop_stopwatch = mode == "open" && stopwatch == "uncorrected";
+  config.timeout_ns = std::llround(reader.number({"config", "timeout_ms"}) * 1e6);
+  config.method = reader.text({"config", "method"});
+
+  const JsonValue* shard = reader.at({"shard"});
+  if (shard != nullptr && shard->is_object()) {
+    config.shard.index = reader.integer(shard, "shard", {"index"});
+    config.shard.count = reader.integer(shard, "shard", {"count"});
+    config.shard.given = true;
+    if (!reader.failed() && (config.shard.count < 1 || config.shard.index < 1 ||
+                             config.shard.index > config.shard.count)) {
+      reader.fail("shard: index " + std::to_string(config.shard.index) + " of " +
+                  std::to_string(config.shard.count) + " does not exist");
+    }
+  }
+  const JsonValue* start = reader.at({"start"});
+  if (start == nullptr || !start->is_object()) {
+    reader.fail("start: missing (written by a hammer older than --shard; re-run to merge)");
+    return;
+  }
+  const JsonValue* start_at = start->find("start_at");
+  if (start_at != nullptr && start_at->kind == JsonValue::Kind::boolean && start_at->boolean) {
+    config.start_at.unix_ns = reader.integer(start, "start", {"origin_unix_ns"});
+  }
+  config.start_at.tolerance_ns = reader.integer(start, "start", {"tolerance_ns"});
+}
+
+void read_lag(DocumentReader& reader, RunResult& result) {
+  const JsonValue* lag = reader.at({"dispatch_lag"});
+  if (lag == nullptr || lag->is_null()) return;
+  DispatchLag& out = result.lag;
+  out.dispatched = reader.integer(lag, "dispatch_lag", {"dispatched"});
+  // sum_ns is exact; documents without it (older ones) give mean x count, rounded.
+  out.sum_ns = lag->find("sum_ns") != nullptr
+                   ? reader.integer(lag, "dispatch_lag", {"sum_ns"})
+                   : reader.integer(lag, "dispatch_lag", {"mean_ns"}) * out.dispatched;
+  out.max_ns = reader.integer(lag, "dispatch_lag", {"max_ns"});
+  out.behind_schedule = reader.integer(lag, "dispatch_lag", {"behind_schedule"});
+  out.threshold_ns = reader.integer(lag, "dispatch_lag", {"threshold_ns"});
+  out.peak_backlog = reader.integer(lag, "dispatch_lag", {"peak_backlog"});
+  out.behind_server = reader.integer(lag, "dispatch_lag", {"cause", "server"});
+  out.behind_generator = reader.integer(lag, "dispatch_lag", {"cause", "generator"});
+}
+
+void read_timeline(DocumentReader& reader, const Config& config, RunResult& result) {
+  const JsonValue* rows = reader.at({"timeline", "rows"});
+  if (rows == nullptr || !rows->is_array()) {
+    reader.fail("timeline.rows: expected an array");
+    return;
+  }
+  result.timeline.plan(config.warmup_ns, config.duration_ns);
+  for (size_t i = 0; i < rows->items.size() && !reader.failed(); ++i) {
+    const JsonValue& row = rows->items[i];
+    const std::string name = "timeline.rows[" + std::to_string(i) + "]";
+    const int64_t second = reader.integer(&row, name, {"second"});
+    const int64_t completed = reader.integer(&row, name, {"requests"});
+    const int64_t errors = reader.integer(&row, name, {"errors"});
+    const JsonValue* max = row.find("max_ns");
+    const int64_t max_ns = max && max->is_number() ? max->as_int().value_or(0) : 0;
+    const Histogram latencies = reader.histogram(&row, name);
+    if (reader.failed()) return;
+    if (second < 1 || second > static_cast<int64_t>(result.timeline.rows().size())) {
+      reader.fail(name + ".second: " + std::to_string(second) +
+                  " is outside the run's duration and warm-up");
+      return;
+    }
+    result.timeline.set_row(static_cast<int32_t>(second - 1), completed, errors, max_ns,
+                            latencies);
+  }
+}
+
+void read_warmup(DocumentReader& reader, const Config& config, RunResult& result) {
+  const JsonValue* warmup = reader.at({"warmup"});
+  if (warmup == nullptr || warmup->is_null()) return;
+  auto phase = std::make_shared<RunResult>();
+  phase->elapsed_ns = reader.integer(warmup, "warmup", {"elapsed_ns"});
+  phase->sent = reader.integer(warmup, "warmup", {"sent"});
+  phase->completed = reader.integer(warmup, "warmup", {"completed"});
+  for (int kind = 0; kind < kErrorKindCount; ++kind) {
+    phase->errors[kind] = reader.integer(warmup, "warmup", {"errors", kErrorKindNames[kind]});
+  }
+  // The warm-up keeps its lead stopwatch only (docs/json.md).
+  Histogram lead = reader.histogram(warmup->find("latency"), "warmup.latency");
+  const bool corrected = config.open_loop() && !config.closed_loop_stopwatch;
+  (corrected ? phase->corrected : phase->uncorrected) = std::move(lead);
+  result.warmup = std::move(phase);
+}
+
+}  // namespace
+
+Expected<RunDocument, std::string> read_run_document(std::string_view text) {
+  auto parsed = parse_json(text);
+  if (!parsed) return unexpected("not a JSON document: " + parsed.error());
+  const JsonValue& root = *parsed;
+  DocumentReader reader(root);
+  RunDocument document;
+  if (!root.is_object() || root.find("hammer") == nullptr) {
+    return unexpected(std::string("not a hammer document (no \"hammer\" member)"));
+  }
+  const int64_t schema = reader.integer({"hammer", "schema"});
+  if (reader.failed()) return unexpected(reader.error());
+  if (schema != kReadableSchema) {
+    return unexpected("schema " + std::to_string(schema) + " is not readable by this hammer "
+                      "(it reads schema " + std::to_string(kReadableSchema) + ")");
+  }
+  if (root.find("sweep") != nullptr) {
+    return unexpected(std::string("a sweep document; only single runs can be merged"));
+  }
+  document.version = reader.text({"hammer", "version"});
+  read_config(reader, document.config);
+  if (reader.failed()) return unexpected(reader.error());
+
+  RunResult& result = document.result;
+  result.elapsed_ns = reader.integer({"elapsed_ns"});
+  const JsonValue* scheduled = reader.at({"requests", "scheduled"});
+  result.scheduled = scheduled && scheduled->is_number() ? scheduled->as_int().value_or(0) : 0;
+  result.sent = reader.integer({"requests", "sent"});
+  result.completed = reader.integer({"requests", "completed"});
+  result.unsent = reader.integer({"requests", "unsent"});
+  result.bytes_read = reader.integer({"requests", "bytes_read"});
+  result.connects = reader.integer({"connections", "opened"});
+  const JsonValue* corrected = reader.at({"latency", "corrected"});
+  if (corrected != nullptr && !corrected->is_null()) {
+    result.corrected = reader.histogram(corrected, "latency.corrected");
+  }
+  result.uncorrected = reader.histogram(reader.at({"latency", "uncorrected"}), "latency.uncorrected");
+  for (int kind = 0; kind < kErrorKindCount; ++kind) {
+    result.errors[kind] = reader.integer({"errors", kErrorKindNames[kind]});
+  }
+  static constexpr std::string_view kClassNames[kStatusClassCount] = {"1xx", "2xx", "3xx", "4xx",
+                                                                      "5xx"};
+  for (int index = 0; index < kStatusClassCount; ++index) {
+    result.status_classes[index] = reader.integer({"status", kClassNames[index]});
+  }
+  read_lag(reader, result);
+  read_warmup(reader, document.config, result);
+  read_timeline(reader, document.config, result);
+  result.connect_time = reader.histogram(reader.at({"connect"}), "connect");
+  result.first_requests = reader.histogram(reader.at({"first_requests"}), "first_requests");
+  result.wall_start.origin_unix_ns = reader.integer({"start", "origin_unix_ns"});
+  result.wall_start.started_unix_ns = reader.integer({"start", "started_unix_ns"});
+  result.wall_start.late_ns = reader.integer({"start", "late_ns"});
+  const JsonValue* interrupted = reader.at({"interrupted"});
+  result.interrupted = interrupted && interrupted->kind == JsonValue::Kind::boolean &&
+                       interrupted->boolean;
+  if (reader.failed()) return unexpected(reader.error());
+  return document;
+}
+
+Expected<RunDocument, std::string> load_run_document(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return unexpected(path + ": cannot read: " + std::strerror(errno));
+  std::ostringstream contents;
+  contents << file.rdbuf();
+  if (file.bad()) return unexpected(path + ": cannot read: " + std::strerror(errno));
+  const std::string text = contents.str();
+  if (static_cast<int64_t>(text.size()) > kMaxDocumentBytes) {
+    return unexpected(path + ": larger than 256MB; not a hammer document");
+  }
+  auto document = read_run_document(text);
+  if (!document) return unexpected(path + ": " + document.error());
+  document->source = path;
+  return document;
+}
+
+}  // namespace hammer

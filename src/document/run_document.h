@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// A saved run read back: the JSON document hammer writes (docs/json.md) turned into the Config
+// and RunResult it was rendered from, histograms decoded from their HdrHistogram V2 strings —
+// never rebuilt from rounded percentiles — so that runs can be merged or re-rendered exactly.
+#include <string>
+#include <string_view>
+
+#include "core/config.h"
+#include "core/expected.h"
+#include "run/result.h"
+
+namespace hammer {
+
+struct RunDocument {
+  std::string source;   // where it was read from (a file name), for messages
+  std::string version;  // hammer.version of the writer
+  Config config;        // what the document's config (and shard, start) members say
+  RunResult result;     // every figure the document carries
+};
+
+/// Reads one single-run document. Errors name the member ("latency.corrected.hdr: bad base64")
+/// or say why the document cannot be read (a sweep, another schema, not JSON).
+Expected<RunDocument, std::string> read_run_document(std::string_view text);
+
+/// Reads the file at `path`: its contents through read_run_document, errors prefixed with it.
+Expected<RunDocument, std::string> load_run_document(const std::string& path);
+
+}  // namespace hammer

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// FleetSummary: what `hammer merge` knows about the shards it added up, as plain data for the
+// report (report/fleet_report.h words it). The merged figures themselves are an ordinary
+// RunResult; this is only the per-shard side, so a reader can see which generator lagged.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "run/result.h"
+
+namespace hammer {
+
+struct ShardSummary {
+  std::string source;      // the file it was read from
+  int64_t index = 1;       // --shard I/N
+  int64_t count = 1;
+  int64_t connections = 0; // the shard's own share of -c
+  int64_t threads = 0;
+  WallClockStart wall_start;
+  int64_t elapsed_ns = 0;
+  int64_t scheduled = 0;
+  int64_t sent = 0;
+  int64_t completed = 0;
+  int64_t unsent = 0;
+  int64_t errors = 0;      // all kinds
+  DispatchLag lag;
+  int64_t lead_p50_ns = 0; // the shard's own lead-stopwatch percentiles, for reading only:
+  int64_t lead_p99_ns = 0; // the fleet's figures come from the added histograms, never these
+  bool interrupted = false;
+};
+
+struct FleetSummary {
+  int64_t shard_count = 0;            // N of --shard I/N
+  std::vector<ShardSummary> shards;   // one per shard, in index order
+  int64_t start_spread_ns = 0;        // latest schedule origin minus the earliest
+  int64_t start_tolerance_ns = 0;     // `hammer merge --start-tolerance`: a spread above warns
+  int64_t earliest_origin_unix_ns = 0;
+};
+
+}  // namespace hammer

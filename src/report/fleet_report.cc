@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+// Reporting a fleet. The merged figures are an ordinary run's and render as one; what a fleet
+// adds is the question "was one generator the bottleneck?", answered per shard by its dispatch
+// lag and its cause (a shard whose lag is the generator's own fault describes its machine, not
+// the server), and the question "was it one schedule?", answered by the start times.
+#include "report/fleet_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/shard_share.h"
+#include "report/format.h"
+
+namespace hammer {
+namespace {
+
+// A shard that started this much after --start-at is called late in the notes: below it is
+// the wake-up jitter of any sleep.
+constexpr int64_t kLateNoteNs = 1'000'000;
+
+std::string shard_name(int64_t index, int64_t count) {
+  return std::to_string(index) + "/" + std::to_string(count);
+}
+
+std::string pad(std::string text, size_t width) {
+  if (text.size() < width) text.append(width - text.size(), ' ');
+  return text;
+}
+
+std::string pad_left(std::string text, size_t width) {
+  if (text.size() < width) text.insert(0, width - text.size(), ' ');
+  return text;
+}
+
+int64_t mean_lag(const DispatchLag& lag) {
+  return lag.dispatched > 0 ? lag.sum_ns / lag.dispatched : 0;
+}
+
+}  // namespace
+
+std::string render_shard_line(const ReportInput& input) {
+  const Config& config = input.config;
+  if (!config.shard.given || input.fleet != nullptr) return {};
+  std::string line = "  shard " + shard_name(config.shard.index, config.shard.count) + ": " +
+                     std::to_string(shard_connections(config)) + " of " +
+                     std::to_string(config.connections) + " connections";
+  if (config.open_loop()) {
+    line += ", " + format_number(shard_rate(config)) + " of " + format_number(config.rate) +
+            " req/s (every " + std::to_string(config.shard.count) + "th slot from slot " +
+            std::to_string(config.shard.index - 1) + ")";
+  }
+  line += ", schedule from " + format_wall_time(input.result.wall_start.origin_unix_ns);
+  if (config.start_at.given()) line += " (--start-at)";
+  return line + "\n";
+}
+
+std::string render_fleet_table(const FleetSummary& fleet) {
+  std::string out = "Merged " + std::to_string(fleet.shards.size()) + " shards of " +
+                    std::to_string(fleet.shard_count) + ":";
+  for (const ShardSummary& shard : fleet.shards) {
+    out += " " + shard_name(shard.index, shard.count) + " " + shard.source;
+    if (&shard != &fleet.shards.back()) out += ",";
+  }
+  out += "\n";
+  out += "  shard  started (UTC)              late      requests     req/s  p50       p99       "
+         "lag mean  lag max   behind: server  generator\n";
+  for (const ShardSummary& shard : fleet.shards) {
+    const double per_second =
+        shard.elapsed_ns > 0 ? static_cast<double>(shard.completed) * 1e9 /
+                                   static_cast<double>(shard.elapsed_ns)
+                             : 0.0;
+    std::string row = "  " + pad(shard_name(shard.index, shard.count), 7);
+    row += pad(format_wall_time(shard.wall_start.started_unix_ns), 27);
+    row += pad(format_duration_ns(shard.wall_start.late_ns), 10);
+    row += pad_left(std::to_string(shard.completed), 8);
+    row += pad_left(format_number(std::round(per_second * 100) / 100), 10) + "  ";
+    row += pad(format_duration_ns(shard.lead_p50_ns), 10);
+    row += pad(format_duration_ns(shard.lead_p99_ns), 10);
+    row += pad(format_duration_ns(mean_lag(shard.lag)), 10);
+    row += pad(format_duration_ns(shard.lag.max_ns), 10);
+    row += pad_left(std::to_string(shard.lag.behind_server), 14);
+    row += pad_left(std::to_string(shard.lag.behind_generator), 11);
+    out += row + "\n";
+  }
+  out += "  (each shard's own p50/p99 for reading only; the figures below add the shards' "
+         "histograms)\n\n";
+  return out;
+}
+
+void write_fleet_json(const FleetSummary& fleet, JsonWriter& json) {
+  json.key("fleet").begin_object();
+  json.member("shards", fleet.shard_count);
+  json.key("indices").begin_array();
+  for (const ShardSummary& shard : fleet.shards) json.value(shard.index);
+  json.end_array();
+  json.member("start_spread_ns", fleet.start_spread_ns);
+  json.member("start_tolerance_ns", fleet.start_tolerance_ns);
+  json.member("starts_apart", fleet.start_spread_ns > fleet.start_tolerance_ns);
+  json.key("members").begin_array();
+  for (const ShardSummary& shard : fleet.shards) {
+    json.begin_object();
+    json.member("index", shard.index);
+    json.member("count", shard.count);
+    json.member("source", shard.source);
+    json.member("connections", shard.connections);
+    json.member("threads", shard.threads);
+    json.member("origin_unix_ns", shard.wall_start.origin_unix_ns);
+    json.member("started_unix_ns", shard.wall_start.started_unix_ns);
+    json.member("late_ns", shard.wall_start.late_ns);
+    json.member("elapsed_ns", shard.elapsed_ns);
+    json.member("scheduled", shard.scheduled);
+    json.member("sent", shard.sent);
+    json.member("completed", shard.completed);
+    json.member("unsent", shard.unsent);
+    json.member("errors", shard.errors);
+    json.member("p50_ns", shard.lead_p50_ns);
+    json.member("p99_ns", shard.lead_p99_ns);
+    json.key("dispatch_lag").begin_object();
+    json.member("dispatched", shard.lag.dispatched);
+    json.member("mean_ns", mean_lag(shard.lag));
+    json.member("max_ns", shard.lag.max_ns);
+    json.member("behind_schedule", shard.lag.behind_schedule);
+    json.key("cause").begin_object();
+    json.member("server", shard.lag.behind_server);
+    json.member("generator", shard.lag.behind_generator);
+    json.end_object();
+    json.end_object();
+    json.member("interrupted", shard.interrupted);
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+}
+
+std::vector<std::string> start_notes(const ReportInput& input) {
+  std::vector<std::string> notes;
+  const Config& config = input.config;
+  if (input.fleet == nullptr && config.start_at.given() &&
+      input.result.wall_start.late_ns > kLateNoteNs) {
+    notes.push_back("started " + format_duration_ns(input.result.wall_start.late_ns) +
+                    " after --start-at (allowed by --start-tolerance " +
+                    format_duration_ns(config.start_at.tolerance_ns) +
+                    "): the slots due before it left late and count as dispatch lag");
+  }
+  if (input.fleet != nullptr) {
+    const FleetSummary& fleet = *input.fleet;
+    if (fleet.start_spread_ns > fleet.start_tolerance_ns) {
+      notes.push_back("the shards' schedules began " + format_duration_ns(fleet.start_spread_ns) +
+                      " apart (more than the " + format_duration_ns(fleet.start_tolerance_ns) +
+                      " tolerance): they were not one schedule, so the merged load was uneven; "
+                      "start shards with one --start-at");
+    }
+    for (const ShardSummary& shard : fleet.shards) {
+      if (shard.wall_start.late_ns > kLateNoteNs) {
+        notes.push_back("shard " + shard_name(shard.index, shard.count) + " started " +
+                        format_duration_ns(shard.wall_start.late_ns) +
+                        " after --start-at; its first slots left late (dispatch lag)");
+      }
+      if (shard.lag.behind_generator > 0 &&
+          shard.lag.behind_generator * 100 >= std::max<int64_t>(shard.lag.dispatched, 1)) {
+        notes.push_back("shard " + shard_name(shard.index, shard.count) + " (" + shard.source +
+                        ") sent " + std::to_string(shard.lag.behind_generator) +
+                        " requests late with a connection idle: that generator was the "
+                        "bottleneck; give it more threads or add shards");
+      }
+    }
+  }
+  if (config.start_at.given() || input.fleet != nullptr) {
+    notes.push_back("clocks: the shards' wall clocks are trusted to agree (NTP-synchronised, "
+                    "typically within a millisecond); an offset of D between two machines "
+                    "shifts their slots D apart, bunching or thinning the fleet's load, and "
+                    "moves corrected latency by up to D");
+  }
+  return notes;
+}
+
+}  // namespace hammer

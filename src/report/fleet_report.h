@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The words and members that --shard, --start-at and `hammer merge` add to a report: the shard
+// line of a shard's header, the per-shard table and "fleet" member of a merged report, and the
+// notes on start times and clocks.
+#include <string>
+#include <vector>
+
+#include "merge/fleet.h"
+#include "report/json_writer.h"
+#include "report/report_input.h"
+
+namespace hammer {
+
+/// "  shard 2/3: 7 of 20 connections, 666.67 of 2000 req/s, schedule from <origin>\n" for a
+/// shard; empty otherwise.
+std::string render_shard_line(const ReportInput& input);
+
+/// The merged report's opening lines: how many shards, which files, and one row per shard
+/// (start, lateness, requests, its own p50/p99, dispatch lag and its cause).
+std::string render_fleet_table(const FleetSummary& fleet);
+
+/// The "fleet" member of a merged document (docs/json.md).
+void write_fleet_json(const FleetSummary& fleet, JsonWriter& json);
+
+/// Notes on the start: a shard that started late, shards whose schedules began apart, and
+/// (with --start-at or a merge) what trusting the machines' clocks means.
+std::vector<std::string> start_notes(const ReportInput& input);
+
+}  // namespace hammer
