@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+#include "merge/merge.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace hammer {
+namespace {
+
+constexpr int64_t kSecond = 1'000'000'000;
+constexpr int64_t kOrigin = 1'764'583'200LL * kSecond;
+
+// A shard's document as `hammer --shard I/N --json` would have saved it: `latencies_ms` recorded
+// in both histograms and spread over the seconds of its timeline.
+RunDocument shard(int64_t index, int64_t count, std::vector<int64_t> latencies_ms,
+                  int64_t origin_unix_ns = kOrigin) {
+  RunDocument document;
+  document.source = "shard" + std::to_string(index) + ".json";
+  Config& config = document.config;
+  config.url = "http://10.0.0.1:8080/";
+  config.connections = 30;
+  config.threads = 2;
+  config.duration_ns = 3 * kSecond;
+  config.rate = 300;
+  config.shard = ShardSpec{index, count, true};
+  RunResult& result = document.result;
+  result.timeline.plan(0, config.duration_ns);
+  result.timeline.set_start(0);
+  for (size_t i = 0; i < latencies_ms.size(); ++i) {
+    const int64_t latency = latencies_ms[i] * 1'000'000;
+    result.corrected.record(latency);
+    result.uncorrected.record(latency / 2);
+    result.timeline.record(static_cast<int64_t>(i % 3) * kSecond, latency);
+  }
+  result.scheduled = static_cast<int64_t>(latencies_ms.size());
+  result.sent = result.completed = result.scheduled;
+  result.elapsed_ns = config.duration_ns;
+  result.status_classes[1] = result.completed;
+  result.errors[static_cast<int>(ErrorKind::timeout)] = index;
+  result.lag.threshold_ns = 1'000'000;
+  result.lag.dispatched = result.sent;
+  result.lag.sum_ns = 1'000 * index;
+  result.lag.max_ns = 100 * index;
+  result.lag.behind_generator = index;
+  result.lag.behind_schedule = index;
+  result.wall_start = WallClockStart{origin_unix_ns, origin_unix_ns + 50'000, 50'000};
+  return document;
+}
+
+std::string refusal(const std::vector<RunDocument>& documents) {
+  auto merged = merge_shards(documents, kSecond);
+  EXPECT_FALSE(merged.has_value());
+  return merged ? std::string() : merged.error().message;
+}
+
+TEST(MergeTest, AddsHistogramsCountsErrorsAndLagExactly) {
+  const std::vector<RunDocument> documents = {shard(1, 3, {1, 2, 3, 400}), shard(2, 3, {5, 6}),
+                                              shard(3, 3, {7, 8, 9})};
+  auto merged = merge_shards(documents, kSecond);
+  ASSERT_TRUE(merged.has_value()) << merged.error().message;
+  const RunResult& total = merged->result;
+  // The single histogram of all nine latencies: its percentiles, not an average of three.
+  Histogram expected;
+  for (int64_t ms : {1, 2, 3, 400, 5, 6, 7, 8, 9}) expected.record(ms * 1'000'000);
+  EXPECT_EQ(total.corrected.total_count(), 9);
+  for (double q : {50.0, 90.0, 99.0, 100.0}) {
+    EXPECT_EQ(total.corrected.value_at_percentile(q), expected.value_at_percentile(q)) << q;
+  }
+  EXPECT_EQ(total.uncorrected.total_count(), 9);
+  EXPECT_EQ(total.scheduled, 9);
+  EXPECT_EQ(total.completed, 9);
+  EXPECT_EQ(total.status_classes[1], 9);
+  EXPECT_EQ(total.error_count(ErrorKind::timeout), 1 + 2 + 3);
+  EXPECT_EQ(total.lag.dispatched, 9);
+  EXPECT_EQ(total.lag.sum_ns, 6'000);
+  EXPECT_EQ(total.lag.max_ns, 300);
+  EXPECT_EQ(total.lag.behind_generator, 6);
+  // The timelines add row by row: 9 requests over the three seconds.
+  int64_t timeline_total = 0;
+  for (const Timeline::Row& row : total.timeline.rows()) timeline_total += row.completed;
+  EXPECT_EQ(timeline_total, 9);
+  EXPECT_EQ(total.timeline.rows()[0].max_ns, 400'000'000);
+  // The fleet: every shard, in order, with its own figures; config is the fleet's.
+  ASSERT_EQ(merged->fleet.shards.size(), 3u);
+  EXPECT_EQ(merged->fleet.shard_count, 3);
+  EXPECT_EQ(merged->fleet.shards[1].index, 2);
+  EXPECT_EQ(merged->fleet.shards[1].connections, 10);
+  EXPECT_EQ(merged->config.threads, 6);
+  EXPECT_EQ(merged->config.connections, 30);
+  EXPECT_FALSE(merged->config.shard.given);
+  EXPECT_EQ(merged->fleet.start_spread_ns, 0);
+  EXPECT_EQ(total.elapsed_ns, 3 * kSecond);
+}
+
+TEST(MergeTest, OrderOfTheFilesDoesNotMatter) {
+  auto forward = merge_shards({shard(1, 2, {1, 2}), shard(2, 2, {30})}, kSecond);
+  auto backward = merge_shards({shard(2, 2, {30}), shard(1, 2, {1, 2})}, kSecond);
+  ASSERT_TRUE(forward && backward);
+  EXPECT_EQ(forward->result.corrected.value_at_percentile(90),
+            backward->result.corrected.value_at_percentile(90));
+  EXPECT_EQ(backward->fleet.shards.front().index, 1);
+}
+
+TEST(MergeTest, RefusesDifferentUrls) {
+  std::vector<RunDocument> documents = {shard(1, 2, {1}), shard(2, 2, {1})};
+  documents[1].config.url = "http://10.0.0.2:8080/";
+  EXPECT_EQ(refusal(documents),
+            "merge: different URLs: shard1.json ran http://10.0.0.1:8080/, shard2.json ran "
+            "http://10.0.0.2:8080/");
+}
+
+TEST(MergeTest, RefusesIncompatibleConfigsNamingTheSetting) {
+  struct Case {
+    void (*change)(Config&);
+    std::string difference;
+  };
+  const std::vector<Case> cases = {
+      {[](Config& c) { c.rate = 600; }, "--rate 300 vs --rate 600"},
+      {[](Config& c) { c.rate = 0; }, "--rate 300 vs closed loop"},
+      {[](Config& c) { c.connections = 40; }, "-c 30 vs -c 40"},
+      {[](Config& c) { c.duration_ns = 4 * kSecond; }, "-d 3s vs -d 4s"},
+      {[](Config& c) { c.warmup_ns = kSecond; }, "--warmup 0s vs --warmup 1s"},
+      {[](Config& c) { c.timeout_ns = kSecond; }, "--timeout 2s vs --timeout 1s"},
+      {[](Config& c) { c.method = "POST"; }, "-m GET vs -m POST"},
+      {[](Config& c) { c.closed_loop_stopwatch = true; }, "no --closed-loop vs --closed-loop"},
+  };
+  for (const Case& test_case : cases) {
+    std::vector<RunDocument> documents = {shard(1, 2, {1}), shard(2, 2, {1})};
+    test_case.change(documents[1].config);
+    EXPECT_EQ(refusal(documents),
+              "merge: incompatible configs: shard1.json and shard2.json differ (" +
+                  test_case.difference +
+                  "); shards of one fleet share every setting but --threads");
+  }
+  // Threads may differ: machines differ.
+  std::vector<RunDocument> documents = {shard(1, 2, {1}), shard(2, 2, {1})};
+  documents[1].config.threads = 8;
+  EXPECT_TRUE(merge_shards(documents, kSecond).has_value());
+}
+
+TEST(MergeTest, RefusesShardsOfDifferentFleetSizes) {
+  EXPECT_EQ(refusal({shard(1, 2, {1}), shard(2, 3, {1})}),
+            "merge: incompatible configs: shard1.json and shard2.json differ (--shard 1/2 vs "
+            "--shard 2/3); shards of one fleet share every setting but --threads");
+}
+
+TEST(MergeTest, RefusesAMissingShard) {
+  EXPECT_EQ(refusal({shard(1, 3, {1}), shard(3, 3, {1})}),
+            "merge: shard 2/3 missing (have 1, 3 of 3); the fleet's figures need every shard");
+  EXPECT_EQ(refusal({shard(2, 4, {1})}),
+            "merge: shard 1/4, 3/4, 4/4 missing (have 2 of 4); the fleet's figures need every "
+            "shard");
+}
+
+TEST(MergeTest, RefusesADuplicatedShard) {
+  std::vector<RunDocument> documents = {shard(1, 2, {1}), shard(2, 2, {1}), shard(2, 2, {1})};
+  documents[2].source = "again.json";
+  EXPECT_EQ(refusal(documents), "merge: shard 2/2 appears twice (shard2.json and again.json)");
+}
+
+TEST(MergeTest, RefusesARunThatIsNotAShard) {
+  std::vector<RunDocument> documents = {shard(1, 1, {1})};
+  documents[0].config.shard = ShardSpec{};
+  EXPECT_EQ(refusal(documents),
+            "merge: shard1.json is not a shard (it was not run with --shard I/N): adding a whole "
+            "run to a fleet would count its schedule twice");
+}
+
+TEST(MergeTest, ShardsThatStartedApartAreMergedOnTheWallClockAndFlagged) {
+  // Shard 2 began its schedule two seconds after shard 1: its first second is the fleet's
+  // third, and the fleet ran from the first origin to the last shard's end.
+  const std::vector<RunDocument> documents = {shard(1, 2, {1, 1, 1}),
+                                              shard(2, 2, {50, 50, 50}, kOrigin + 2 * kSecond)};
+  auto merged = merge_shards(documents, kSecond);
+  ASSERT_TRUE(merged.has_value());
+  EXPECT_EQ(merged->fleet.start_spread_ns, 2 * kSecond);
+  EXPECT_EQ(merged->result.elapsed_ns, 5 * kSecond);
+  const auto& rows = merged->result.timeline.rows();
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_EQ(rows[0].max_ns, 1'000'000);
+  EXPECT_EQ(rows[2].completed, 2);  // shard 1's third second and shard 2's first
+  EXPECT_EQ(rows[2].max_ns, 50'000'000);
+  EXPECT_EQ(rows[4].completed, 1);
+  // Within the tolerance the same spread is no news.
+  auto tolerant = merge_shards(documents, 3 * kSecond);
+  ASSERT_TRUE(tolerant.has_value());
+  EXPECT_LE(tolerant->fleet.start_spread_ns, tolerant->fleet.start_tolerance_ns);
+}
+
+}  // namespace
+}  // namespace hammer

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// A saved document reads back into the run it was rendered from (document/run_document), so
+// `hammer merge` adds the very histograms the shards recorded.
+#include <gtest/gtest.h>
+
+#include "document/run_document.h"
+#include "report/json_report.h"
+#include "report/report_test_support.h"
+
+namespace hammer {
+namespace {
+
+TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.shard = ShardSpec{2, 3, true};
+  run.config.start_at = StartAt{1'796'083'200'000'000'000, 250'000'000};
+  run.result.wall_start = WallClockStart{1'796'083'200'000'000'000, 1'796'083'200'000'123'456,
+                                         123'456};
+  run.result.timeline.plan(0, run.config.duration_ns);
+  run.result.timeline.set_start(0);
+  for (int64_t i = 1; i <= 1000; ++i) run.result.timeline.record(i * 9'000'000, i * 10'000);
+  const std::string json = render_json_report(run.input());
+
+  auto document = read_run_document(json);
+  ASSERT_TRUE(document.has_value()) << document.error();
+  const Config& config = document->config;
+  EXPECT_EQ(config.url, run.config.url);
+  EXPECT_EQ(config.connections, 20);
+  EXPECT_EQ(config.threads, 4);
+  EXPECT_EQ(config.rate, 2000);
+  EXPECT_EQ(config.duration_ns, run.config.duration_ns);
+  EXPECT_EQ(config.timeout_ns, run.config.timeout_ns);
+  EXPECT_EQ(config.shard.index, 2);
+  EXPECT_EQ(config.shard.count, 3);
+  EXPECT_TRUE(config.shard.given);
+  EXPECT_EQ(config.start_at.unix_ns, 1'796'083'200'000'000'000);
+  EXPECT_EQ(config.start_at.tolerance_ns, 250'000'000);
+
+  const RunResult& result = document->result;
+  EXPECT_EQ(result.wall_start.started_unix_ns, 1'796'083'200'000'123'456);
+  EXPECT_EQ(result.wall_start.late_ns, 123'456);
+  EXPECT_EQ(result.scheduled, 20'000);
+  EXPECT_EQ(result.unsent, 5);
+  EXPECT_EQ(result.errors, run.result.errors);
+  EXPECT_EQ(result.status_classes, run.result.status_classes);
+  EXPECT_EQ(result.lag.sum_ns, run.result.lag.sum_ns);
+  EXPECT_EQ(result.lag.behind_generator, 61);
+  EXPECT_EQ(result.lag.peak_backlog, 37);
+  // Histograms count for count, not percentiles re-read.
+  EXPECT_EQ(result.corrected.total_count(), 1000);
+  for (int32_t i = 0; i < result.corrected.counts_length(); ++i) {
+    ASSERT_EQ(result.corrected.count_at_index(i), run.result.corrected.count_at_index(i)) << i;
+  }
+  EXPECT_EQ(result.uncorrected.value_at_percentile(99),
+            run.result.uncorrected.value_at_percentile(99));
+  // The timeline's rows and their histograms.
+  ASSERT_EQ(result.timeline.rows().size(), run.result.timeline.rows().size());
+  for (size_t row = 0; row < result.timeline.rows().size(); ++row) {
+    EXPECT_EQ(result.timeline.rows()[row].completed, run.result.timeline.rows()[row].completed);
+    EXPECT_EQ(result.timeline.rows()[row].max_ns, run.result.timeline.rows()[row].max_ns);
+    EXPECT_EQ(result.timeline.row_histogram(static_cast<int32_t>(row)).value_at_percentile(99),
+              run.result.timeline.row_histogram(static_cast<int32_t>(row)).value_at_percentile(99));
+  }
+}
+
+TEST(JsonRoundTripTest, AShardsDocumentSaysItsShareAndStart) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.shard = ShardSpec{3, 3, true};
+  const std::string json = render_json_report(run.input());
+  // 20 connections over 3 shards: 7+7+6; 2000 req/s: 666.67 each.
+  EXPECT_NE(json.find("\"shard\": {\n    \"index\": 3,\n    \"count\": 3,\n    \"connections\": 6"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"start_at\": false"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hammer
