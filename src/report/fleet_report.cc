@@ -59,7 +59,10 @@ std::string render_fleet_table(const FleetSummary& fleet) {
   std::string out = "Merged " + std::to_string(fleet.shards.size()) + " shards of " +
                     std::to_string(fleet.shard_count) + ":";
   for (const ShardSummary& shard : fleet.shards) {
-    out += " " + shard_name(shard.index, shard.count) + " " + shard.source;
+    out += ' ';
+    out += shard_name(shard.index, shard.count);
+    out += ' ';
+    out += shard.source;
     if (&shard != &fleet.shards.back()) out += ",";
   }
   out += "\n";
@@ -70,7 +73,8 @@ std::string render_fleet_table(const FleetSummary& fleet) {
         shard.elapsed_ns > 0 ? static_cast<double>(shard.completed) * 1e9 /
                                    static_cast<double>(shard.elapsed_ns)
                              : 0.0;
-    std::string row = "  " + pad(shard_name(shard.index, shard.count), 7);
+    std::string row(2, ' ');
+    row += pad(shard_name(shard.index, shard.count), 7);
     row += pad(format_wall_time(shard.wall_start.started_unix_ns), 27);
     row += pad(format_duration_ns(shard.wall_start.late_ns), 10);
     row += pad_left(std::to_string(shard.completed), 8);
