@@ -6,6 +6,7 @@
 #include "document/run_document.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -245,6 +246,26 @@ Expected<RunDocument, std::string> read_run_document(std::string_view text) {
                                                                       "5xx"};
   for (int index = 0; index < kStatusClassCount; ++index) {
     result.status_classes[index] = reader.integer({"status", kClassNames[index]});
+  }
+  // Members added within schema 1 (status codes, connection events, in-flight at a signal):
+  // read when present, so documents from before them still merge.
+  if (const JsonValue* codes = reader.at({"status_codes"}); codes && codes->is_object()) {
+    for (const auto& [code_text, count] : codes->members) {
+      const int code = std::atoi(code_text.c_str());
+      auto value = count.as_int();
+      if (code < 100 || code >= kStatusCodeLimit || !value) {
+        reader.fail("status_codes." + code_text + ": expected a status code 100..599 and a count");
+        break;
+      }
+      result.status_codes[static_cast<size_t>(code)] = *value;
+    }
+  }
+  if (const JsonValue* events = reader.at({"connection_events"}); events && events->is_object()) {
+    result.reconnects = reader.integer(events, "connection_events", {"reconnects"});
+    result.unsolicited = reader.integer(events, "connection_events", {"unsolicited_responses"});
+  }
+  if (reader.at({"requests", "in_flight_at_stop"}) != nullptr) {
+    result.in_flight_at_stop = reader.integer({"requests", "in_flight_at_stop"});
   }
   read_lag(reader, result);
   read_warmup(reader, document.config, result);

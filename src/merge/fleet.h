@@ -23,7 +23,7 @@ struct ShardSummary {
   int64_t sent = 0;
   int64_t completed = 0;
   int64_t unsent = 0;
-  int64_t errors = 0;      // all kinds
+  int64_t errors = 0;      // failed requests (read, write, timeout, parse)
   DispatchLag lag;
   int64_t lead_p50_ns = 0; // the shard's own lead-stopwatch percentiles, for reading only:
   int64_t lead_p99_ns = 0; // the fleet's figures come from the added histograms, never these

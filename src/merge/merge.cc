@@ -141,7 +141,7 @@ ShardSummary summarize_shard(const RunDocument& document) {
   shard.sent = result.sent;
   shard.completed = result.completed;
   shard.unsent = result.unsent;
-  shard.errors = result.total_errors();
+  shard.errors = result.failed_requests();
   shard.lag = result.lag;
   const bool corrected = config.open_loop() && !config.closed_loop_stopwatch;
   const Histogram& lead = corrected ? result.corrected : result.uncorrected;

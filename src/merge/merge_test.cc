@@ -38,6 +38,9 @@ RunDocument shard(int64_t index, int64_t count, std::vector<int64_t> latencies_m
   result.sent = result.completed = result.scheduled;
   result.elapsed_ns = config.duration_ns;
   result.status_classes[1] = result.completed;
+  result.status_codes[200] = result.completed - 1;
+  result.status_codes[204] = 1;
+  result.reconnects = index;
   result.errors[static_cast<int>(ErrorKind::timeout)] = index;
   result.lag.threshold_ns = 1'000'000;
   result.lag.dispatched = result.sent;
@@ -72,6 +75,9 @@ TEST(MergeTest, AddsHistogramsCountsErrorsAndLagExactly) {
   EXPECT_EQ(total.scheduled, 9);
   EXPECT_EQ(total.completed, 9);
   EXPECT_EQ(total.status_classes[1], 9);
+  EXPECT_EQ(total.status_codes[200], 6);
+  EXPECT_EQ(total.status_codes[204], 3);
+  EXPECT_EQ(total.reconnects, 6);
   EXPECT_EQ(total.error_count(ErrorKind::timeout), 1 + 2 + 3);
   EXPECT_EQ(total.lag.dispatched, 9);
   EXPECT_EQ(total.lag.sum_ns, 6'000);

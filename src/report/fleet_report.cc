@@ -117,7 +117,7 @@ void write_fleet_json(const FleetSummary& fleet, JsonWriter& json) {
     json.member("sent", shard.sent);
     json.member("completed", shard.completed);
     json.member("unsent", shard.unsent);
-    json.member("errors", shard.errors);
+    json.member("failed", shard.errors);
     json.member("p50_ns", shard.lead_p50_ns);
     json.member("p99_ns", shard.lead_p99_ns);
     json.key("dispatch_lag").begin_object();

@@ -16,6 +16,9 @@ TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   run.config.start_at = StartAt{1'796'083'200'000'000'000, 250'000'000};
   run.result.wall_start = WallClockStart{1'796'083'200'000'000'000, 1'796'083'200'000'123'456,
                                          123'456};
+  run.result.status_codes[200] = 19'000;
+  run.result.status_codes[404] = 990;
+  run.result.reconnects = 7;
   run.result.timeline.plan(0, run.config.duration_ns);
   run.result.timeline.set_start(0);
   for (int64_t i = 1; i <= 1000; ++i) run.result.timeline.record(i * 9'000'000, i * 10'000);
@@ -43,6 +46,8 @@ TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   EXPECT_EQ(result.unsent, 5);
   EXPECT_EQ(result.errors, run.result.errors);
   EXPECT_EQ(result.status_classes, run.result.status_classes);
+  EXPECT_EQ(result.status_codes, run.result.status_codes);
+  EXPECT_EQ(result.reconnects, 7);
   EXPECT_EQ(result.lag.sum_ns, run.result.lag.sum_ns);
   EXPECT_EQ(result.lag.behind_generator, 61);
   EXPECT_EQ(result.lag.peak_backlog, 37);
