@@ -199,8 +199,6 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
   return status;
 }
 
-}  // namespace
-
 int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   using namespace hammer;
 
