@@ -11,7 +11,8 @@
 //    line, and hammer is built from source instead.
 // 2. Otherwise hammer is built from the bundled source (source/) with CMake >= 3.21 and a C++20
 //    compiler, Release, the `hammer` target only. When it cannot be, the install fails with one
-//    line saying what is missing and what to do.
+//    line saying what is missing and what to do: at preinstall (`--check`), before npm links
+//    the command, so nothing is left pointing at a package npm removed.
 'use strict';
 
 const childProcess = require('node:child_process');
@@ -284,9 +285,37 @@ function install() {
   finish(`built ${installedBinaryPath()} from source`);
 }
 
+// preinstall: whether install() can succeed, checked before npm links the `hammer` command, so a
+// machine with no usable prebuilt binary and no way to build gets its one line and no command
+// left pointing at nothing (npm removes a failed package but not its links).
+function check() {
+  const dir = findBinaryPackage();
+  if (dir) {
+    try {
+      verifiedBinary(dir);
+      return;
+    } catch (error) {
+      if (!(error instanceof InstallError)) throw error;
+      log(`${error.message}; building from source instead`);
+    }
+  }
+  findSourceDir();
+  try {
+    checkCmake(process.env.CMAKE || 'cmake');
+    checkCompiler();
+  } catch (error) {
+    if (error instanceof InstallError) error.message += `; ${prebuiltAdvice()}`;
+    throw error;
+  }
+}
+
 if (require.main === module) {
   try {
-    install();
+    if (process.argv.includes('--check')) {
+      check();
+    } else {
+      install();
+    }
   } catch (error) {
     if (!(error instanceof InstallError)) throw error;
     process.stderr.write(`hammer-load: ${error.message}\n`);

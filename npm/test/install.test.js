@@ -156,6 +156,10 @@ test('a platform package whose checksum is wrong is refused in one line; the ins
     'hammer from source needs CMake >= 3\\.21 .*; or let npm install the prebuilt binary ' +
     `${binaryPackageName(key)} \\(online, without --omit=optional or --no-optional\\)\\n`));
   assert.equal(fs.existsSync(path.join(result.packageDir, 'native', exe)), false);
+  // It failed at preinstall, before npm linked the command: no link left pointing at nothing.
+  assert.throws(() => fs.lstatSync(result.bin), { code: 'ENOENT' });
+  assert.throws(() => fs.lstatSync(path.join(result.prefix, 'share', 'man', 'man1', 'hammer.1')),
+                { code: 'ENOENT' });
 });
 
 test('the Node wrapper (Windows, a checkout) passes on argv, exit codes and signals',
