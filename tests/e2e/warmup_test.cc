@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Issue 4: reading a run honestly. A server that is slow for its first seconds (the regime note
 // names them; a --warmup that covers them leaves a steady measured part and shows the slow part
-// in its own section), one 300 ms setup that only max shows (the slow-request note counts the
+// in its own section), one 1 s setup that only max shows (the slow-request note counts the
 // requests and places them), --no-keepalive (one connect per request, connect time measured),
 // and the progress line (on a terminal only).
 #include <gtest/gtest.h>
@@ -73,9 +73,8 @@ TEST(WarmupTest, AWarmupThatCoversTheSlowPartLeavesASteadyMeasuredPart) {
 
   const std::string notes = notes_of(report);
   EXPECT_EQ(notes.find("two regimes"), std::string::npos) << notes;
-  const double warmup_rate = number_at(report, "warmup.per_second");
   const double measured_rate = number_at(report, "requests.per_second");
-  EXPECT_LT(warmup_rate * 2, measured_rate);
+  EXPECT_GT(number_at(report, "warmup.per_second"), 0);
   EXPECT_EQ(number_at(report, "warmup.duration_s"), 3);
   EXPECT_GT(number_at(report, "warmup.completed"), 100);
   // The warm-up section shows the slow part. Not through its p99: how large a share of the
@@ -99,8 +98,14 @@ TEST(WarmupTest, AWarmupThatCoversTheSlowPartLeavesASteadyMeasuredPart) {
   }
   EXPECT_EQ(warmup_rows, number_at(report, "warmup.completed"));
   // Every request of the first warm-up second met the slow start: 2 ms each, queued behind
-  // the other connections' requests.
+  // the other connections' requests. The slow seconds' rates are set by the server's clock
+  // (one thread, 2 ms per request: at most 500 req/s), so they stay far below the measured
+  // part's even when a busy machine slows the fast part (the warm-up's average would not: how
+  // much of it the fast third second makes up follows the machine's load).
   EXPECT_GE(number_at(rows[0], "p50_ns"), 1.5 * kMs);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_LT(number_at(rows[i], "per_second") * 2, measured_rate) << "warm-up second " << i + 1;
+  }
   EXPECT_EQ(measured_rows, number_at(report, "requests.completed"));
 }
 
@@ -121,11 +126,13 @@ TEST(WarmupTest, TheTextReportShowsTheWarmupSectionAndTheTimeline) {
 }
 
 TEST(SlowRequestTest, OneSetupStallIsCountedAndPlacedInItsSecond) {
-  // Every request that arrives within 300 ms of the first waits for the end of that setup.
-  ServerProcess server({test_server_binary(), "--port", "0", "--setup-ms", "300"});
+  // Every request that arrives within 1 s of the first waits for the end of that setup. The
+  // threshold is half of it: a busy machine stalls hammer itself for 100 ms and more (seen
+  // under four busy loops on two cores), which a 100 ms threshold would count in every second.
+  ServerProcess server({test_server_binary(), "--port", "0", "--setup-ms", "1000"});
   ASSERT_TRUE(server.ready()) << server.startup_output();
   const Finished run = run_hammer(
-      {"-c", "20", "-t", "2", "-d", "2", "--slow", "100ms", "--json", server.url()}, 20);
+      {"-c", "20", "-t", "2", "-d", "2", "--slow", "500ms", "--json", server.url()}, 20);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
 
@@ -136,14 +143,14 @@ TEST(SlowRequestTest, OneSetupStallIsCountedAndPlacedInItsSecond) {
   EXPECT_GE(first_second, 18);
   EXPECT_LE(first_second, 22);
   EXPECT_EQ(number_at(rows[1], "slow"), 0);
-  EXPECT_GE(number_at(rows[0], "max_ns"), 150 * kMs);
+  EXPECT_GE(number_at(rows[0], "max_ns"), 750 * kMs);
 
   const std::string notes = notes_of(report);
   const std::string expected = std::to_string(static_cast<int>(first_second)) +
-                               " requests took over 100.00ms (max ";
+                               " requests took over 500.00ms (max ";
   EXPECT_NE(notes.find(expected), std::string::npos) << notes;
   EXPECT_NE(notes.find("), all in second 1"), std::string::npos) << notes;
-  EXPECT_GE(number_at(report, "latency.uncorrected.max_ns"), 150 * kMs);
+  EXPECT_GE(number_at(report, "latency.uncorrected.max_ns"), 750 * kMs);
 }
 
 TEST(ConnectTimeTest, NoKeepaliveOpensOneConnectionPerRequest) {

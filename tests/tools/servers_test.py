@@ -213,6 +213,17 @@ class TestServerTest(ServerContract, unittest.TestCase):
             exchange(sock, GET * 20, 20)
             self.assertGreaterEqual(time.monotonic() - start, 20 * 0.005)
 
+    def test_paced_capacity_mode_finishes_requests_on_the_clock(self):
+        # 20 pipelined requests arrive together: each finishes 5 ms after the one before, so
+        # never sooner than 100 ms in all.
+        server = self.server("--mode", "capacity", "--service-us", "5000",
+                             "--service-kind", "paced")
+        with server.connect() as sock:
+            start = time.monotonic()
+            responses, _ = exchange(sock, GET * 20, 20)
+            self.assertEqual([status for status, _, _ in responses], [200] * 20)
+            self.assertGreaterEqual(time.monotonic() - start, 20 * 0.005)
+
     def test_refuses_a_port_another_server_listens_on(self):
         server = self.server("--threads", "2")
         result = subprocess.run([os.environ["TEST_SERVER"], "--port", str(server.port)],
