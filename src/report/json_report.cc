@@ -14,6 +14,7 @@
 #include "report/json_writer.h"
 #include "report/sweep_report.h"
 #include "report/timeline_report.h"
+#include "report/verdict_text.h"
 #include "stats/histogram_v2.h"
 
 #ifndef HAMMER_VERSION
@@ -130,15 +131,7 @@ void write_dispatch_lag(const ReportInput& input, JsonWriter& json) {
 
 void write_verdicts(const std::vector<Verdict>& verdicts, JsonWriter& json) {
   json.key("verdicts").begin_array();
-  for (const Verdict& verdict : verdicts) {
-    json.begin_object();
-    json.member("code", verdict.code);
-    json.member("text", verdict.text);
-    json.key("figures").begin_object();
-    for (const auto& [name, figure] : verdict.figures) json.member(name, figure);
-    json.end_object();
-    json.end_object();
-  }
+  for (const Verdict& verdict : verdicts) write_verdict_json(verdict, json);
   json.end_array();
 }
 

@@ -9,6 +9,7 @@
 
 #include "report/json_test_parser.h"
 #include "report/report_test_support.h"
+#include "report/verdict_text.h"
 #include "stats/histogram_v2.h"
 
 namespace hammer {
@@ -80,7 +81,7 @@ TEST(JsonReportTest, IsOneDocumentEndingInANewline) {
 
 TEST(JsonReportTest, HasEveryDocumentedMemberWithItsType) {
   auto run = open_loop_run();
-  run.verdicts.push_back({"over_capacity", "over capacity", {{"sustained_rate", 1500.5}}});
+  run.verdicts.push_back(OverCapacityVerdict{1500.5, 2000, 300, 40});
   const JsonValue root = parse_report(run.input({"a note"}));
 
   EXPECT_TRUE(has(root, {"hammer", "version"}, Type::string));
@@ -264,17 +265,18 @@ TEST(JsonReportTest, EmptyHistogramHasNullFiguresNotZeros) {
 
 TEST(JsonReportTest, VerdictsCarryCodeTextAndFigures) {
   auto run = open_loop_run();
-  run.verdicts.push_back({"too_few_connections", "-c 1 cannot carry 4600 req/s",
-                          {{"connections_needed", 2.0}, {"latency_ms", 0.23}}});
+  run.verdicts.push_back(TooFewConnectionsVerdict{1, 4600, 230'000, 1.058});
   const JsonValue root = parse_report(run.input());
   const JsonValue* verdicts = root.find("verdicts");
   ASSERT_NE(verdicts, nullptr);
   ASSERT_EQ(verdicts->items.size(), 1u);
   const JsonValue& verdict = verdicts->items[0];
   EXPECT_EQ(string_at(verdict, {"code"}), "too_few_connections");
-  EXPECT_EQ(string_at(verdict, {"text"}), "-c 1 cannot carry 4600 req/s");
-  EXPECT_EQ(verdict.at({"figures", "connections_needed"})->as_double(), 2.0);
-  EXPECT_EQ(verdict.at({"figures", "latency_ms"})->as_double(), 0.23);
+  EXPECT_EQ(string_at(verdict, {"text"}), verdict_sentence(run.verdicts[0]));
+  EXPECT_EQ(verdict.at({"figures", "connections"})->as_double(), 1);
+  EXPECT_EQ(verdict.at({"figures", "rate"})->as_double(), 4600);
+  EXPECT_EQ(verdict.at({"figures", "latency_ns"})->as_double(), 230'000);
+  EXPECT_EQ(verdict.at({"figures", "connections_needed"})->as_double(), 1.058);
 }
 
 TEST(JsonReportTest, NotesAndInterruptedFlagMatchTheTextReport) {

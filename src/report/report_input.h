@@ -11,6 +11,7 @@
 #include "core/config.h"
 #include "merge/fleet.h"
 #include "run/result.h"
+#include "run/verdicts.h"
 #include "stats/histogram.h"
 #include "sweep/slo.h"
 

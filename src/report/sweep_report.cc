@@ -12,6 +12,7 @@
 
 #include "report/format.h"
 #include "report/json_report.h"
+#include "report/verdict_text.h"
 
 #ifndef HAMMER_VERSION
 #define HAMMER_VERSION "unknown"
@@ -163,7 +164,7 @@ void write_step_json(const Config& config, const StepSummary& step, JsonWriter& 
   for (const std::string& miss : step.misses) json.value(miss);
   json.end_array();
   json.key("verdicts").begin_array();
-  for (const std::string& code : step.verdict_codes) json.value(code);
+  for (VerdictCode code : step.verdict_codes) json.value(verdict_code_name(code));
   json.end_array();
   json.member_or_null("control_per_second", step.control_per_second >= 0,
                       step.control_per_second);
@@ -399,8 +400,8 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
   std::string late_levels;
   int64_t late_total = 0;
   for (const StepSummary& step : result.steps) {
-    if (std::find(step.verdict_codes.begin(), step.verdict_codes.end(), "generator_saturated") !=
-        step.verdict_codes.end()) {
+    if (std::find(step.verdict_codes.begin(), step.verdict_codes.end(),
+                  VerdictCode::generator_saturated) != step.verdict_codes.end()) {
       if (!late_levels.empty()) late_levels += ", ";
       late_levels += format_number(step.level);
       late_total += step.behind_generator;

@@ -17,6 +17,7 @@
 #include "report/fleet_report.h"
 #include "report/format.h"
 #include "report/timeline_report.h"
+#include "report/verdict_text.h"
 
 namespace hammer {
 namespace {
@@ -176,13 +177,6 @@ void append_totals(const ReportInput& input, std::string& out) {
   }
 }
 
-/// The verdicts printed above the figures rather than after them: those that say the figures
-/// describe failures or error answers.
-bool verdict_leads(const Verdict& verdict) {
-  return verdict.code == "run_failed" || verdict.code == "mostly_non_2xx" ||
-         verdict.code == "non_2xx_responses" || verdict.code == "interrupted_before_measuring";
-}
-
 /// Open loop only: how late requests left, and whose fault that was — the server (every
 /// connection busy) or hammer itself (a connection idle, yet late).
 void append_dispatch_lag(const ReportInput& input, std::string& out) {
@@ -203,7 +197,7 @@ std::string render_text_report(const ReportInput& input) {
   // Read errors first: a run that did not work, or whose answers are errors, says so before any
   // latency figure (a fast 404 is not a fast server).
   for (const Verdict& verdict : input.verdicts) {
-    if (verdict_leads(verdict)) out += verdict.text + "\n";
+    if (verdict_comes_first(verdict_code(verdict))) out += verdict_sentence(verdict) + "\n";
   }
   append_warmup_text(input, out);
   append_latency(input, out);
@@ -212,7 +206,7 @@ std::string render_text_report(const ReportInput& input) {
   append_dispatch_lag(input, out);
   append_timeline_text(input, out);
   for (const Verdict& verdict : input.verdicts) {
-    if (!verdict_leads(verdict)) out += verdict.text + "\n";
+    if (!verdict_comes_first(verdict_code(verdict))) out += verdict_sentence(verdict) + "\n";
   }
   for (const std::string& note : report_notes(input)) out += "note: " + note + "\n";
   return out;

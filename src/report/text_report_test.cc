@@ -10,6 +10,7 @@
 
 #include "report/format.h"
 #include "report/report_test_support.h"
+#include "report/verdict_text.h"
 
 namespace hammer {
 namespace {
@@ -215,12 +216,12 @@ TEST(TextReportTest, EmptyHistogramSaysNoSuccessfulResponsesInsteadOfZeros) {
 
 TEST(TextReportTest, VerdictsPrintOneLineEachThenNotes) {
   auto run = open_loop_run();
-  run.verdicts.push_back({"over_capacity", "over capacity: the server sustained 1500 req/s", {}});
-  run.verdicts.push_back({"generator_saturated", "generator saturated: lower --rate", {}});
+  run.verdicts.push_back(OverCapacityVerdict{1500, 2000, 300, 40});
+  run.verdicts.push_back(GeneratorSaturatedVerdict{50, 1000, 3'000'000});
   const auto lines = lines_of(render_text_report(run.input({"caller note"})));
   ASSERT_GE(lines.size(), 3u);
-  EXPECT_EQ(lines[lines.size() - 3], "over capacity: the server sustained 1500 req/s");
-  EXPECT_EQ(lines[lines.size() - 2], "generator saturated: lower --rate");
+  EXPECT_EQ(lines[lines.size() - 3], verdict_sentence(run.verdicts[0]));
+  EXPECT_EQ(lines[lines.size() - 2], verdict_sentence(run.verdicts[1]));
   EXPECT_EQ(lines.back(), "note: caller note");
 }
 

@@ -112,12 +112,4 @@ struct RunResult {
   int64_t non_2xx_3xx() const { return status_classes[0] + status_classes[3] + status_classes[4]; }
 };
 
-/// One reading of the run in plain words ("over capacity", "generator saturated", ...), with
-/// a stable machine-readable code for JSON. See run/verdicts.h.
-struct Verdict {
-  std::string code;  // "over_capacity", "too_few_connections", "generator_saturated", ...
-  std::string text;  // one sentence with its figures
-  std::vector<std::pair<std::string, double>> figures;  // named numbers behind the sentence
-};
-
 }  // namespace hammer

@@ -19,24 +19,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <string>
 #include <utility>
 #include <vector>
 
 namespace hammer {
-namespace {
-
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
-
-std::string milliseconds(int64_t ns) { return fixed(static_cast<double>(ns) / 1e6, 2) + " ms"; }
-
-}  // namespace
-
 namespace {
 
 // No answer at all, or more failed requests than answers.
@@ -44,25 +30,22 @@ bool no_working_answers(const RunResult& result) {
   return result.completed == 0 || result.failed_requests() > result.completed;
 }
 
-// "503 ×180, 404 ×20": the codes other than 2xx/3xx, most frequent first, at most three.
-std::string error_codes_text(const RunResult& result) {
-  std::vector<std::pair<int64_t, int>> codes;  // (count, code)
+// The error statuses (other than 2xx/3xx) answered, most frequent first.
+ErrorStatusesVerdict error_statuses(const RunResult& result) {
+  ErrorStatusesVerdict verdict;
+  verdict.non_2xx_3xx = result.non_2xx_3xx();
+  verdict.completed = result.completed;
   for (int code = 0; code < kStatusCodeLimit; ++code) {
     const bool error_class = code < 200 || code >= 400;
     if (error_class && result.status_codes[code] > 0) {
-      codes.emplace_back(result.status_codes[code], code);
+      verdict.codes.push_back({code, result.status_codes[code]});
     }
   }
-  std::sort(codes.begin(), codes.end(),
-            [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first
-                                                                         : a.second < b.second; });
-  std::string text;
-  for (size_t k = 0; k < codes.size() && k < 3; ++k) {
-    if (k > 0) text += ", ";
-    text += std::to_string(codes[k].second) + " \u00d7" + std::to_string(codes[k].first);
-  }
-  if (codes.size() > 3) text += ", ...";
-  return text;
+  std::sort(verdict.codes.begin(), verdict.codes.end(),
+            [](const StatusCount& a, const StatusCount& b) {
+              return a.count != b.count ? a.count > b.count : a.code < b.code;
+            });
+  return verdict;
 }
 
 }  // namespace
@@ -87,50 +70,19 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
   if (interrupted_before_measuring(result)) {
     // Not a failure of the server: the user stopped the run before its measured part began.
     const bool in_warmup = result.warmup != nullptr && result.warmup->sent > 0;
-    verdicts.push_back({"interrupted_before_measuring",
-                        in_warmup ? "interrupted during the warm-up: nothing was measured "
-                                    "(the warm-up's own figures are above)"
-                                  : "interrupted before the first request: nothing was measured",
-                        {{"warmup_completed", result.warmup != nullptr
-                                                  ? static_cast<double>(result.warmup->completed)
-                                                  : 0.0}}});
+    verdicts.push_back(InterruptedBeforeMeasuringVerdict{
+        in_warmup, result.warmup != nullptr ? result.warmup->completed : 0});
   } else if (no_working_answers(result)) {
-    const int64_t failures = result.failed_requests();
-    std::string text = "the run did not work: " + std::to_string(result.completed) +
-                       " responses against " + std::to_string(failures) + " failed requests";
-    const int64_t timeouts = result.error_count(ErrorKind::timeout);
-    if (timeouts > 0 && timeouts * 2 >= failures) {
-      text += " (" + std::to_string(timeouts) + " timed out after " +
-              milliseconds(config.timeout_ns) + "); these latencies describe nothing";
-    }
-    verdicts.push_back({"run_failed", text,
-                        {{"completed", static_cast<double>(result.completed)},
-                         {"failed", static_cast<double>(failures)},
-                         {"timeouts", static_cast<double>(timeouts)}}});
+    verdicts.push_back(RunFailedVerdict{result.completed, result.failed_requests(),
+                                        result.error_count(ErrorKind::timeout),
+                                        config.timeout_ns});
   } else if (mostly_non_2xx(result)) {
     // Answers came, but most were errors: a fast 404 or 503 is not a fast server.
-    const int64_t errors = result.non_2xx_3xx();
-    verdicts.push_back(
-        {"mostly_non_2xx",
-         "the run did not work: the server answered " + std::to_string(errors) + " of " +
-             std::to_string(result.completed) + " requests with an error status (" +
-             error_codes_text(result) +
-             "); these latencies describe error responses, not the service",
-         {{"non_2xx_3xx", static_cast<double>(errors)},
-          {"completed", static_cast<double>(result.completed)}}});
+    verdicts.push_back(MostlyNon2xxVerdict{error_statuses(result)});
   } else if (const int64_t errors = result.non_2xx_3xx();
              errors > 0 && errors * 100 >= result.completed) {
     // A visible share (1% or more): said before the latencies, which include those answers.
-    char share[32];
-    std::snprintf(share, sizeof share, "%.1f%%",
-                  100.0 * static_cast<double>(errors) / static_cast<double>(result.completed));
-    verdicts.push_back(
-        {"non_2xx_responses",
-         "warning: " + std::to_string(errors) + " of " + std::to_string(result.completed) +
-             " responses (" + share + ") had an error status (" + error_codes_text(result) +
-             "); the latencies below include them",
-         {{"non_2xx_3xx", static_cast<double>(errors)},
-          {"completed", static_cast<double>(result.completed)}}});
+    verdicts.push_back(Non2xxResponsesVerdict{error_statuses(result)});
   }
 
   if (!config.open_loop() || result.lag.dispatched == 0) return verdicts;
@@ -148,50 +100,20 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
     const bool server_queues = median_ns > 4 * fastest_ns;
     const double needed = config.rate * static_cast<double>(median_ns) / 1e9;
     if (!server_queues && needed > static_cast<double>(config.connections)) {
-      const int64_t suggested = static_cast<int64_t>(std::ceil(needed * 1.2));
-      verdicts.push_back(
-          {"too_few_connections",
-           "too few connections: -c " + std::to_string(config.connections) + " cannot carry " +
-               fixed(config.rate, 0) + " req/s at " + milliseconds(median_ns) +
-               " per request; about " + std::to_string(suggested) +
-               " connections would (Little's law: rate x latency)",
-           {{"connections", static_cast<double>(config.connections)},
-            {"rate", config.rate},
-            {"latency_ns", static_cast<double>(median_ns)},
-            {"connections_needed", needed}}});
+      verdicts.push_back(TooFewConnectionsVerdict{config.connections, config.rate, median_ns,
+                                                  needed});
     } else if (backlog_left || sustained < 0.95 * config.rate) {
       verdicts.push_back(
-          {"over_capacity",
-           "over capacity: the server sustained " + fixed(sustained, 0) + " req/s of the " +
-               fixed(config.rate, 0) + " scheduled and the backlog kept growing (" +
-               std::to_string(result.unsent) +
-               " requests never sent); latencies now depend on the run's length, not the server",
-           {{"sustained_rate", sustained},
-            {"rate", config.rate},
-            {"unsent", static_cast<double>(result.unsent)},
-            {"peak_backlog", static_cast<double>(lag.peak_backlog)}}});
+          OverCapacityVerdict{sustained, config.rate, result.unsent, lag.peak_backlog});
     }
   }
 
   if (lag.behind_generator >= 10 && static_cast<double>(lag.behind_generator) > 0.01 * dispatched) {
-    verdicts.push_back(
-        {"generator_saturated",
-         "warning: hammer itself sent " + std::to_string(lag.behind_generator) +
-             " requests late while a connection was idle (max lag " + milliseconds(lag.max_ns) +
-             "); these numbers describe the generator, not the server: lower --rate or add "
-             "--threads",
-         {{"behind_generator", static_cast<double>(lag.behind_generator)},
-          {"dispatched", dispatched},
-          {"max_lag_ns", static_cast<double>(lag.max_ns)}}});
+    verdicts.push_back(GeneratorSaturatedVerdict{lag.behind_generator, lag.dispatched, lag.max_ns});
   }
 
   if (lag.behind_server > 0 && verdicts.empty()) {
-    verdicts.push_back(
-        {"server_behind",
-         "note: " + std::to_string(lag.behind_server) +
-             " requests left late because every connection was busy waiting on the server; "
-             "the corrected latencies include that wait",
-         {{"behind_server", static_cast<double>(lag.behind_server)}}});
+    verdicts.push_back(ServerBehindVerdict{lag.behind_server});
   }
   return verdicts;
 }

@@ -2,13 +2,101 @@
 #pragma once
 // The readings a bare number would hide (design.md §3): a server over capacity, too few
 // connections for the rate, a generator that was itself the bottleneck, a run that did not
-// work. Each is one plain sentence with its figures and a stable code for JSON.
+// work. Each verdict is a code and the figures behind it; report/verdict_text.h words it (text
+// and JSON), so the rules here decide on numbers only.
+#include <cstdint>
+#include <variant>
 #include <vector>
 
 #include "core/config.h"
 #include "run/result.h"
 
 namespace hammer {
+
+/// Stable codes, in the order a report lists them. Their JSON names are report/'s.
+enum class VerdictCode : int {
+  interrupted_before_measuring = 0,
+  run_failed,
+  mostly_non_2xx,
+  non_2xx_responses,
+  too_few_connections,
+  over_capacity,
+  generator_saturated,
+  server_behind,
+};
+
+/// Ctrl-C or SIGTERM before the measured part sent a request: not the server's failure.
+struct InterruptedBeforeMeasuringVerdict {
+  bool in_warmup = false;        // the warm-up had sent requests (its figures are reported)
+  int64_t warmup_completed = 0;
+};
+
+/// No response at all, or more failed requests than answers: the latencies describe nothing.
+struct RunFailedVerdict {
+  int64_t completed = 0;
+  int64_t failed = 0;
+  int64_t timeouts = 0;    // of the failed, those that timed out
+  int64_t timeout_ns = 0;  // --timeout
+};
+
+/// How many answers carried one status code.
+struct StatusCount {
+  int code = 0;
+  int64_t count = 0;
+};
+
+/// The answers with a status other than 2xx or 3xx, and their codes, most frequent first.
+struct ErrorStatusesVerdict {
+  int64_t non_2xx_3xx = 0;
+  int64_t completed = 0;
+  std::vector<StatusCount> codes;
+};
+
+/// More than half of the answers had an error status: the run did not work (exit 2).
+struct MostlyNon2xxVerdict : ErrorStatusesVerdict {};
+
+/// 1% or more of the answers had an error status: said above the latencies.
+struct Non2xxResponsesVerdict : ErrorStatusesVerdict {};
+
+/// The backlog grew because the connections could not carry the rate at the server's
+/// latency (Little's law: rate x latency connections are needed).
+struct TooFewConnectionsVerdict {
+  int64_t connections = 0;
+  double rate = 0;
+  int64_t latency_ns = 0;          // the uncorrected median the need is computed from
+  double connections_needed = 0;   // rate x latency
+};
+
+/// The backlog grew because the server could not keep up.
+struct OverCapacityVerdict {
+  double sustained_rate = 0;  // completed / elapsed
+  double rate = 0;
+  int64_t unsent = 0;
+  int64_t peak_backlog = 0;
+};
+
+/// hammer itself sent requests late while a connection was idle.
+struct GeneratorSaturatedVerdict {
+  int64_t behind_generator = 0;
+  int64_t dispatched = 0;
+  int64_t max_lag_ns = 0;
+};
+
+/// Requests left late because every connection was busy, without a growing backlog.
+struct ServerBehindVerdict {
+  int64_t behind_server = 0;
+};
+
+/// One verdict: which one (the alternative held) and its figures.
+using Verdict =
+    std::variant<InterruptedBeforeMeasuringVerdict, RunFailedVerdict, MostlyNon2xxVerdict,
+                 Non2xxResponsesVerdict, TooFewConnectionsVerdict, OverCapacityVerdict,
+                 GeneratorSaturatedVerdict, ServerBehindVerdict>;
+
+/// The alternatives above are in VerdictCode order.
+inline VerdictCode verdict_code(const Verdict& verdict) {
+  return static_cast<VerdictCode>(verdict.index());
+}
 
 std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& result);
 

@@ -9,6 +9,7 @@
 
 #include "core/config.h"
 #include "run/result.h"
+#include "run/verdicts.h"
 #include "sweep/slo.h"
 
 namespace hammer {
@@ -57,7 +58,7 @@ struct StepSummary {
 
   std::vector<SloOutcome> slo;
   bool slo_passed = true;
-  std::vector<std::string> verdict_codes;  // compute_verdicts() codes for the step
+  std::vector<VerdictCode> verdict_codes;  // compute_verdicts() codes for the step
   bool failed = false;       // run_failed(): no response, or more failures than answers
   bool interrupted = false;
   /// The step could not start (its target stopped answering connects): why, in one line. Such

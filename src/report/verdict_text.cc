@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+#include "report/verdict_text.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace hammer {
+namespace {
+
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string milliseconds(int64_t ns) { return fixed(static_cast<double>(ns) / 1e6, 2) + " ms"; }
+
+std::string sentence(const InterruptedBeforeMeasuringVerdict& v) {
+  return v.in_warmup ? "interrupted during the warm-up: nothing was measured (the warm-up's own "
+                       "figures are above)"
+                     : "interrupted before the first request: nothing was measured";
+}
+
+std::string sentence(const RunFailedVerdict& v) {
+  std::string text = "the run did not work: " + std::to_string(v.completed) +
+                     " responses against " + std::to_string(v.failed) + " failed requests";
+  if (v.timeouts > 0 && v.timeouts * 2 >= v.failed) {
+    text += " (" + std::to_string(v.timeouts) + " timed out after " +
+            milliseconds(v.timeout_ns) + "); these latencies describe nothing";
+  }
+  return text;
+}
+
+// "503 ×180, 404 ×20": at most three codes, most frequent first.
+std::string codes_text(const ErrorStatusesVerdict& v) {
+  std::string text;
+  for (size_t k = 0; k < v.codes.size() && k < 3; ++k) {
+    if (k > 0) text += ", ";
+    text += std::to_string(v.codes[k].code) + " \u00d7" + std::to_string(v.codes[k].count);
+  }
+  if (v.codes.size() > 3) text += ", ...";
+  return text;
+}
+
+std::string sentence(const MostlyNon2xxVerdict& v) {
+  return "the run did not work: the server answered " + std::to_string(v.non_2xx_3xx) + " of " +
+         std::to_string(v.completed) + " requests with an error status (" + codes_text(v) +
+         "); these latencies describe error responses, not the service";
+}
+
+std::string sentence(const Non2xxResponsesVerdict& v) {
+  return "warning: " + std::to_string(v.non_2xx_3xx) + " of " + std::to_string(v.completed) +
+         " responses (" +
+         fixed(100.0 * static_cast<double>(v.non_2xx_3xx) / static_cast<double>(v.completed), 1) +
+         "%) had an error status (" + codes_text(v) + "); the latencies below include them";
+}
+
+std::string sentence(const TooFewConnectionsVerdict& v) {
+  const auto suggested = static_cast<int64_t>(std::ceil(v.connections_needed * 1.2));
+  return "too few connections: -c " + std::to_string(v.connections) + " cannot carry " +
+         fixed(v.rate, 0) + " req/s at " + milliseconds(v.latency_ns) + " per request; about " +
+         std::to_string(suggested) + " connections would (Little's law: rate x latency)";
+}
+
+std::string sentence(const OverCapacityVerdict& v) {
+  return "over capacity: the server sustained " + fixed(v.sustained_rate, 0) + " req/s of the " +
+         fixed(v.rate, 0) + " scheduled and the backlog kept growing (" +
+         std::to_string(v.unsent) +
+         " requests never sent); latencies now depend on the run's length, not the server";
+}
+
+std::string sentence(const GeneratorSaturatedVerdict& v) {
+  return "warning: hammer itself sent " + std::to_string(v.behind_generator) +
+         " requests late while a connection was idle (max lag " + milliseconds(v.max_lag_ns) +
+         "); these numbers describe the generator, not the server: lower --rate or add "
+         "--threads";
+}
+
+std::string sentence(const ServerBehindVerdict& v) {
+  return "note: " + std::to_string(v.behind_server) +
+         " requests left late because every connection was busy waiting on the server; "
+         "the corrected latencies include that wait";
+}
+
+void figures(const InterruptedBeforeMeasuringVerdict& v, JsonWriter& json) {
+  json.member("warmup_completed", static_cast<double>(v.warmup_completed));
+}
+
+void figures(const RunFailedVerdict& v, JsonWriter& json) {
+  json.member("completed", static_cast<double>(v.completed));
+  json.member("failed", static_cast<double>(v.failed));
+  json.member("timeouts", static_cast<double>(v.timeouts));
+}
+
+void figures(const ErrorStatusesVerdict& v, JsonWriter& json) {
+  json.member("non_2xx_3xx", static_cast<double>(v.non_2xx_3xx));
+  json.member("completed", static_cast<double>(v.completed));
+}
+
+void figures(const TooFewConnectionsVerdict& v, JsonWriter& json) {
+  json.member("connections", static_cast<double>(v.connections));
+  json.member("rate", v.rate);
+  json.member("latency_ns", static_cast<double>(v.latency_ns));
+  json.member("connections_needed", v.connections_needed);
+}
+
+void figures(const OverCapacityVerdict& v, JsonWriter& json) {
+  json.member("sustained_rate", v.sustained_rate);
+  json.member("rate", v.rate);
+  json.member("unsent", static_cast<double>(v.unsent));
+  json.member("peak_backlog", static_cast<double>(v.peak_backlog));
+}
+
+void figures(const GeneratorSaturatedVerdict& v, JsonWriter& json) {
+  json.member("behind_generator", static_cast<double>(v.behind_generator));
+  json.member("dispatched", static_cast<double>(v.dispatched));
+  json.member("max_lag_ns", static_cast<double>(v.max_lag_ns));
+}
+
+void figures(const ServerBehindVerdict& v, JsonWriter& json) {
+  json.member("behind_server", static_cast<double>(v.behind_server));
+}
+
+}  // namespace
+
+bool verdict_comes_first(VerdictCode code) {
+  return code == VerdictCode::interrupted_before_measuring || code == VerdictCode::run_failed ||
+         code == VerdictCode::mostly_non_2xx || code == VerdictCode::non_2xx_responses;
+}
+
+std::string_view verdict_code_name(VerdictCode code) {
+  switch (code) {
+    case VerdictCode::interrupted_before_measuring: return "interrupted_before_measuring";
+    case VerdictCode::run_failed: return "run_failed";
+    case VerdictCode::mostly_non_2xx: return "mostly_non_2xx";
+    case VerdictCode::non_2xx_responses: return "non_2xx_responses";
+    case VerdictCode::too_few_connections: return "too_few_connections";
+    case VerdictCode::over_capacity: return "over_capacity";
+    case VerdictCode::generator_saturated: return "generator_saturated";
+    case VerdictCode::server_behind: return "server_behind";
+  }
+  return "unknown";
+}
+
+std::string verdict_sentence(const Verdict& verdict) {
+  return std::visit([](const auto& v) { return sentence(v); }, verdict);
+}
+
+void write_verdict_json(const Verdict& verdict, JsonWriter& json) {
+  json.begin_object();
+  json.member("code", verdict_code_name(verdict_code(verdict)));
+  json.member("text", verdict_sentence(verdict));
+  json.key("figures").begin_object();
+  std::visit([&json](const auto& v) { figures(v, json); }, verdict);
+  json.end_object();
+  json.end_object();
+}
+
+}  // namespace hammer

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// Each verdict's words: its JSON code and its sentence, figures in place.
+#include "report/verdict_text.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace hammer {
+namespace {
+
+struct Row {
+  Verdict verdict;
+  std::string_view code;
+  std::string sentence;
+};
+
+TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
+  const std::vector<Row> rows = {
+      {InterruptedBeforeMeasuringVerdict{true, 120}, "interrupted_before_measuring",
+       "interrupted during the warm-up: nothing was measured (the warm-up's own figures are "
+       "above)"},
+      {InterruptedBeforeMeasuringVerdict{false, 0}, "interrupted_before_measuring",
+       "interrupted before the first request: nothing was measured"},
+      {RunFailedVerdict{0, 40, 40, 300'000'000}, "run_failed",
+       "the run did not work: 0 responses against 40 failed requests (40 timed out after "
+       "300.00 ms); these latencies describe nothing"},
+      {RunFailedVerdict{3, 40, 2, 300'000'000}, "run_failed",
+       "the run did not work: 3 responses against 40 failed requests"},
+      {MostlyNon2xxVerdict{{200, 210, {{503, 180}, {404, 15}, {500, 4}, {429, 1}}}},
+       "mostly_non_2xx",
+       "the run did not work: the server answered 200 of 210 requests with an error status (503 "
+       "\u00d7180, 404 \u00d715, 500 \u00d74, ...); these latencies describe error responses, "
+       "not the service"},
+      {Non2xxResponsesVerdict{{20, 1000, {{404, 20}}}}, "non_2xx_responses",
+       "warning: 20 of 1000 responses (2.0%) had an error status (404 \u00d720); the latencies "
+       "below include them"},
+      {TooFewConnectionsVerdict{1, 4000, 500'000, 2.0}, "too_few_connections",
+       "too few connections: -c 1 cannot carry 4000 req/s at 0.50 ms per request; about 3 "
+       "connections would (Little's law: rate x latency)"},
+      {OverCapacityVerdict{1623.4, 3000, 812, 90}, "over_capacity",
+       "over capacity: the server sustained 1623 req/s of the 3000 scheduled and the backlog "
+       "kept growing (812 requests never sent); latencies now depend on the run's length, not "
+       "the server"},
+      {GeneratorSaturatedVerdict{50, 1000, 3'000'000}, "generator_saturated",
+       "warning: hammer itself sent 50 requests late while a connection was idle (max lag "
+       "3.00 ms); these numbers describe the generator, not the server: lower --rate or add "
+       "--threads"},
+      {ServerBehindVerdict{7}, "server_behind",
+       "note: 7 requests left late because every connection was busy waiting on the server; "
+       "the corrected latencies include that wait"},
+  };
+  for (const Row& row : rows) {
+    EXPECT_EQ(verdict_code_name(verdict_code(row.verdict)), row.code);
+    EXPECT_EQ(verdict_sentence(row.verdict), row.sentence) << row.code;
+  }
+}
+
+TEST(VerdictTextTest, JsonCarriesCodeTextAndNamedFigures) {
+  const Verdict verdict = OverCapacityVerdict{1500.5, 2000, 300, 40};
+  JsonWriter json;
+  write_verdict_json(verdict, json);
+  EXPECT_EQ(json.str(),
+            "{\"code\":\"over_capacity\",\"text\":\"" + verdict_sentence(verdict) +
+                "\",\"figures\":{\"sustained_rate\":1500.5,\"rate\":2000,\"unsent\":300,"
+                "\"peak_backlog\":40}}");
+}
+
+}  // namespace
+}  // namespace hammer
