@@ -6,6 +6,7 @@
 #include <cctype>
 #include <string_view>
 
+#include "cli/merge_options.h"
 #include "cli/usage.h"
 
 namespace hammer {
@@ -64,7 +65,8 @@ std::string man_page() {
   page += ".TH HAMMER 1 \"\" \"hammer " HAMMER_VERSION "\" \"User Commands\"\n";
   page += ".SH NAME\nhammer \\- an HTTP/1.1 load generator that reports latency without "
           "coordinated omission\n";
-  page += ".SH SYNOPSIS\n.B hammer\n[\\fIoptions\\fR] \\fIurl\\fR\n";
+  page += ".SH SYNOPSIS\n.B hammer\n[\\fIoptions\\fR] \\fIurl\\fR\n.br\n.B hammer merge\n"
+          "\\fISHARD.json\\fR... [\\fIoptions\\fR]\n";
   page += ".SH DESCRIPTION\n" + roff(unwrapped(help_summary())) + "\n";
   page += ".SH OPTIONS\n";
   for (const FlagSpec* flag : flags_in_help_order()) {
@@ -81,6 +83,17 @@ std::string man_page() {
     page += ".SH " + std::string(paragraph.man_section) + "\n" +
             roff(unwrapped(without_heading(paragraph.text, paragraph.man_section))) + "\n";
   }
+  // Subcommands: their own --help, as printed, in no-fill mode.
+  page += ".SH HAMMER MERGE\n.nf\n";
+  const std::string merge_help = merge_usage_text();
+  size_t start = 0;
+  while (start < merge_help.size()) {
+    const size_t end = merge_help.find('\n', start);
+    page += roff(merge_help.substr(start, end - start)) + "\n";
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  page += ".fi\n";
   page += ".SH SEE ALSO\nThe JSON report and the progress lines: docs/json.md in hammer's "
           "source.\n";
   return page;

@@ -6,6 +6,7 @@
 
 #include <fstream>
 
+#include "cli/merge_options.h"
 #include "cli/usage.h"
 #include "support/subprocess.h"
 
@@ -39,6 +40,10 @@ TEST(ManPageTest, HasTheSectionsAndEveryFlagOfTheTable) {
         << spec.long_name;
   }
   EXPECT_NE(page.find("\n.SH EXIT STATUS\n0 the run completed;"), std::string::npos);
+  // hammer merge's own --help, line by line.
+  EXPECT_NE(page.find("\n.SH HAMMER MERGE\n.nf\n" + roff_dashes(merge_usage_text().substr(
+                          0, merge_usage_text().find('\n'))) + "\n"),
+            std::string::npos);
   EXPECT_EQ(page.find("\n.\n"), std::string::npos);
 }
 
