@@ -22,6 +22,7 @@
 #include "merge/interval_log_merge.h"
 #include "merge/merge.h"
 #include "report/fleet_report.h"
+#include "report/interval_log_report.h"
 #include "report/json_report.h"
 #include "report/progress_json.h"
 #include "report/sweep_report.h"
@@ -189,7 +190,9 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
   const std::string json = render_json_report(input);
   int status = kExitOk;
   for (const std::string& output : options->outputs) {
-    if (std::string error = write_output(output, json); !error.empty()) {
+    const bool interval_log = output.size() > 5 && output.substr(output.size() - 5) == ".hlog";
+    const std::string contents = interval_log ? render_interval_log(input) : json;
+    if (std::string error = write_output(output, contents); !error.empty()) {
       status = fail(kExitRunFailed, "merge: cannot write " + output + ": " + error);
     }
   }

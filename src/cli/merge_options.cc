@@ -30,7 +30,8 @@ std::string merge_usage_text() {
          "\n"
          "Options:\n"
          "  -o, --output FILE       write the merged run to FILE, repeatable: .json (the\n"
-         "                          document hammer --json prints), or .hlog from .hlog inputs\n"
+         "                          document hammer --json prints) or .hlog (HdrHistogram\n"
+         "                          interval log, tags corrected and uncorrected)\n"
          "      --json              print the merged document on stdout instead of the text\n"
          "      --start-tolerance T warn when the shards' schedules began more than T apart\n"
          "                          (default 1s; bare number = seconds)\n"
@@ -96,9 +97,9 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
     if (first_is_log && !ends_with(output, ".hlog")) {
       return fail("--output: interval logs merge into a .hlog file, got '" + output + "'");
     }
-    if (!first_is_log && !ends_with(output, ".json")) {
-      return fail("--output: a merge of .json documents writes .json, got '" + output +
-                  "' (.hlog comes from merging .hlog files)");
+    if (!first_is_log && !ends_with(output, ".json") && !ends_with(output, ".hlog")) {
+      return fail("--output: a merge of .json documents writes .json or .hlog, got '" + output +
+                  "'");
     }
   }
   if (first_is_log && options.outputs.empty()) {

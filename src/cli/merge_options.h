@@ -21,7 +21,7 @@ struct MergeOptions {
 };
 
 /// Parses the arguments after "merge". At least one input; every input of one kind (.json or
-/// .hlog), outputs of a kind the inputs can make (.json from .json; .hlog from .hlog).
+/// .hlog), outputs of a kind the inputs can make (.json or .hlog from .json; .hlog from .hlog).
 Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::string>& args);
 
 /// The `hammer merge --help` text.

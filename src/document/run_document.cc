@@ -163,7 +163,8 @@ void read_timeline(DocumentReader& reader, const Config& config, RunResult& resu
     reader.fail("timeline.rows: expected an array");
     return;
   }
-  result.timeline.plan(config.warmup_ns, config.duration_ns);
+  const bool both = !rows->items.empty() && rows->items.front().find("other_hdr") != nullptr;
+  result.timeline.plan(config.warmup_ns, config.duration_ns, both);
   for (size_t i = 0; i < rows->items.size() && !reader.failed(); ++i) {
     const JsonValue& row = rows->items[i];
     const std::string name = "timeline.rows[" + std::to_string(i) + "]";
@@ -181,6 +182,19 @@ void read_timeline(DocumentReader& reader, const Config& config, RunResult& resu
     }
     result.timeline.set_row(static_cast<int32_t>(second - 1), completed, errors, max_ns,
                             latencies);
+    if (both) {
+      const JsonValue* other = row.find("other_hdr");
+      if (other == nullptr || !other->is_string()) {
+        reader.fail(name + ".other_hdr: expected an HdrHistogram V2 string");
+        return;
+      }
+      auto decoded = decode_v2_base64(other->text);
+      if (!decoded) {
+        reader.fail(name + ".other_hdr: " + decoded.error());
+        return;
+      }
+      result.timeline.set_other_row(static_cast<int32_t>(second - 1), *decoded);
+    }
   }
 }
 

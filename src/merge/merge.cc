@@ -193,7 +193,11 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
                                           static_cast<double>(interval_ns))));
   }
   Timeline timeline;
-  timeline.plan(merged.config.warmup_ns, merged.config.duration_ns + most_shift * interval_ns);
+  const bool both = std::all_of(ordered.begin(), ordered.end(), [](const RunDocument* document) {
+    return document->result.timeline.has_other();
+  });
+  timeline.plan(merged.config.warmup_ns, merged.config.duration_ns + most_shift * interval_ns,
+                both);
 
   RunResult& total = merged.result;
   int64_t fleet_end_unix_ns = earliest_origin;

@@ -200,7 +200,12 @@ void write_timeline_json(const ReportInput& input, JsonWriter& json) {
     json.member("errors", row.errors);
     json.member("slow", row.figures.slow);
     // The row's histogram itself, so that `hammer merge` can add rows of several shards.
-    json.member("hdr", encode_v2_base64(input.result.timeline.row_histogram(row.figures.second - 1)));
+    const Timeline& timeline = input.result.timeline;
+    const int32_t index = static_cast<int32_t>(row.figures.second - 1);
+    json.member("hdr", encode_v2_base64(timeline.row_histogram(index)));
+    // Open loop: the other stopwatch's row too (uncorrected, or corrected with --closed-loop),
+    // so interval logs of both can be made from the document.
+    if (timeline.has_other()) json.member("other_hdr", encode_v2_base64(timeline.other_row_histogram(index)));
     json.end_object();
   }
   json.end_array();

@@ -40,7 +40,7 @@ int64_t rows_for(int64_t span_ns, int64_t interval_ns) {
 
 }  // namespace
 
-void Timeline::plan(int64_t warmup_ns, int64_t duration_ns) {
+void Timeline::plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatches) {
   geometry_ = &row_geometry();
   counts_length_ = static_cast<size_t>(geometry_->counts_length());
   warmup_ns_ = std::max<int64_t>(warmup_ns, 0);
@@ -65,6 +65,8 @@ void Timeline::plan(int64_t warmup_ns, int64_t duration_ns) {
     row.length_ns = std::max<int64_t>(std::min(interval_ns_, duration_ns - offset), 1);
   }
   counts_ = ZeroedArray<int64_t>(rows_.size() * counts_length_);
+  other_counts_ = both_stopwatches ? ZeroedArray<int64_t>(rows_.size() * counts_length_)
+                                   : ZeroedArray<int64_t>();
 }
 
 int32_t Timeline::row_for(int64_t ns) const {
@@ -96,6 +98,10 @@ void Timeline::add(const Timeline& other) {
   for (size_t i = 0; i < count_slots; ++i) {
     if (other.counts_[i] != 0) counts_[i] += other.counts_[i];
   }
+  const size_t other_slots = std::min(other_counts_.size(), other.other_counts_.size());
+  for (size_t i = 0; i < other_slots; ++i) {
+    if (other.other_counts_[i] != 0) other_counts_[i] += other.other_counts_[i];
+  }
 }
 
 void Timeline::add_shifted(const Timeline& other, int32_t row_shift) {
@@ -108,10 +114,40 @@ void Timeline::add_shifted(const Timeline& other, int32_t row_shift) {
     row.completed += other.rows_[i].completed;
     row.errors += other.rows_[i].errors;
     row.max_ns = std::max(row.max_ns, other.rows_[i].max_ns);
-    const int64_t* from = &other.counts_[i * other.counts_length_];
-    int64_t* to = &counts_[target * counts_length_];
-    for (size_t slot = 0; slot < counts_length_; ++slot) to[slot] += from[slot];
+    for (size_t slot = 0; slot < counts_length_; ++slot) {
+      counts_[target * counts_length_ + slot] += other.counts_[i * counts_length_ + slot];
+    }
+    if (has_other() && other.has_other()) {
+      for (size_t slot = 0; slot < counts_length_; ++slot) {
+        other_counts_[target * counts_length_ + slot] +=
+            other.other_counts_[i * counts_length_ + slot];
+      }
+    }
   }
+}
+
+void Timeline::set_other_row(int32_t row, const Histogram& latencies) {
+  if (!has_other() || row < 0 || static_cast<size_t>(row) >= rows_.size()) return;
+  for (int32_t i = 0; i < latencies.counts_length(); ++i) {
+    const int64_t count = latencies.count_at_index(i);
+    if (count != 0) {
+      other_counts_[static_cast<size_t>(row) * counts_length_ +
+                    geometry_index(latencies.value_from_index(i))] += count;
+    }
+  }
+}
+
+Histogram Timeline::other_row_histogram(int32_t row) const {
+  Histogram histogram(kLowestDiscernibleNs, Histogram::kDefaultHighestTrackableValue,
+                      kSignificantFigures);
+  if (!has_other()) return histogram;
+  const size_t base = static_cast<size_t>(row) * counts_length_;
+  for (size_t i = 0; i < counts_length_; ++i) {
+    if (other_counts_[base + i] != 0) {
+      histogram.add_count_at_index(static_cast<int32_t>(i), other_counts_[base + i]);
+    }
+  }
+  return histogram;
 }
 
 void Timeline::set_row(int32_t row, int64_t completed, int64_t errors, int64_t max_ns,

@@ -38,7 +38,9 @@ class Timeline {
   /// Lays out the rows for a run of `warmup_ns` (0 for none) then `duration_ns`, and allocates
   /// every row's counts at once. Warm-up rows start at t0; measured rows start at the end of
   /// the warm-up, so no row mixes the two phases.
-  void plan(int64_t warmup_ns, int64_t duration_ns);
+  /// With `both_stopwatches` (open loop), each row also keeps a histogram of the other
+  /// stopwatch (record_other()), for interval logs that carry corrected and uncorrected.
+  void plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatches = false);
 
   /// The run's t0, once known (rows are offsets from it).
   void set_start(int64_t start_ns) { start_ns_ = start_ns; }
@@ -56,6 +58,13 @@ class Timeline {
     if (latency_ns > totals.max_ns) totals.max_ns = latency_ns;
     ++counts_[static_cast<size_t>(row) * counts_length_ + geometry_index(latency_ns)];
   }
+  /// The same response on the other stopwatch (uncorrected when record() got the corrected
+  /// latency); nothing unless planned with both stopwatches. Never allocates.
+  void record_other(int64_t send_ns, int64_t latency_ns) {
+    if (other_counts_.size() == 0) return;
+    other_counts_[static_cast<size_t>(row_for(send_ns)) * counts_length_ +
+                  geometry_index(latency_ns)] += 1;
+  }
   void record_error(int64_t ns) { ++rows_[static_cast<size_t>(row_for(ns))].errors; }
 
   /// Adds `other` row by row (histograms added, never averaged). An empty timeline takes
@@ -69,6 +78,9 @@ class Timeline {
   /// max and latency histogram (re-recorded into the row geometry when it differs).
   void set_row(int32_t row, int64_t completed, int64_t errors, int64_t max_ns,
                const Histogram& latencies);
+  /// Fills row `row`'s other-stopwatch histogram from a saved one (a timeline planned with
+  /// both stopwatches only).
+  void set_other_row(int32_t row, const Histogram& latencies);
 
   bool empty() const { return rows_.empty(); }
   int64_t interval_ns() const { return interval_ns_; }
@@ -77,6 +89,10 @@ class Timeline {
 
   /// The row's latency histogram (allocates: for reports, after the run).
   Histogram row_histogram(int32_t row) const;
+  /// True when rows keep the other stopwatch too (plan(..., true)).
+  bool has_other() const { return other_counts_.size() != 0; }
+  /// The row's other-stopwatch histogram (empty without has_other()).
+  Histogram other_row_histogram(int32_t row) const;
   /// How many of the row's latencies are above `threshold_ns` (to the histogram's ~1%
   /// precision), counted from its histogram.
   int64_t count_above(int32_t row, int64_t threshold_ns) const;
@@ -98,6 +114,7 @@ class Timeline {
   // rows_.size() x counts_length_, lazily zeroed: a row keeps resident only the pages its
   // latencies fell in.
   ZeroedArray<int64_t> counts_;
+  ZeroedArray<int64_t> other_counts_;  // the same layout for the other stopwatch, or empty
 };
 
 }  // namespace hammer

@@ -128,7 +128,8 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
     result_.warmup = std::make_shared<RunResult>();
     warmup_ = result_.warmup.get();
   }
-  result_.timeline.plan(config_.warmup_ns, config_.duration_ns);
+  // Open loop keeps both stopwatches per row, for interval logs (.hlog) of both.
+  result_.timeline.plan(config_.warmup_ns, config_.duration_ns, open_loop_);
   return true;
 }
 
@@ -536,6 +537,10 @@ void Worker::on_response(Connection& connection, int64_t now_ns) {
   if (open_loop_) phase.corrected.record(corrected);
   result_.timeline.record(connection.intended_ns,
                           corrected_stopwatch_ ? corrected : uncorrected);
+  if (open_loop_) {
+    result_.timeline.record_other(connection.intended_ns,
+                                  corrected_stopwatch_ ? uncorrected : corrected);
+  }
   if (connection.first_on_socket) result_.first_requests.record(uncorrected);
   // A response that came before the request was fully written (state still writing) leaves
   // the rest of the request unsent: the socket's framing is lost, so it cannot carry another
