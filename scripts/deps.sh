@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev zlib1g-dev libgtest-dev libgmock-dev
-          libbenchmark-dev python3 ccache zsh groff-base)
+          libbenchmark-dev python3 ccache zsh groff-base
+          libhdrhistogram-java)  # the reference reader of the .hlog interval logs (interop test)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
@@ -13,6 +14,8 @@ done
 # Node.js may come from another packaging that bundles npm; only the commands matter.
 command -v node >/dev/null || missing+=(nodejs)
 command -v npm >/dev/null || missing+=(npm)
+# Any Java runtime runs HistogramLogProcessor.
+command -v java >/dev/null || missing+=(default-jre-headless)
 if ((${#missing[@]})); then
   echo "deps: installing ${missing[*]}"
   sudo_cmd=""
