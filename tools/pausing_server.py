@@ -15,6 +15,9 @@ parsed up to CRLFCRLF and request bodies skipped by Content-Length.
 
     pausing_server.py --port 8082 --pause-ms 200 --every 3000
 
+GET /__pausing_server/count answers how many responses the server has counted so far (the body
+is the number), at once and without counting itself: tests compare it with what hammer counted.
+
 Prints "listening on HOST:PORT" (flushed) when ready; exits 0 on SIGTERM or SIGINT.
 """
 
@@ -26,6 +29,7 @@ import threading
 import time
 
 MAX_HEAD_BYTES = 64 * 1024
+COUNT_PATH = b"/__pausing_server/count"
 RECV_BYTES = 64 * 1024
 
 
@@ -38,6 +42,10 @@ class PauseClock:
         self._pause_s = pause_s
         self._count = 0
         self._paused_until = 0.0
+
+    def count(self):
+        with self._lock:
+            return self._count
 
     def wait_turn(self):
         """Counts one response and blocks while the server is paused (including this pause)."""
@@ -61,6 +69,17 @@ def make_response(body_bytes, closing, head_only):
         head += b"Connection: close\r\n"
     head += b"\r\n"
     return head if head_only else head + body
+
+
+def count_response(count):
+    body = str(count).encode() + b"\n"
+    return (b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " +
+            str(len(body)).encode() + b"\r\n\r\n" + body)
+
+
+def is_count_request(head):
+    parts = head.split(b"\r\n", 1)[0].split(b" ")
+    return len(parts) == 3 and parts[0] == b"GET" and parts[1] == COUNT_PATH
 
 
 def parse_head(head):
@@ -155,11 +174,15 @@ class Server:
                     if len(pending) > MAX_HEAD_BYTES:
                         return
                     break
-                request = parse_head(pending[:head_end])
+                head = pending[:head_end]
+                request = parse_head(head)
                 pending = pending[head_end + 4:]
                 if request is None:
                     return
                 body_remaining, closing, is_head = request
+                if is_count_request(head):
+                    out.append(count_response(self._clock.count()))
+                    continue
                 self._clock.wait_turn()
                 out.append(self._responses[(closing, is_head)])
             if out:

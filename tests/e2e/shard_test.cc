@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: MIT
+// Many machines, one truth (issue 15), on one machine: three `hammer --shard I/3` processes with
+// one --start-at drive one pausing server, each from its own network namespace and address when
+// the test may create them (root), and `hammer merge` adds their documents. The merged run must
+// be the single run's schedule exactly, count exactly what the server answered, and give the
+// corrected percentiles that design.md §1's arithmetic predicts and a single process measures.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "e2e/e2e.h"
+
+namespace hammer::test {
+namespace {
+
+// 100 req/s for 10 s against a server that stalls 1 s after every 400th response: stalls at
+// responses 400 and 800 (4 and 8 s in, the last over a second before the end), so a fraction
+// f = 2 x 1 s / 10 s = 0.2 of the intended departures fall inside a stall: truth p90 500 ms,
+// p99 950 ms. 150 connections are enough for every request of a stall to be in flight at once
+// (100), so each waits exactly the rest of the stall: design.md §1's uniform wait. A long
+// stall keeps what the model leaves out (the server's threads waking one after another when
+// it ends, a few ms on a busy machine) small beside the figures.
+constexpr double kRate = 100;
+constexpr int kSeconds = 10;
+constexpr double kPauseMs = 1000;
+constexpr int kEvery = 400;
+constexpr int kShards = 3;
+
+// design.md §1 with f counted over this run: pause x (q - (1 - f)) / f.
+double truth_ms(double q) {
+  const int stalls = static_cast<int>((kRate * kSeconds - 1) / kEvery);  // 2
+  const double f = stalls * kPauseMs / 1000.0 / kSeconds;
+  return kPauseMs * (q - (1.0 - f)) / f;
+}
+
+std::string ip_binary() {
+  for (const char* path : {"/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip"}) {
+    if (access(path, X_OK) == 0) return path;
+  }
+  return {};
+}
+
+// The test's network namespaces: "srv" holds the server on 10.231.0.1 (its loopback), and
+// shard k's namespace reaches it through its own veth pair, from 10.231.k.2. Every shard thus
+// runs the same URL from its own address, as separate machines would. Removed when destroyed.
+class Namespaces {
+ public:
+  Namespaces() {
+    ip_ = ip_binary();
+    if (ip_.empty() || geteuid() != 0) return;
+    prefix_ = "hmr" + std::to_string(getpid() % 100000);
+    if (!ip({"netns", "add", name("s")})) return;
+    created_.push_back(name("s"));
+    ready_ = ip({"-n", name("s"), "link", "set", "lo", "up"}) &&
+             ip({"-n", name("s"), "addr", "add", "10.231.0.1/32", "dev", "lo"});
+    for (int k = 1; ready_ && k <= kShards; ++k) {
+      const std::string shard = name(std::to_string(k));
+      const std::string host_end = prefix_ + "h" + std::to_string(k);
+      const std::string server_end = prefix_ + "v" + std::to_string(k);
+      const std::string net = "10.231." + std::to_string(k) + ".";
+      ready_ = ip({"netns", "add", shard});
+      if (!ready_) break;
+      created_.push_back(shard);
+      ready_ = ip({"link", "add", host_end, "type", "veth", "peer", "name", server_end}) &&
+               ip({"link", "set", host_end, "netns", shard}) &&
+               ip({"link", "set", server_end, "netns", name("s")}) &&
+               ip({"-n", shard, "link", "set", "lo", "up"}) &&
+               ip({"-n", shard, "addr", "add", net + "2/24", "dev", host_end}) &&
+               ip({"-n", shard, "link", "set", host_end, "up"}) &&
+               ip({"-n", name("s"), "addr", "add", net + "1/24", "dev", server_end}) &&
+               ip({"-n", name("s"), "link", "set", server_end, "up"}) &&
+               ip({"-n", shard, "route", "add", "10.231.0.1/32", "via", net + "1"});
+    }
+  }
+  ~Namespaces() {
+    for (const std::string& created : created_) ip({"netns", "del", created});
+  }
+  bool ready() const { return ready_; }
+  /// `argv` run inside namespace `which` ("s", "1".."3"); unchanged without namespaces.
+  std::vector<std::string> in(const std::string& which, std::vector<std::string> argv) const {
+    if (!ready_) return argv;
+    argv.insert(argv.begin(), {ip_, "netns", "exec", name(which)});
+    return argv;
+  }
+  std::string host() const { return ready_ ? "10.231.0.1" : "127.0.0.1"; }
+
+ private:
+  std::string name(const std::string& which) const { return prefix_ + which; }
+  bool ip(std::vector<std::string> args) const {
+    args.insert(args.begin(), ip_);
+    return run_process(args, 10).exit_code == 0;
+  }
+  std::string ip_;
+  std::string prefix_;
+  std::vector<std::string> created_;
+  bool ready_ = false;
+};
+
+std::vector<std::string> pausing_server_argv(const std::string& host) {
+  return {python_binary(), pausing_server_script(), "--host", host, "--port", "0",
+          "--pause-ms", std::to_string(static_cast<int>(kPauseMs)), "--every",
+          std::to_string(kEvery)};
+}
+
+int64_t server_count(const Namespaces& namespaces, const std::string& url) {
+  const Finished asked = run_process(
+      namespaces.in("s", {python_binary(), "-c",
+                          "import sys, urllib.request; "
+                          "print(urllib.request.urlopen(sys.argv[1]).read().decode())",
+                          url + "__pausing_server/count"}),
+      30);
+  EXPECT_EQ(asked.exit_code, 0) << asked.err;
+  return std::atoll(asked.out.c_str());
+}
+
+std::string write_file(const std::string& path, const std::string& text) {
+  std::ofstream(path) << text;
+  return path;
+}
+
+struct Figures {
+  double scheduled = 0, completed = 0, p90_ms = 0, p99_ms = 0, late_ms = 0;
+};
+
+Figures figures_of(const JsonValue& report) {
+  Figures figures;
+  figures.scheduled = number_at(report, "requests.scheduled");
+  figures.completed = number_at(report, "requests.completed");
+  figures.p90_ms = number_at(report, "latency.corrected.percentiles_ns.90") / 1e6;
+  figures.p99_ms = number_at(report, "latency.corrected.percentiles_ns.99") / 1e6;
+  const JsonValue* late = report.find("start.late_ns");
+  figures.late_ms = late != nullptr ? late->number / 1e6 : 0;
+  return figures;
+}
+
+TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
+  const Namespaces namespaces;
+  std::printf("[ shards  ] %s\n", namespaces.ready()
+                                      ? "each shard in its own network namespace (10.231.k.2)"
+                                      : "no network namespaces here: every shard on 127.0.0.1");
+  const std::string directory = ::testing::TempDir();
+  const std::vector<std::string> common = {"-r", "100", "-c", "150", "-t", "1", "-d",
+                                           std::to_string(kSeconds), "--json"};
+
+  // The fleet.
+  std::vector<std::string> documents;
+  std::vector<Figures> shards;
+  int64_t served = 0;
+  {
+    ServerProcess server(namespaces.in("s", pausing_server_argv(namespaces.host())));
+    ASSERT_TRUE(server.ready()) << server.startup_output();
+    const std::string url = "http://" + namespaces.host() + ":" + std::to_string(server.port()) + "/";
+    // A start far enough ahead for three processes to start and connect on a busy machine.
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    const double start_at =
+        static_cast<double>(std::chrono::duration_cast<std::chrono::milliseconds>(now).count()) /
+            1e3 + 5.0;
+    char start_text[32];
+    std::snprintf(start_text, sizeof start_text, "%.3f", start_at);
+    std::vector<Finished> runs(kShards);
+    std::vector<std::thread> threads;
+    for (int k = 1; k <= kShards; ++k) {
+      std::vector<std::string> argv = {hammer_binary(), "--shard",
+                                       std::to_string(k) + "/" + std::to_string(kShards),
+                                       "--start-at", start_text};
+      argv.insert(argv.end(), common.begin(), common.end());
+      argv.push_back(url);
+      threads.emplace_back([&, k, argv] {
+        runs[static_cast<size_t>(k - 1)] = run_process(namespaces.in(std::to_string(k), argv), 60);
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+    for (int k = 1; k <= kShards; ++k) {
+      const Finished& run = runs[static_cast<size_t>(k - 1)];
+      ASSERT_EQ(run.exit_code, 0) << "shard " << k << ": " << run.err;
+      shards.push_back(figures_of(parse_report(run)));
+      documents.push_back(write_file(directory + "/shard" + std::to_string(k) + ".json", run.out));
+    }
+    served = server_count(namespaces, url);
+  }
+  std::vector<std::string> merge = {"merge"};
+  merge.insert(merge.end(), documents.begin(), documents.end());
+  merge.push_back("--json");
+  const Finished merged_run = run_hammer(merge);
+  ASSERT_EQ(merged_run.exit_code, 0) << merged_run.err;
+  const JsonValue merged_report = parse_report(merged_run);
+  const Figures merged = figures_of(merged_report);
+  EXPECT_EQ(number_at(merged_report, "fleet.shards"), 3);
+
+  // One process at the same total rate, against a fresh server (its stalls start counting anew).
+  Figures single;
+  {
+    ServerProcess server(namespaces.in("s", pausing_server_argv(namespaces.host())));
+    ASSERT_TRUE(server.ready()) << server.startup_output();
+    std::vector<std::string> argv = {hammer_binary()};
+    argv.insert(argv.end(), common.begin(), common.end());
+    argv.push_back("http://" + namespaces.host() + ":" + std::to_string(server.port()) + "/");
+    const Finished run = run_process(namespaces.in("1", argv), 60);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    single = figures_of(parse_report(run));
+  }
+
+  std::printf("[ shards  ] %-10s %9s %9s %10s %10s %9s\n", "", "scheduled", "completed",
+              "p90 (ms)", "p99 (ms)", "late (ms)");
+  for (size_t k = 0; k < shards.size(); ++k) {
+    std::printf("[ shards  ] shard %zu/3  %9.0f %9.0f %10.2f %10.2f %9.3f\n", k + 1,
+                shards[k].scheduled, shards[k].completed, shards[k].p90_ms, shards[k].p99_ms,
+                shards[k].late_ms);
+  }
+  std::printf("[ shards  ] %-10s %9.0f %9.0f %10.2f %10.2f   (server counted %lld)\n", "merged",
+              merged.scheduled, merged.completed, merged.p90_ms, merged.p99_ms,
+              static_cast<long long>(served));
+  std::printf("[ shards  ] %-10s %9.0f %9.0f %10.2f %10.2f\n", "single", single.scheduled,
+              single.completed, single.p90_ms, single.p99_ms);
+  std::printf("[ shards  ] %-10s %9.0f %9s %10.2f %10.2f\n", "truth", kRate * kSeconds, "",
+              truth_ms(0.90), truth_ms(0.99));
+
+  // The union of the shards' slots is the single run's schedule, exactly.
+  EXPECT_EQ(merged.scheduled, single.scheduled);
+  EXPECT_EQ(merged.scheduled, kRate * kSeconds);
+  // Every request the server answered is in the merged count, and nothing else.
+  EXPECT_EQ(static_cast<int64_t>(merged.completed), served);
+  // Percentiles of the added histograms: the analytic truth, and what one process measures.
+  for (auto [merged_ms, single_ms, truth, name] :
+       {std::tuple{merged.p90_ms, single.p90_ms, truth_ms(0.90), "p90"},
+        std::tuple{merged.p99_ms, single.p99_ms, truth_ms(0.99), "p99"}}) {
+    EXPECT_NEAR(merged_ms, truth, 0.05 * truth) << name << " merged vs design.md §1";
+    EXPECT_NEAR(single_ms, truth, 0.05 * truth) << name << " single process vs design.md §1";
+    EXPECT_NEAR(merged_ms, single_ms, 0.05 * single_ms) << name << " merged vs single process";
+  }
+}
+
+TEST(ShardTest, AStartTimeThatHasPassedExitsOneBeforeConnecting) {
+  const Finished run = run_hammer({"--shard", "1/2", "--start-at", "2020-01-01T00:00:00Z", "-d",
+                                   "1", "http://127.0.0.1:1/"});
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.err.find("hammer: --start-at: the start time passed "), std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find("--start-tolerance"), std::string::npos) << run.err;
+}
+
+TEST(ShardTest, MergeRefusesAFleetWithAMissingShard) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  const Finished run = run_hammer({"--shard", "1/2", "-r", "100", "-c", "2", "-d", "1", "--json",
+                                   server.url()});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  EXPECT_EQ(number_at(report, "shard.index"), 1);
+  EXPECT_EQ(number_at(report, "shard.connections"), 1);
+  EXPECT_EQ(number_at(report, "requests.scheduled"), 50);  // slots 0, 2, 4, ... of 100
+  const std::string path = write_file(::testing::TempDir() + "/lonely.json", run.out);
+  const Finished merged = run_hammer({"merge", path});
+  EXPECT_EQ(merged.exit_code, 1);
+  EXPECT_EQ(merged.err, "hammer: merge: shard 2/2 missing (have 1 of 2); the fleet's figures "
+                        "need every shard\n");
+}
+
+}  // namespace
+}  // namespace hammer::test
