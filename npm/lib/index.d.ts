@@ -151,6 +151,9 @@ export interface TimelineRow {
   slow: number;
   /** The row's lead-stopwatch histogram (V2 base64), so that shards' rows add exactly. */
   hdr?: string;
+  /** Open loop: the other stopwatch's row histogram (uncorrected, or corrected with
+   *  closedLoop), for interval logs of both. */
+  other_hdr?: string;
 }
 
 export interface Timeline {
