@@ -47,7 +47,7 @@ std::string render_shard_line(const ReportInput& input) {
                      std::to_string(config.connections) + " connections";
   if (config.open_loop()) {
     line += ", " + format_number(shard_rate(config)) + " of " + format_number(config.rate) +
-            " req/s (every " + std::to_string(config.shard.count) + "th slot from slot " +
+            " req/s (slots k mod " + std::to_string(config.shard.count) + " = " +
             std::to_string(config.shard.index - 1) + ")";
   }
   line += ", schedule from " + format_wall_time(input.result.wall_start.origin_unix_ns);
