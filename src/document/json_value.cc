@@ -199,8 +199,8 @@ class Reader {
       if (at_end() || text_[pos_++] != ':') return fail("expected ':'");
       if (out.find(key) != nullptr) return fail("duplicate key");
       skip_space();
-      out.members.emplace_back(std::move(key), JsonValue{});
-      if (!value(out.members.back().second, depth + 1)) return false;
+      out.members.push_back(JsonMember{std::move(key), JsonValue{}});
+      if (!value(out.members.back().value, depth + 1)) return false;
       skip_space();
       if (peek() == '}') {
         ++pos_;

@@ -8,12 +8,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "core/expected.h"
 
 namespace hammer {
+
+struct JsonMember;
 
 struct JsonValue {
   enum class Kind { null, boolean, number, string, array, object };
@@ -21,7 +22,7 @@ struct JsonValue {
   bool boolean = false;
   std::string text;  // a string's decoded UTF-8, or a number as written
   std::vector<JsonValue> items;
-  std::vector<std::pair<std::string, JsonValue>> members;  // in document order
+  std::vector<JsonMember> members;  // in document order
 
   bool is_null() const { return kind == Kind::null; }
   bool is_number() const { return kind == Kind::number; }
@@ -34,6 +35,12 @@ struct JsonValue {
   std::optional<int64_t> as_int() const;
   /// Any number.
   std::optional<double> as_double() const;
+};
+
+/// One member of an object (a pair would need JsonValue complete where it is not yet).
+struct JsonMember {
+  std::string key;
+  JsonValue value;
 };
 
 /// Parses exactly one document (surrounding whitespace allowed); the error says what and where
