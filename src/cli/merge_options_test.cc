@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+#include "cli/merge_options.h"
+
+#include <gtest/gtest.h>
+
+namespace hammer {
+namespace {
+
+std::string error_of(const std::vector<std::string>& args) {
+  auto parsed = parse_merge_options(args);
+  EXPECT_FALSE(parsed.has_value());
+  return parsed ? std::string() : parsed.error().message;
+}
+
+TEST(MergeOptionsTest, ReadsInputsOutputsAndTolerance) {
+  auto parsed = parse_merge_options({"a.json", "-o", "m.json", "b.json", "--output=m.hlog",
+                                     "--start-tolerance", "250ms", "--json"});
+  ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+  EXPECT_EQ(parsed->inputs, (std::vector<std::string>{"a.json", "b.json"}));
+  EXPECT_EQ(parsed->outputs, (std::vector<std::string>{"m.json", "m.hlog"}));
+  EXPECT_EQ(parsed->start_tolerance_ns, 250'000'000);
+  EXPECT_TRUE(parsed->json);
+  EXPECT_FALSE(parsed->interval_logs);
+  auto logs = parse_merge_options({"a.hlog", "b.HLOG", "-om.hlog"});
+  ASSERT_TRUE(logs.has_value()) << logs.error().message;
+  EXPECT_TRUE(logs->interval_logs);
+  EXPECT_EQ(parse_merge_options({"a.json"})->start_tolerance_ns, 1'000'000'000);
+}
+
+TEST(MergeOptionsTest, RefusesWhatCannotBeMerged) {
+  EXPECT_EQ(error_of({}), "merge: no shards given (usage: hammer merge A.json B.json ... [-o "
+                          "merged.json])");
+  EXPECT_EQ(error_of({"a.json", "b.hlog"}),
+            "merge: cannot mix .hlog interval logs and .json documents ('a.json', 'b.hlog')");
+  EXPECT_EQ(error_of({"a.hlog", "-o", "m.json"}),
+            "merge: --output: interval logs merge into a .hlog file, got 'm.json'");
+  EXPECT_EQ(error_of({"a.hlog"}), "merge: --output: merging interval logs needs -o merged.hlog");
+  EXPECT_EQ(error_of({"a.json", "-o", "m.html"}),
+            "merge: --output: a merge of .json documents writes .json or .hlog, got 'm.html'");
+  EXPECT_EQ(error_of({"a.json", "-o"}), "merge: --output: missing value");
+  EXPECT_EQ(error_of({"a.json", "--start-tolerance", "soon"}),
+            "merge: --start-tolerance: expected a duration >= 0 (e.g. 1s, 500ms), got 'soon'");
+  EXPECT_EQ(error_of({"a.json", "--average"}),
+            "merge: unknown option '--average'; see hammer merge --help");
+}
+
+}  // namespace
+}  // namespace hammer
