@@ -466,6 +466,16 @@ struct Parser {
                         std::to_string(config.sweep.connections.front()) +
                         " (the smallest level of the sweep)"};
     }
+    // The framing of what is sent must be valid: -H Content-Length or Transfer-Encoding that
+    // contradicts --body, or two Host fields, would make the server read another request
+    // than the one measured. (A --requests file checks each of its lines the same way.)
+    if (config.requests.empty()) {
+      if (const std::string problem = request_header_problem(config.headers, config.body);
+          !problem.empty()) {
+        return UsageError{"--header: " + problem +
+                          (config.body_path.empty() ? "" : " (--body " + quoted(config.body_path) + ")")};
+      }
+    }
     return check_sweep();
   }
 };

@@ -155,6 +155,14 @@ const std::vector<BadFlag> kBadFlags = {
     {{"-H", std::string("X: a\0b", 6)},
      "--header: header value contains control character 0x00, got 'X: a\\x00b'"},
     {{"-H"}, "--header: missing value"},
+    // Issue 10 item 6: the request's framing must be valid.
+    {{"-H", "Host: a", "-H", "host: b"}, "--header: Host is given twice; a request has one Host"},
+    {{"-H", "Content-Length: 5"}, "--header: Content-Length 5 contradicts the body of 0 bytes"},
+    {{"-H", "Content-Length: 5", "-H", "Transfer-Encoding: chunked"},
+     "--header: Content-Length and Transfer-Encoding are both given; a request has one framing"},
+    {{"-H", "Transfer-Encoding: chunked"},
+     "--header: Transfer-Encoding chunked, but the body is not well-formed chunks ending in "
+     "0\\r\\n\\r\\n"},
 
     {{"--body", "/nonexistent/x.json"},
      "--body: cannot read '/nonexistent/x.json': No such file or directory"},
@@ -438,10 +446,28 @@ TEST(OptionsTest, HeadersRepeatInOrderAndAreNormalised) {
 }
 
 // http/request's serializer honours the user's framing headers instead of adding its own, so
-// the command line passes them through rather than second-guessing an expert.
-TEST(OptionsTest, FramingHeadersArePassedThrough) {
-  EXPECT_EQ(config_of({"-H", "Content-Length: 5", "-H", "transfer-encoding:chunked", kUrl}).headers,
-            (std::vector<std::string>{"Content-Length: 5", "transfer-encoding: chunked"}));
+// the command line passes them through when they agree with the body (issue 10 item 6: when
+// they contradict it, the bad-flag table above).
+TEST(OptionsTest, FramingHeadersThatAgreeWithTheBodyArePassedThrough) {
+  EXPECT_EQ(config_of({"-H", "Content-Length: 0", kUrl}).headers,
+            (std::vector<std::string>{"Content-Length: 0"}));
+  char path[] = "/tmp/hammer-options-body-XXXXXX";
+  const int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  const std::string chunks = "3\r\nabc\r\n0\r\n\r\n";
+  ASSERT_EQ(write(fd, chunks.data(), chunks.size()), static_cast<ssize_t>(chunks.size()));
+  close(fd);
+  const Config chunked =
+      config_of({"-m", "POST", "-H", "transfer-encoding:chunked", "--body", path, kUrl});
+  EXPECT_EQ(chunked.headers, (std::vector<std::string>{"transfer-encoding: chunked"}));
+  EXPECT_EQ(chunked.body, chunks);
+  // The same body with a Content-Length that is not its length: exit 1 naming the flags.
+  auto contradiction = parse_options({"-H", "Content-Length: 3", "--body", path, kUrl});
+  ASSERT_FALSE(contradiction.has_value());
+  EXPECT_EQ(contradiction.error().message,
+            std::string("--header: Content-Length 3 contradicts the body of 13 bytes (--body '") +
+                path + "')");
+  std::remove(path);
 }
 
 TEST(OptionsTest, UrlFillsTheTarget) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "http/http_chars.h"
+#include "http/request_file.h"
 
 namespace hammer {
 namespace {
@@ -44,11 +45,16 @@ std::string describe_byte(unsigned char c) {
   return text;
 }
 
+// Methods whose requests carry a body by definition: an empty one is still announced.
+bool method_expects_body(std::string_view method) {
+  return method == "POST" || method == "PUT" || method == "PATCH";
+}
+
 }  // namespace
 
-std::string serialize_request(const RequestSpec& spec) {
+std::string serialize_request_head(const RequestSpec& spec) {
   std::string out;
-  out.reserve(128 + spec.path.size() + spec.body.size());
+  out.reserve(128 + spec.path.size());
   out += spec.method;
   out += ' ';
   out += spec.path;
@@ -62,7 +68,8 @@ std::string serialize_request(const RequestSpec& spec) {
     out += line;
     out += "\r\n";
   }
-  if (!spec.body.empty() && !has_header(spec.headers, "content-length") &&
+  if ((!spec.body.empty() || method_expects_body(spec.method)) &&
+      !has_header(spec.headers, "content-length") &&
       !has_header(spec.headers, "transfer-encoding")) {
     out += "Content-Length: ";
     out += std::to_string(spec.body.size());
@@ -70,8 +77,26 @@ std::string serialize_request(const RequestSpec& spec) {
   }
   if (!spec.keep_alive && !has_header(spec.headers, "connection")) out += "Connection: close\r\n";
   out += "\r\n";
+  return out;
+}
+
+std::string serialize_request(const RequestSpec& spec) {
+  std::string out = serialize_request_head(spec);
   out += spec.body;
   return out;
+}
+
+std::string request_header_problem(const std::vector<std::string>& headers,
+                                   std::string_view body) {
+  int hosts = 0;
+  for (const std::string& line : headers) {
+    const size_t colon = line.find(':');
+    if (colon != std::string::npos && names_equal(std::string_view(line).substr(0, colon), "host")) {
+      ++hosts;
+    }
+  }
+  if (hosts > 1) return "Host is given twice; a request has one Host";
+  return framing_problem(headers, body);
 }
 
 Expected<HeaderField, std::string> validate_header(std::string_view line) {

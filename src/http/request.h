@@ -17,15 +17,38 @@ struct RequestSpec {
   std::string path = "/";          // request target: path and query, starts with '/'
   std::string host_header = {};    // value for Host, e.g. "127.0.0.1:8080" or "[::1]:8080"
   std::vector<std::string> headers = {};  // "Name: value", each already accepted by validate_header
-  std::string body = {};
+  std::string_view body = {};      // a view: the body (up to 64 MB) is held once, by Config
   bool keep_alive = true;          // false: send "Connection: close"
 };
 
+/// The bytes of one request as sent: the head (request line, header fields, blank line) and a
+/// body that stays where it already is, so a 64 MB body is never copied into the request.
+/// Implicit from one string: a whole request with no separate body.
+struct RequestBytes {
+  std::string_view head;
+  std::string_view body;
+  RequestBytes(std::string_view whole) : head(whole) {}  // NOLINT(google-explicit-constructor)
+  RequestBytes(const std::string& whole) : head(whole) {}  // NOLINT(google-explicit-constructor)
+  RequestBytes(std::string_view request_head, std::string_view request_body)
+      : head(request_head), body(request_body) {}
+  size_t size() const { return head.size() + body.size(); }
+};
+
 /// Request line, then Host (unless `headers` has one), the user's headers in order,
-/// Content-Length when the body is not empty (unless the user gave Content-Length or
-/// Transfer-Encoding), "Connection: close" when !keep_alive (unless the user gave Connection),
-/// the blank line and the body. Names are matched case-insensitively.
+/// Content-Length when the body is not empty or the method defines a meaning for a body
+/// (POST, PUT, PATCH: "Content-Length: 0", RFC 9110 §8.6), unless the user gave
+/// Content-Length or Transfer-Encoding; "Connection: close" when !keep_alive (unless the user
+/// gave Connection), and the blank line. Names are matched case-insensitively.
+std::string serialize_request_head(const RequestSpec& spec);
+
+/// serialize_request_head() followed by the body: the whole request in one string.
 std::string serialize_request(const RequestSpec& spec);
+
+/// What is wrong with the request framing -H and --body give together, or empty: two Host
+/// fields, Content-Length or Transfer-Encoding that contradict the body (framing_problem() of
+/// http/request_file.h). The caller names the flags.
+std::string request_header_problem(const std::vector<std::string>& headers,
+                                   std::string_view body);
 
 /// A header line split at its colon; views into the string given to validate_header().
 struct HeaderField {

@@ -58,6 +58,38 @@ TEST(RequestTest, EmptyBodyHasNoContentLength) {
   EXPECT_EQ(serialize_request(spec), "DELETE / HTTP/1.1\r\nHost: h\r\n\r\n");
 }
 
+// RFC 9110 §8.6: a user agent sends Content-Length for a method that defines a body, even 0.
+TEST(RequestTest, PostPutAndPatchWithAnEmptyBodySendContentLengthZero) {
+  for (const char* method : {"POST", "PUT", "PATCH"}) {
+    const RequestSpec spec{.method = method, .host_header = "h"};
+    EXPECT_EQ(serialize_request(spec),
+              std::string(method) + " / HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\n\r\n");
+  }
+  const RequestSpec get{.method = "GET", .host_header = "h"};
+  EXPECT_EQ(serialize_request(get).find("Content-Length"), std::string::npos);
+}
+
+// The head is everything but the body: the worker sends the body from where it already is.
+TEST(RequestTest, TheHeadIsTheRequestWithoutItsBody) {
+  const std::string body(1000, 'b');
+  const RequestSpec spec{.method = "POST", .host_header = "h", .body = body};
+  const std::string head = serialize_request_head(spec);
+  EXPECT_EQ(head, "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1000\r\n\r\n");
+  EXPECT_EQ(serialize_request(spec), head + body);
+  const RequestBytes bytes(head, body);
+  EXPECT_EQ(bytes.size(), head.size() + body.size());
+  EXPECT_EQ(bytes.body.data(), body.data()) << "the body is a view, not a copy";
+}
+
+TEST(RequestTest, FramingProblemsOfHeadersAndBody) {
+  EXPECT_EQ(request_header_problem({"Host: a", "HOST: b"}, ""),
+            "Host is given twice; a request has one Host");
+  EXPECT_EQ(request_header_problem({"Content-Length: 4"}, "abc"),
+            "Content-Length 4 contradicts the body of 3 bytes");
+  EXPECT_EQ(request_header_problem({"Content-Length: 3"}, "abc"), "");
+  EXPECT_EQ(request_header_problem({"Host: a", "Accept: */*"}, ""), "");
+}
+
 TEST(RequestTest, ValidHeaderIsSplitAndTrimmed) {
   auto field = validate_header("X-Api-Key:  \tsecret value \t");
   ASSERT_TRUE(field.has_value());

@@ -9,6 +9,7 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/resource.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -177,6 +178,28 @@ Io write_some(int fd, const char* buffer, size_t length, size_t* wrote, int* err
   *err = 0;
   for (;;) {
     const ssize_t count = send(fd, buffer, length, MSG_NOSIGNAL);
+    if (count >= 0) {
+      *wrote = static_cast<size_t>(count);
+      return Io::done;
+    }
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return Io::would_block;
+    *err = errno;
+    return errno == EPIPE ? Io::closed : Io::error;
+  }
+}
+
+Io write_some_two(int fd, const char* first, size_t first_length, const char* second,
+                  size_t second_length, size_t* wrote, int* err) {
+  *wrote = 0;
+  *err = 0;
+  iovec parts[2] = {{const_cast<char*>(first), first_length},
+                    {const_cast<char*>(second), second_length}};
+  msghdr message{};
+  message.msg_iov = parts;
+  message.msg_iovlen = 2;
+  for (;;) {
+    const ssize_t count = sendmsg(fd, &message, MSG_NOSIGNAL);  // no SIGPIPE, as write_some
     if (count >= 0) {
       *wrote = static_cast<size_t>(count);
       return Io::done;

@@ -83,6 +83,11 @@ Io read_some(int fd, char* buffer, size_t capacity, size_t* got, int* err);
 /// Io::closed, never a SIGPIPE that kills the process. *wrote is set on done.
 Io write_some(int fd, const char* buffer, size_t length, size_t* wrote, int* err);
 
+/// As write_some(), from two buffers in one sendmsg(2) (a request's head and its body, which
+/// live apart so a large body is never copied); `first_length` + `second_length` > 0.
+Io write_some_two(int fd, const char* first, size_t first_length, const char* second,
+                  size_t second_length, size_t* wrote, int* err);
+
 /// Makes sure this process may open `needed` descriptors: returns the soft RLIMIT_NOFILE
 /// unchanged when it suffices, else raises it to the hard limit and returns the new value.
 /// When even the hard limit is below `needed`, raises to it anyway and returns an error

@@ -180,7 +180,9 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
   spec.headers = config.headers;
   spec.body = config.body;
   spec.keep_alive = config.keep_alive;
-  const std::string request = serialize_request(spec);
+  // The head alone: the body stays in config.body and is sent from there (held once).
+  const std::string request_head = serialize_request_head(spec);
+  const RequestBytes request(request_head, config.body);
 
   const int64_t thread_count = config.threads;
   std::vector<std::unique_ptr<Worker>> workers;

@@ -69,7 +69,7 @@ constexpr int64_t kInterruptGraceNs = 100'000'000;
 
 }  // namespace
 
-Worker::Worker(const Config& config, std::string_view request, const SocketAddress& target,
+Worker::Worker(const Config& config, RequestBytes request, const SocketAddress& target,
                int64_t worker_index, int64_t worker_count, int64_t connection_count,
                const Clock& clock)
     : config_(config),
@@ -432,9 +432,21 @@ void Worker::send_request(Connection& connection, int64_t intended_ns) {
 void Worker::continue_write(Connection& connection) {
   size_t wrote = 0;
   int error_number = 0;
-  const Io outcome = write_some(connection.fd, request_.data() + connection.write_offset,
-                                request_.size() - static_cast<size_t>(connection.write_offset),
-                                &wrote, &error_number);
+  // The head and the body live apart (the body is not copied into the request): both in one
+  // sendmsg while head bytes remain, then the rest of the body. Without a body this is the
+  // one send() it always was.
+  const auto offset = static_cast<size_t>(connection.write_offset);
+  const std::string_view head = request_.head;
+  const std::string_view body = request_.body;
+  const Io outcome =
+      offset < head.size()
+          ? (body.empty() ? write_some(connection.fd, head.data() + offset, head.size() - offset,
+                                       &wrote, &error_number)
+                          : write_some_two(connection.fd, head.data() + offset,
+                                           head.size() - offset, body.data(), body.size(),
+                                           &wrote, &error_number))
+          : write_some(connection.fd, body.data() + (offset - head.size()),
+                       body.size() - (offset - head.size()), &wrote, &error_number);
   connection.write_offset += static_cast<int64_t>(wrote);
   if (outcome == Io::error || outcome == Io::closed) {
     if (result_.first_socket_error.empty()) {

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "core/config.h"
+#include "http/request.h"
 #include "net/poller.h"
 #include "net/socket.h"
 #include "net/wakeup.h"
@@ -34,7 +35,7 @@ class Worker {
   /// `request` must outlive the worker: every connection sends these same bytes. `clock` is
   /// where every time reading comes from (tests pass a ManualClock); it must outlive the
   /// worker.
-  Worker(const Config& config, std::string_view request, const SocketAddress& target,
+  Worker(const Config& config, RequestBytes request, const SocketAddress& target,
          int64_t worker_index, int64_t worker_count, int64_t connection_count,
          const Clock& clock = monotonic_clock());
   Worker(const Worker&) = delete;
@@ -122,7 +123,7 @@ class Worker {
 
   const Config& config_;
   const Clock& clock_;
-  std::string_view request_;
+  RequestBytes request_;
   SocketAddress target_;
   int64_t worker_index_;
   int64_t worker_count_;

@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -97,7 +98,8 @@ Finished run_process(const std::vector<std::string>& argv, double limit_s,
     if (fd.fd >= 0) close(fd.fd);
   }
   int status = 0;
-  waitpid(pid, &status, 0);
+  rusage usage{};
+  if (wait4(pid, &status, 0, &usage) == pid) finished.max_rss_kb = usage.ru_maxrss;
   finished.wall_s = seconds_since(start);
   if (!finished.timed_out && WIFEXITED(status)) finished.exit_code = WEXITSTATUS(status);
   return finished;

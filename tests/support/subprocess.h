@@ -16,6 +16,7 @@ struct Finished {
   std::string out;
   std::string err;
   double wall_s = 0;
+  int64_t max_rss_kb = -1;  // the process's peak resident set (wait4's ru_maxrss), KiB
 };
 
 /// Runs `argv` to completion, killing it (SIGKILL) after `limit_s`. stdin is /dev/null.
