@@ -158,7 +158,7 @@ Failure parse_header(std::string_view value, std::vector<std::string>& headers) 
   return std::nullopt;
 }
 
-Failure read_body(std::string_view path, std::string& body) {
+Failure read_body(std::string_view path, SharedText& body) {
   const std::string path_text(path);
   auto cannot_read = [&](int error) {
     return UsageError{"--body: cannot read " + quoted(path) + ": " + std::strerror(error)};

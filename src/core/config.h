@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/shared_text.h"
+
 namespace hammer {
 
 struct Target {
@@ -79,7 +81,7 @@ struct Config {
   bool closed_loop_stopwatch = false;  // --closed-loop: lead with latency from actual send
   std::string method = "GET";
   std::vector<std::string> headers;  // "Name: value", in the order given
-  std::string body;                  // contents of --body FILE
+  SharedText body;                   // contents of --body FILE: one copy, shared by copies
   std::string body_path;             // FILE as given, for the report
   int64_t timeout_ns = 2'000'000'000;
   bool print_latency = false;  // --latency
