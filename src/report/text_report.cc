@@ -162,7 +162,8 @@ void append_totals(const ReportInput& input, std::string& out) {
   // Failed requests (no valid answer) apart from connection events (a failed connect, a
   // reconnect, bytes on an idle connection), which cost no request its answer.
   if (const int64_t failed = result.failed_requests(); failed > 0) {
-    out += pad_right("Failed requests", kLabelWidth) + format_count(failed) + " of " +
+    // The label is wider than kLabelWidth: pad_right would run it into the figure.
+    out += "Failed requests  " + format_count(failed) + " of " +
            format_count(result.sent) + " sent got no valid answer\n";
   }
   if (result.connection_events() > 0) {

@@ -122,6 +122,17 @@ TEST(TextReportTest, SocketErrorsListEveryKindIncludingParse) {
       << text;
 }
 
+TEST(TextReportTest, FailedRequestsAndConnectionEventsLinesKeepTheirLabelApartFromTheFigure) {
+  auto run = open_loop_run();
+  run.result.errors = {7, 1, 2, 3, 4};
+  run.result.reconnects = 2;
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "Failed requests  10 of 19,995 sent got no valid answer")) << text;
+  EXPECT_TRUE(has_line(text, "Connection events  7 failed connects, 2 reconnects, 0 unsolicited "
+                             "responses (not failed requests)"))
+      << text;
+}
+
 TEST(TextReportTest, Non2xxLineAppearsOnlyWhenThereAreSome) {
   auto run = open_loop_run();
   EXPECT_FALSE(contains(render_text_report(run.input()), "Non-2xx"));
