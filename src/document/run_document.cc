@@ -13,6 +13,7 @@
 #include <initializer_list>
 #include <sstream>
 
+#include "core/read_bounded_file.h"
 #include "document/json_value.h"
 #include "stats/histogram_v2.h"
 
@@ -297,16 +298,9 @@ Expected<RunDocument, std::string> read_run_document(std::string_view text) {
 }
 
 Expected<RunDocument, std::string> load_run_document(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return unexpected(path + ": cannot read: " + std::strerror(errno));
-  std::ostringstream contents;
-  contents << file.rdbuf();
-  if (file.bad()) return unexpected(path + ": cannot read: " + std::strerror(errno));
-  const std::string text = contents.str();
-  if (static_cast<int64_t>(text.size()) > kMaxDocumentBytes) {
-    return unexpected(path + ": larger than 256MB; not a hammer document");
-  }
-  auto document = read_run_document(text);
+  const auto text = read_bounded_file(path, kMaxDocumentBytes, "256MB; not a hammer document");
+  if (!text) return unexpected(path + ": " + text.error());
+  auto document = read_run_document(*text);
   if (!document) return unexpected(path + ": " + document.error());
   document->source = path;
   return document;

@@ -48,5 +48,11 @@ TEST(RunDocumentTest, AMissingFileIsNamed) {
   EXPECT_EQ(document.error(), "/nonexistent/shard1.json: cannot read: No such file or directory");
 }
 
+TEST(RunDocumentTest, ADirectoryIsNamedNotReadAsAnEmptyDocument) {
+  auto document = load_run_document("/tmp");
+  ASSERT_FALSE(document.has_value());
+  EXPECT_EQ(document.error(), "/tmp: cannot read: Is a directory");
+}
+
 }  // namespace
 }  // namespace hammer

@@ -24,6 +24,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/read_bounded_file.h"
 #include "stats/histogram_v2.h"
 
 namespace hammer {
@@ -162,15 +163,9 @@ Expected<IntervalLog, std::string> read_interval_log(std::string_view text) {
 }
 
 Expected<IntervalLog, std::string> load_interval_log(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return unexpected(path + ": cannot read: " + std::strerror(errno));
-  std::ostringstream contents;
-  contents << file.rdbuf();
-  const std::string text = contents.str();
-  if (static_cast<int64_t>(text.size()) > kMaxLogBytes) {
-    return unexpected(path + ": larger than 1GB");
-  }
-  auto log = read_interval_log(text);
+  const auto text = read_bounded_file(path, kMaxLogBytes, "1GB");
+  if (!text) return unexpected(path + ": " + text.error());
+  auto log = read_interval_log(*text);
   if (!log) return unexpected(path + ": " + log.error());
   return log;
 }

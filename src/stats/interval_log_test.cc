@@ -73,6 +73,12 @@ TEST(IntervalLogTest, WithoutBaseTimeSmallStartTimesAreRelativeToStartTime) {
   EXPECT_EQ(read->intervals.front().tag, "");
 }
 
+TEST(IntervalLogTest, LoadingADirectoryNamesItInsteadOfReadingNothing) {
+  const auto log = load_interval_log("/tmp");
+  ASSERT_FALSE(log.has_value());
+  EXPECT_EQ(log.error(), "/tmp: cannot read: Is a directory");
+}
+
 TEST(IntervalLogTest, RefusesBrokenLinesNamingTheLine) {
   auto read = read_interval_log("#[StartTime: 1796083200.000 (seconds since epoch)]\n"
                                 "Tag=corrected,0.000,1.000\n");
