@@ -4,6 +4,14 @@
 #include <cstdio>
 
 namespace hammer {
+
+JsonLineValue::JsonLineValue() = default;
+JsonLineValue::JsonLineValue(const JsonLineValue&) = default;
+JsonLineValue::JsonLineValue(JsonLineValue&&) noexcept = default;
+JsonLineValue& JsonLineValue::operator=(const JsonLineValue&) = default;
+JsonLineValue& JsonLineValue::operator=(JsonLineValue&&) noexcept = default;
+JsonLineValue::~JsonLineValue() = default;
+
 namespace {
 
 class Reader {

@@ -20,6 +20,16 @@ struct JsonLineValue {
   Kind kind = Kind::null;
   std::string text;  // the unescaped string, for Kind::string
   std::vector<std::pair<std::string, JsonLineValue>> members;  // Kind::object, in order
+
+  // Defined where JsonLineValue is complete: a vector of pair<string, JsonLineValue> cannot be destroyed or
+  // copied inside its own class (clang with libstdc++'s constexpr vector in C++20 instantiates
+  // them there and fails on the incomplete pair).
+  JsonLineValue();
+  JsonLineValue(const JsonLineValue&);
+  JsonLineValue(JsonLineValue&&) noexcept;
+  JsonLineValue& operator=(const JsonLineValue&);
+  JsonLineValue& operator=(JsonLineValue&&) noexcept;
+  ~JsonLineValue();
 };
 
 /// The kind in words, for messages: "a string", "a number", "an object"...

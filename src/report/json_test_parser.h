@@ -22,6 +22,16 @@ struct JsonValue {
   std::vector<JsonValue> items;
   std::vector<std::pair<std::string, JsonValue>> members;
 
+  // Defined where JsonValue is complete: a vector of pair<string, JsonValue> cannot be destroyed or
+  // copied inside its own class (clang with libstdc++'s constexpr vector in C++20 instantiates
+  // them there and fails on the incomplete pair).
+  JsonValue();
+  JsonValue(const JsonValue&);
+  JsonValue(JsonValue&&) noexcept;
+  JsonValue& operator=(const JsonValue&);
+  JsonValue& operator=(JsonValue&&) noexcept;
+  ~JsonValue();
+
   bool is_null() const { return type == Type::null; }
   bool is_number() const { return type == Type::number; }
   /// A number written without fraction or exponent.
@@ -48,6 +58,13 @@ struct JsonValue {
     return node;
   }
 };
+
+inline JsonValue::JsonValue() = default;
+inline JsonValue::JsonValue(const JsonValue&) = default;
+inline JsonValue::JsonValue(JsonValue&&) noexcept = default;
+inline JsonValue& JsonValue::operator=(const JsonValue&) = default;
+inline JsonValue& JsonValue::operator=(JsonValue&&) noexcept = default;
+inline JsonValue::~JsonValue() = default;
 
 class JsonParser {
  public:
