@@ -179,7 +179,9 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
   }
   auto merged = merge_shards(documents, options->start_tolerance_ns);
   if (!merged) return fail(kExitBadInput, merged.error().message);
-  const std::vector<Verdict> verdicts = compute_verdicts(merged->config, merged->result);
+  // The shards ran on other machines, whose CPU counts are not known here (0).
+  const std::vector<Verdict> verdicts =
+      compute_verdicts(merged->config, merged->result, /*cpus=*/0);
   ReportInput input{merged->config, merged->result, verdicts, {}, nullptr};
   input.fleet = &merged->fleet;
   for (const std::string& note : start_notes(input)) {
@@ -247,7 +249,7 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
 
   // A shard's verdicts read its own share (its connections, its slice of the rate).
   const Config share = shard_view(config);
-  const std::vector<Verdict> verdicts = compute_verdicts(share, *result);
+  const std::vector<Verdict> verdicts = compute_verdicts(share, *result, online_cpus());
   const std::vector<SloOutcome> slo = evaluate_slos(config.slos, share, *result);
   const ReportInput input{config, *result, verdicts, {}, config.slos.empty() ? nullptr : &slo};
   std::string report = config.json ? render_json_report(input) : render_text_report(input);

@@ -43,9 +43,7 @@ Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>
 /// Every long option, "--connections" first, in --help order; for suggestions and tests.
 std::span<const std::string_view> long_option_names();
 
-/// Inclusive bounds checked by parse_options; usage_text() and the tests quote them.
-inline constexpr int64_t kMaxConnections = 1'000'000;
-inline constexpr int64_t kMaxThreads = 1'024;
+// The bounds parse_options checks, kMaxConnections and kMaxThreads, are core/config.h's.
 inline constexpr int64_t kMaxDurationNs = 24 * 3'600 * 1'000'000'000LL;  // 24h
 inline constexpr double kMinRate = 0.001;       // one request per 1,000 s
 inline constexpr double kMaxRate = 10'000'000;  // 10M req/s, far above one machine's reach

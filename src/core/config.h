@@ -10,6 +10,11 @@
 
 namespace hammer {
 
+/// Inclusive bounds of Config's connections and threads: parse_options checks them, usage_text()
+/// quotes them, and the verdicts never suggest a figure beyond them.
+inline constexpr int64_t kMaxConnections = 1'000'000;
+inline constexpr int64_t kMaxThreads = 1'024;
+
 struct Target {
   std::string host;         // as written in the URL: "127.0.0.1", "localhost", "::1"
   std::string port_text;    // "8080"

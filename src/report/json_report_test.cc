@@ -265,7 +265,7 @@ TEST(JsonReportTest, EmptyHistogramHasNullFiguresNotZeros) {
 
 TEST(JsonReportTest, VerdictsCarryCodeTextAndFigures) {
   auto run = open_loop_run();
-  run.verdicts.push_back(TooFewConnectionsVerdict{1, 4600, 230'000, 1.058});
+  run.verdicts.push_back(TooFewConnectionsVerdict{1, 4600, 230'000, 1.058, 2, false});
   const JsonValue root = parse_report(run.input());
   const JsonValue* verdicts = root.find("verdicts");
   ASSERT_NE(verdicts, nullptr);

@@ -394,24 +394,26 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
              std::to_string(step.usable_cores) + " usable cores at " +
              level_text(config, step.level) +
              " (over 80%): the figures there may describe the generator; check with --control "
-             "URL or add --threads\n";
+             "URL" + (step.threads_below_cpus ? " or add --threads" : "") + "\n";
     }
   }
   std::string late_levels;
   int64_t late_total = 0;
+  bool threads_can_grow = false;
   for (const StepSummary& step : result.steps) {
     if (std::find(step.verdict_codes.begin(), step.verdict_codes.end(),
                   VerdictCode::generator_saturated) != step.verdict_codes.end()) {
       if (!late_levels.empty()) late_levels += ", ";
       late_levels += format_number(step.level);
       late_total += step.behind_generator;
+      threads_can_grow = threads_can_grow || step.threads_below_cpus;
     }
   }
   if (late_total > 0) {
     out += "warning: hammer itself sent " + std::to_string(late_total) +
            " requests late with a connection idle (at levels " + late_levels +
-           "); the latencies there include its own delay: a loaded machine, or too few "
-           "--threads\n";
+           "); the latencies there include its own delay: a loaded machine" +
+           (threads_can_grow ? ", or too few --threads" : "") + "\n";
   }
   if (busy == 0) {
     if (const StepSummary* busiest = busiest_step(result)) {

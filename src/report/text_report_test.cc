@@ -228,7 +228,7 @@ TEST(TextReportTest, EmptyHistogramSaysNoSuccessfulResponsesInsteadOfZeros) {
 TEST(TextReportTest, VerdictsPrintOneLineEachThenNotes) {
   auto run = open_loop_run();
   run.verdicts.push_back(OverCapacityVerdict{1500, 2000, 300, 40});
-  run.verdicts.push_back(GeneratorSaturatedVerdict{50, 1000, 3'000'000});
+  run.verdicts.push_back(GeneratorSaturatedVerdict{50, 1000, 3'000'000, 2, 2, false});
   const auto lines = lines_of(render_text_report(run.input({"caller note"})));
   ASSERT_GE(lines.size(), 3u);
   EXPECT_EQ(lines[lines.size() - 3], verdict_sentence(run.verdicts[0]));

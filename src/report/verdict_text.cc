@@ -56,10 +56,16 @@ std::string sentence(const Non2xxResponsesVerdict& v) {
 }
 
 std::string sentence(const TooFewConnectionsVerdict& v) {
-  const auto suggested = static_cast<int64_t>(std::ceil(v.connections_needed * 1.2));
-  return "too few connections: -c " + std::to_string(v.connections) + " cannot carry " +
-         fixed(v.rate, 0) + " req/s at " + milliseconds(v.latency_ns) + " per request; about " +
-         std::to_string(suggested) + " connections would (Little's law: rate x latency)";
+  std::string text = "too few connections: -c " + std::to_string(v.connections) +
+                     " cannot carry " + fixed(v.rate, 0) + " req/s at " +
+                     milliseconds(v.latency_ns) + " per request; ";
+  if (v.beyond_limit) {
+    return text + "it would take about " + fixed(std::ceil(v.connections_needed), 0) +
+           " connections (Little's law: rate x latency), more than -c allows (" +
+           std::to_string(v.suggested) + "): lower --rate, or split it over several hammers";
+  }
+  return text + "about " + std::to_string(v.suggested) +
+         " connections would (Little's law: rate x latency)";
 }
 
 std::string sentence(const OverCapacityVerdict& v) {
@@ -70,10 +76,17 @@ std::string sentence(const OverCapacityVerdict& v) {
 }
 
 std::string sentence(const GeneratorSaturatedVerdict& v) {
-  return "warning: hammer itself sent " + std::to_string(v.behind_generator) +
-         " requests late while a connection was idle (max lag " + milliseconds(v.max_lag_ns) +
-         "); these numbers describe the generator, not the server: lower --rate or add "
-         "--threads";
+  std::string text = "warning: hammer itself sent " + std::to_string(v.behind_generator) +
+                     " requests late while a connection was idle (max lag " +
+                     milliseconds(v.max_lag_ns) +
+                     "); these numbers describe the generator, not the server: ";
+  if (v.more_threads_help) return text + "lower --rate or add --threads";
+  if (v.cpus > 0) {
+    return text + "lower --rate (its " + std::to_string(v.threads) +
+           " threads already cover the machine's " + std::to_string(v.cpus) +
+           " CPUs; more would only share them), or free the machine";
+  }
+  return text + "lower --rate";
 }
 
 std::string sentence(const ServerBehindVerdict& v) {
@@ -102,6 +115,7 @@ void figures(const TooFewConnectionsVerdict& v, JsonWriter& json) {
   json.member("rate", v.rate);
   json.member("latency_ns", static_cast<double>(v.latency_ns));
   json.member("connections_needed", v.connections_needed);
+  json.member("connections_suggested", static_cast<double>(v.suggested));
 }
 
 void figures(const OverCapacityVerdict& v, JsonWriter& json) {
@@ -115,6 +129,8 @@ void figures(const GeneratorSaturatedVerdict& v, JsonWriter& json) {
   json.member("behind_generator", static_cast<double>(v.behind_generator));
   json.member("dispatched", static_cast<double>(v.dispatched));
   json.member("max_lag_ns", static_cast<double>(v.max_lag_ns));
+  json.member("threads", static_cast<double>(v.threads));
+  json.member_or_null("cpus", v.cpus > 0, static_cast<double>(v.cpus));
 }
 
 void figures(const ServerBehindVerdict& v, JsonWriter& json) {

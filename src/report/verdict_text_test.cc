@@ -36,17 +36,30 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
       {Non2xxResponsesVerdict{{20, 1000, {{404, 20}}}}, "non_2xx_responses",
        "warning: 20 of 1000 responses (2.0%) had an error status (404 \u00d720); the latencies "
        "below include them"},
-      {TooFewConnectionsVerdict{1, 4000, 500'000, 2.0}, "too_few_connections",
+      {TooFewConnectionsVerdict{1, 4000, 500'000, 2.0, 3, false}, "too_few_connections",
        "too few connections: -c 1 cannot carry 4000 req/s at 0.50 ms per request; about 3 "
        "connections would (Little's law: rate x latency)"},
+      {TooFewConnectionsVerdict{100, 9'000'000, 112'000'000, 1'008'000, 1'000'000, true},
+       "too_few_connections",
+       "too few connections: -c 100 cannot carry 9000000 req/s at 112.00 ms per request; it "
+       "would take about 1008000 connections (Little's law: rate x latency), more than -c "
+       "allows (1000000): lower --rate, or split it over several hammers"},
       {OverCapacityVerdict{1623.4, 3000, 812, 90}, "over_capacity",
        "over capacity: the server sustained 1623 req/s of the 3000 scheduled and the backlog "
        "kept growing (812 requests never sent); latencies now depend on the run's length, not "
        "the server"},
-      {GeneratorSaturatedVerdict{50, 1000, 3'000'000}, "generator_saturated",
+      {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 2, 8, true}, "generator_saturated",
        "warning: hammer itself sent 50 requests late while a connection was idle (max lag "
        "3.00 ms); these numbers describe the generator, not the server: lower --rate or add "
        "--threads"},
+      {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 4, 2, false}, "generator_saturated",
+       "warning: hammer itself sent 50 requests late while a connection was idle (max lag "
+       "3.00 ms); these numbers describe the generator, not the server: lower --rate (its 4 "
+       "threads already cover the machine's 2 CPUs; more would only share them), or free the "
+       "machine"},
+      {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 4, 0, false}, "generator_saturated",
+       "warning: hammer itself sent 50 requests late while a connection was idle (max lag "
+       "3.00 ms); these numbers describe the generator, not the server: lower --rate"},
       {ServerBehindVerdict{7}, "server_behind",
        "note: 7 requests left late because every connection was busy waiting on the server; "
        "the corrected latencies include that wait"},

@@ -288,4 +288,9 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
   return total;
 }
 
+int64_t online_cpus() {
+  const long count = ::sysconf(_SC_NPROCESSORS_ONLN);
+  return count > 0 ? count : 1;
+}
+
 }  // namespace hammer

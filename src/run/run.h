@@ -22,6 +22,9 @@ struct RunError {
 /// one more when it does not divide (10 over 4 is 3+3+2+2).
 int64_t connections_for_worker(int64_t total, int64_t index, int64_t count);
 
+/// CPUs online on this machine (at least 1): what more --threads can use.
+int64_t online_cpus();
+
 /// Where a run stands, for a live progress line. Figures include the warm-up.
 struct Progress {
   int64_t elapsed_ns = 0;      // since the run's start (t0), warm-up included

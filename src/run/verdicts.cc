@@ -9,10 +9,17 @@
 //   tells them apart: carrying `rate` at latency L needs rate * L connections. L is taken as
 //   the uncorrected median, but only when the server shows no queueing (median below 4x the
 //   fastest response): a server that queues inflates its own latency, and more connections
-//   would only queue more. So: no queueing and rate * L > connections -> too few connections;
-//   otherwise -> over capacity, with the rate the server did sustain.
+//   would only queue more. One connection cannot queue at the server (it has one request
+//   there at most), so with -c 1 the spread of latencies is not read as queueing: seen, -r 3000
+//   -c 1 against a server doing 41k req/s on 20 connections was called over capacity. So: no
+//   queueing and rate * L > connections -> too few connections, suggesting 20% over the need
+//   as a figure -c accepts (at most kMaxConnections; a need beyond that is said as such);
+//   otherwise -> over capacity, with the rate the server did sustain (below 95% of the rate,
+//   or a backlog left unsent).
 // - hammer itself late with an idle connection for more than 1% of requests (and at least 10):
-//   the generator was saturated, the figures describe hammer, not the server.
+//   the generator was saturated, the figures describe hammer, not the server. More --threads
+//   is advised only while threads are fewer than the CPUs online: past that they would share
+//   cores already busy.
 // - Late requests that are the server's fault, but without a growing backlog, get a note: the
 //   corrected latencies already contain the wait.
 #include "run/verdicts.h"
@@ -62,7 +69,11 @@ bool interrupted_before_measuring(const RunResult& result) {
   return result.interrupted && result.sent == 0 && result.completed == 0;
 }
 
-std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& result) {
+int64_t unsent_allowance(int64_t scheduled) { return std::max<int64_t>(10, scheduled / 100); }
+
+std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& result,
+                                      int64_t cpus) {
+  using T = VerdictThresholds;
   std::vector<Verdict> verdicts;
   const double elapsed_s = static_cast<double>(result.elapsed_ns) / 1e9;
   const double sustained = elapsed_s > 0 ? static_cast<double>(result.completed) / elapsed_s : 0;
@@ -89,27 +100,37 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
 
   const DispatchLag& lag = result.lag;
   const double dispatched = static_cast<double>(lag.dispatched);
+  const bool backlog_left = result.unsent > unsent_allowance(result.scheduled);
   const bool backlog_grew =
-      result.unsent > std::max<int64_t>(10, result.scheduled / 100) ||
-      static_cast<double>(lag.behind_server) > 0.02 * dispatched;
-  const bool backlog_left = result.unsent > std::max<int64_t>(10, result.scheduled / 100);
+      backlog_left || static_cast<double>(lag.behind_server) > T::kServerLateShare * dispatched;
 
   if (backlog_grew && result.uncorrected.total_count() > 0) {
     const int64_t median_ns = result.uncorrected.value_at_percentile(50);
     const int64_t fastest_ns = std::max<int64_t>(1, result.uncorrected.min());
-    const bool server_queues = median_ns > 4 * fastest_ns;
+    // One connection never has two requests at the server, so the server cannot be queueing
+    // them, whatever the spread of its latencies (a busy machine's wake-ups widen it).
+    const bool server_queues =
+        config.connections > 1 && median_ns > T::kQueueingRatio * fastest_ns;
     const double needed = config.rate * static_cast<double>(median_ns) / 1e9;
     if (!server_queues && needed > static_cast<double>(config.connections)) {
+      const double wanted = std::ceil(needed * T::kSuggestedHeadroom);
+      const bool beyond_limit = wanted > static_cast<double>(kMaxConnections);
+      const int64_t suggested =
+          beyond_limit ? kMaxConnections
+                       : std::max(config.connections + 1, static_cast<int64_t>(wanted));
       verdicts.push_back(TooFewConnectionsVerdict{config.connections, config.rate, median_ns,
-                                                  needed});
-    } else if (backlog_left || sustained < 0.95 * config.rate) {
+                                                  needed, suggested, beyond_limit});
+    } else if (backlog_left || sustained < T::kSustainedShare * config.rate) {
       verdicts.push_back(
           OverCapacityVerdict{sustained, config.rate, result.unsent, lag.peak_backlog});
     }
   }
 
-  if (lag.behind_generator >= 10 && static_cast<double>(lag.behind_generator) > 0.01 * dispatched) {
-    verdicts.push_back(GeneratorSaturatedVerdict{lag.behind_generator, lag.dispatched, lag.max_ns});
+  if (lag.behind_generator >= T::kGeneratorLateMin &&
+      static_cast<double>(lag.behind_generator) > T::kGeneratorLateShare * dispatched) {
+    verdicts.push_back(GeneratorSaturatedVerdict{lag.behind_generator, lag.dispatched,
+                                                 lag.max_ns, config.threads, cpus,
+                                                 cpus > 0 && config.threads < cpus});
   }
 
   if (lag.behind_server > 0 && verdicts.empty()) {

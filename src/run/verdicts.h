@@ -65,6 +65,8 @@ struct TooFewConnectionsVerdict {
   double rate = 0;
   int64_t latency_ns = 0;          // the uncorrected median the need is computed from
   double connections_needed = 0;   // rate x latency
+  int64_t suggested = 0;           // a figure -c accepts: 20% over the need, at most the limit
+  bool beyond_limit = false;       // the need exceeds kMaxConnections: no -c carries the rate
 };
 
 /// The backlog grew because the server could not keep up.
@@ -80,6 +82,9 @@ struct GeneratorSaturatedVerdict {
   int64_t behind_generator = 0;
   int64_t dispatched = 0;
   int64_t max_lag_ns = 0;
+  int64_t threads = 0;
+  int64_t cpus = 0;                // online on this machine; 0 when not known (a merge)
+  bool more_threads_help = false;  // threads < cpus: --threads has cores left to use
 };
 
 /// Requests left late because every connection was busy, without a growing backlog.
@@ -98,7 +103,23 @@ inline VerdictCode verdict_code(const Verdict& verdict) {
   return static_cast<VerdictCode>(verdict.index());
 }
 
-std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& result);
+/// The thresholds, named where the rules below use them (run/verdicts.cc says why each).
+struct VerdictThresholds {
+  static constexpr double kServerLateShare = 0.02;     // behind_server / dispatched: backlog
+  static constexpr double kGeneratorLateShare = 0.01;  // behind_generator / dispatched ...
+  static constexpr int64_t kGeneratorLateMin = 10;     // ... and at least this many
+  static constexpr int64_t kQueueingRatio = 4;         // median / fastest above it: queueing
+  static constexpr double kSustainedShare = 0.95;      // sustained / rate below it: over capacity
+  static constexpr double kSuggestedHeadroom = 1.2;    // suggested = need x this
+};
+
+/// Unsent requests a run may leave before its backlog counts as grown: 1% of those scheduled,
+/// at least 10. Both the verdicts and a sweep step's "unsent" miss use it.
+int64_t unsent_allowance(int64_t scheduled);
+
+/// `cpus`: CPUs online where the run ran (online_cpus()), 0 when not known.
+std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& result,
+                                      int64_t cpus);
 
 /// True when the run did not do its job: no response at all, more failed requests than
 /// answers, or mostly answers with an error status (mostly_non_2xx). main() exits 2 then.

@@ -47,6 +47,7 @@ StepSummary summarize_step(const Config& step_config, double level, const RunRes
 
   step.cpu_cores = cpu_cores;
   step.usable_cores = std::max<int64_t>(1, std::min(step.threads, online_cpus));
+  step.threads_below_cpus = step.threads < online_cpus;
   step.generator_busy =
       cpu_cores >= 0 && cpu_cores > kGeneratorBusyShare * static_cast<double>(step.usable_cores);
 
@@ -60,9 +61,7 @@ StepSummary summarize_step(const Config& step_config, double level, const RunRes
   if (!step.slo_passed) step.misses.push_back("slo");
   if (step_config.open_loop()) {
     if (step.server_late_share() >= kMaxServerLateShare) step.misses.push_back("server_late");
-    const auto unsent_allowed = std::max<int64_t>(
-        10, static_cast<int64_t>(std::llround(kMaxUnsentShare * static_cast<double>(step.scheduled))));
-    if (step.unsent > unsent_allowed) step.misses.push_back("unsent");
+    if (step.unsent > unsent_allowance(step.scheduled)) step.misses.push_back("unsent");
   }
   // Lateness that was hammer's own (generator_saturated) is not held against the server: the
   // report warns about it instead, and only the server's share bounds a capacity.

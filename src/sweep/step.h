@@ -17,8 +17,7 @@ namespace hammer {
 /// A step counts as sustained only if fewer than this share of its requests left late for want
 /// of a free connection (dispatch lag blamed on the server)...
 inline constexpr double kMaxServerLateShare = 0.05;
-/// ...and at most this share (or 10 requests) of its schedule was never sent.
-inline constexpr double kMaxUnsentShare = 0.01;
+/// ...and at most unsent_allowance() (run/verdicts.h) of its schedule was never sent.
 /// Generator CPU above this share of its usable cores (threads, at most the CPUs online)
 /// warns that the generator may have been the limit.
 inline constexpr double kGeneratorBusyShare = 0.80;
@@ -54,6 +53,7 @@ struct StepSummary {
 
   double cpu_cores = -1;     // generator CPU (user + sys) / step wall time; -1 unmeasured
   int64_t usable_cores = 0;  // min(threads, CPUs online)
+  bool threads_below_cpus = false;  // more --threads would have cores to use
   bool generator_busy = false;
 
   std::vector<SloOutcome> slo;

@@ -28,11 +28,6 @@ int64_t cpu_time_ns() {
   return ns(usage.ru_utime) + ns(usage.ru_stime);
 }
 
-int64_t online_cpus() {
-  const long count = ::sysconf(_SC_NPROCESSORS_ONLN);
-  return count > 0 ? count : 1;
-}
-
 Expected<StepSummary, RunError> measure_step(const Config& config, double level,
                                              const ProgressFn& on_progress) {
   const int64_t cpu_before = cpu_time_ns();
@@ -45,7 +40,7 @@ Expected<StepSummary, RunError> measure_step(const Config& config, double level,
   if (cpu_before >= 0 && cpu_after >= 0 && wall_ns > 0) {
     cores = static_cast<double>(cpu_after - cpu_before) / static_cast<double>(wall_ns);
   }
-  return summarize_step(config, level, *result, compute_verdicts(config, *result), cores,
+  return summarize_step(config, level, *result, compute_verdicts(config, *result, online_cpus()), cores,
                         online_cpus());
 }
 

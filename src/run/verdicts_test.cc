@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: MIT
+// The verdict rules on fabricated results: one row per threshold, on each side of it, and the
+// cases where a verdict once named the wrong cause (issue 10 item 11).
+#include "run/verdicts.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace hammer {
+namespace {
+
+using T = VerdictThresholds;
+
+// An open-loop run of `rate` req/s over 1 s on `connections`, all scheduled requests sent and
+// answered, answered in `latency_ns` (fastest `fastest_ns`); rows change what they test.
+struct Fabricated {
+  Config config;
+  RunResult result;
+
+  Fabricated(double rate, int64_t connections, int64_t latency_ns, int64_t fastest_ns) {
+    config.rate = rate;
+    config.connections = connections;
+    config.threads = std::min<int64_t>(4, connections);
+    result.elapsed_ns = 1'000'000'000;
+    result.scheduled = static_cast<int64_t>(rate);
+    result.sent = result.scheduled;
+    result.completed = result.scheduled;
+    result.status_classes[1] = result.completed;
+    result.status_codes[200] = result.completed;
+    result.lag.dispatched = result.sent;
+    result.uncorrected.record(fastest_ns);
+    result.uncorrected.record_n(latency_ns, result.completed - 1);
+  }
+};
+
+std::vector<VerdictCode> codes_of(const std::vector<Verdict>& verdicts) {
+  std::vector<VerdictCode> codes;
+  for (const Verdict& verdict : verdicts) codes.push_back(verdict_code(verdict));
+  return codes;
+}
+
+struct Row {
+  std::string why;
+  Fabricated run;
+  std::vector<VerdictCode> expected;
+};
+
+TEST(VerdictRulesTest, EachThresholdDecidesOnItsSide) {
+  const int64_t ms = 1'000'000;
+  std::vector<Row> rows;
+  {
+    Row row{"on schedule: nothing to say", Fabricated(1000, 10, ms, ms), {}};
+    rows.push_back(row);
+  }
+  {
+    // 2% of 1000 late with every connection busy is not yet a growing backlog: a note.
+    Row row{"server late at 2%: a note", Fabricated(1000, 10, ms, ms),
+            {VerdictCode::server_behind}};
+    row.run.result.lag.behind_server = 20;
+    rows.push_back(row);
+  }
+  {
+    // Over 2%: the backlog grew. 2 ms at 1000 req/s needs 2 connections; 10 are plenty, and
+    // the server sustained the rate: no verdict on the cause, the note stays.
+    Row row{"server late at 2.1%, rate sustained", Fabricated(1000, 10, 2 * ms, 2 * ms),
+            {VerdictCode::server_behind}};
+    row.run.result.lag.behind_server = 21;
+    rows.push_back(row);
+  }
+  {
+    Row row{"backlog grew, sustained just under 95%: over capacity",
+            Fabricated(1000, 10, 2 * ms, 2 * ms), {VerdictCode::over_capacity}};
+    row.run.result.lag.behind_server = 21;
+    row.run.result.completed = 949;
+    rows.push_back(row);
+  }
+  {
+    // unsent over max(10, 1%): the backlog was left, whatever was sustained.
+    Row row{"11 of 1000 unsent: over capacity", Fabricated(1000, 10, 2 * ms, 2 * ms),
+            {VerdictCode::over_capacity}};
+    row.run.result.unsent = 11;
+    rows.push_back(row);
+  }
+  {
+    Row row{"10 of 1000 unsent: within the allowance", Fabricated(1000, 10, 2 * ms, 2 * ms),
+            {}};
+    row.run.result.unsent = 10;
+    rows.push_back(row);
+  }
+  {
+    // 5 ms at 4000 req/s needs 20 connections; no queueing (median = fastest).
+    Row row{"need 20, have 10, no queueing: too few connections",
+            Fabricated(4000, 10, 5 * ms, 5 * ms), {VerdictCode::too_few_connections}};
+    row.run.result.unsent = 100;
+    rows.push_back(row);
+  }
+  {
+    // The same, but the median is over 4x the fastest: the server queues, more connections
+    // would only queue more.
+    Row row{"median over 4x the fastest: the server queues: over capacity",
+            Fabricated(4000, 10, 5 * ms, ms), {VerdictCode::over_capacity}};
+    row.run.result.unsent = 100;
+    rows.push_back(row);
+  }
+  {
+    Row row{"median under 4x the fastest: not queueing", Fabricated(4000, 10, 3'900'000, ms),
+            {VerdictCode::too_few_connections}};
+    row.run.result.unsent = 100;
+    rows.push_back(row);
+  }
+  {
+    // Issue 10 item 11: -r 3000 -c 1 against a fast server, latencies spread by the machine.
+    // One connection cannot queue at the server: too few connections, not over capacity.
+    Row row{"-c 1 with a wide spread: too few connections",
+            Fabricated(3000, 1, 600'000, 50'000), {VerdictCode::too_few_connections}};
+    row.run.result.unsent = 1377;
+    row.run.result.completed = 1623;
+    rows.push_back(row);
+  }
+  {
+    // hammer late with a connection idle: at least 10 and over 1% of the dispatched.
+    Row row{"generator late for 10 of 1000: not over 1%", Fabricated(1000, 10, ms, ms), {}};
+    row.run.result.lag.behind_generator = 10;
+    rows.push_back(row);
+  }
+  {
+    Row row{"generator late for 11 of 1000", Fabricated(1000, 10, ms, ms),
+            {VerdictCode::generator_saturated}};
+    row.run.result.lag.behind_generator = 11;
+    rows.push_back(row);
+  }
+  {
+    Row row{"generator late for 9 of 500: under the minimum of 10", Fabricated(500, 10, ms, ms),
+            {}};
+    row.run.result.lag.behind_generator = 9;
+    rows.push_back(row);
+  }
+  {
+    Row row{"no answer at all: the run failed", Fabricated(1000, 10, ms, ms),
+            {VerdictCode::run_failed}};
+    row.run.result.completed = 0;
+    row.run.result.errors[static_cast<int>(ErrorKind::timeout)] = 1000;
+    rows.push_back(row);
+  }
+
+  for (const Row& row : rows) {
+    const std::vector<Verdict> verdicts = compute_verdicts(row.run.config, row.run.result, 2);
+    EXPECT_EQ(codes_of(verdicts), row.expected) << row.why;
+  }
+}
+
+TEST(VerdictRulesTest, ClosedLoopRunsHaveNoScheduleVerdicts) {
+  Fabricated run(1000, 10, 5 * 1'000'000, 1'000'000);
+  run.config.rate = 0;
+  run.result.unsent = 500;
+  run.result.lag.behind_server = 500;
+  EXPECT_TRUE(compute_verdicts(run.config, run.result, 2).empty());
+}
+
+TEST(VerdictRulesTest, TheSuggestedConnectionsAreAFigureDashCAccepts) {
+  const int64_t ms = 1'000'000;
+  // 5 ms at 4000 req/s: 20 needed, 24 suggested (20% over; 25 when the histogram's 5 ms is a
+  // hair above 5 ms).
+  Fabricated modest(4000, 10, 5 * ms, 5 * ms);
+  modest.result.unsent = 100;
+  const auto verdicts = compute_verdicts(modest.config, modest.result, 2);
+  ASSERT_EQ(verdicts.size(), 1u);
+  const auto& few = std::get<TooFewConnectionsVerdict>(verdicts[0]);
+  EXPECT_NEAR(few.connections_needed, 20, 0.02);  // the histogram keeps 3 significant digits
+  EXPECT_GE(few.suggested, 24);
+  EXPECT_LE(few.suggested, 25);
+  EXPECT_FALSE(few.beyond_limit);
+
+  // Seen once: 1,213,465 connections advised, above -c's limit. 10M req/s at 112 ms needs
+  // 1.12M: the suggestion stops at the limit and says the need is beyond it.
+  Fabricated huge(10'000'000, 1000, 112 * ms, 112 * ms);
+  huge.result.unsent = 9'000'000;
+  const auto beyond = compute_verdicts(huge.config, huge.result, 2);
+  ASSERT_FALSE(beyond.empty());
+  const auto& capped = std::get<TooFewConnectionsVerdict>(beyond[0]);
+  EXPECT_EQ(capped.suggested, kMaxConnections);
+  EXPECT_TRUE(capped.beyond_limit);
+
+  // Just over the need still suggests one more connection than there are.
+  Fabricated close(1000, 10, 10'500'000, 10'500'000);  // 10.5 needed: ceil(12.6) = 13
+  close.result.unsent = 100;
+  const auto near = compute_verdicts(close.config, close.result, 2);
+  ASSERT_FALSE(near.empty());
+  EXPECT_EQ(std::get<TooFewConnectionsVerdict>(near[0]).suggested, 13);
+}
+
+TEST(VerdictRulesTest, MoreThreadsAreAdvisedOnlyWhileCoresAreLeft) {
+  Fabricated run(1000, 10, 1'000'000, 1'000'000);
+  run.result.lag.behind_generator = 50;
+  run.config.threads = 2;
+  auto saturated = [&](int64_t cpus) {
+    const auto verdicts = compute_verdicts(run.config, run.result, cpus);
+    EXPECT_EQ(verdicts.size(), 1u);
+    return std::get<GeneratorSaturatedVerdict>(verdicts.at(0));
+  };
+  EXPECT_TRUE(saturated(8).more_threads_help);   // 2 threads, 8 CPUs
+  EXPECT_FALSE(saturated(2).more_threads_help);  // 2 threads, 2 CPUs
+  run.config.threads = 4;
+  EXPECT_FALSE(saturated(2).more_threads_help);  // 4 threads, 2 CPUs
+  EXPECT_FALSE(saturated(0).more_threads_help);  // CPUs unknown (a merge)
+}
+
+}  // namespace
+}  // namespace hammer
