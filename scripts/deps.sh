@@ -5,7 +5,8 @@ set -euo pipefail
 
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev zlib1g-dev libgtest-dev libgmock-dev
           libbenchmark-dev python3 ccache zsh groff-base
-          libhdrhistogram-java python3-yaml)  # .hlog reference reader; k8s manifest check
+          libhdrhistogram-java python3-yaml  # .hlog reference reader; k8s manifest check
+          liburing-dev)  # the io_uring engine
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

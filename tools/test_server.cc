@@ -357,6 +357,7 @@ struct Connection {
 
 class Worker {
  public:
+  int64_t answered() const { return answered_; }  // read after the thread joined
   Worker(const Options& options, const Responses& responses, int listener, int wake_fd)
       : options_(options), responses_(responses), listener_(listener), wake_fd_(wake_fd),
         accept_batch_(options.threads == 1 ? INT32_MAX : 1) {}
@@ -504,6 +505,7 @@ class Worker {
       cold_start(options_);
       serve(c);
       ++c.responses;
+      ++answered_;
       const bool closing = request.wants_close || options_.mode == Mode::close ||
                            (options_.close_every > 0 && c.responses % options_.close_every == 0);
       const std::string& response =
@@ -587,6 +589,7 @@ class Worker {
 
   const Options& options_;
   const Responses& responses_;
+  int64_t answered_ = 0;  // requests answered, printed at exit (bench/engine.sh counts them)
   int listener_;
   int wake_fd_;
   int32_t accept_batch_;
@@ -671,6 +674,10 @@ int main(int argc, char** argv) {
   const uint64_t one = 1;
   if (write(wake_fd, &one, sizeof one) < 0) std::perror("test_server: eventfd write");
   for (auto& thread : threads) thread.join();
+  int64_t answered = 0;
+  for (const auto& worker : workers) answered += worker->answered();
+  std::printf("answered %lld requests\n", static_cast<long long>(answered));
+  std::fflush(stdout);
   ::close(listener);
   ::close(wake_fd);
   return 0;

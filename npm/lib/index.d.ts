@@ -43,6 +43,10 @@ export interface RunOptions {
   closedLoop?: boolean;
   /** HTTP method (default GET). */
   method?: string;
+  /** I/O engine (--engine); default io_uring where the kernel allows it, else epoll. */
+  engine?: 'io_uring' | 'epoll' | 'poll';
+  /** Open loop: spin to each slot for sub-10 us dispatch, at a CPU cost (--precise-dispatch). */
+  preciseDispatch?: boolean;
   /**
    * Extra request headers: an object (a value may be an array for a repeated header), or an
    * array of "Name: value" strings or [name, value] pairs. Each becomes one --header.
@@ -96,6 +100,9 @@ export interface DispatchLag {
   mean_ns: number;
   /** The lags' exact sum, so shards' means merge exactly. */
   sum_ns?: number;
+  /** Median and 99th percentile of the lag; null when nothing was dispatched. */
+  p50_ns: number | null;
+  p99_ns: number | null;
   max_ns: number;
   /** Requests whose lag exceeded threshold_ns; equals cause.server + cause.generator. */
   behind_schedule: number;
@@ -188,6 +195,9 @@ export interface RunResult {
     stopwatch: 'corrected' | 'uncorrected';
     timeout_ms: number;
     method: string;
+    /** The I/O engine that ran (epoll when io_uring was wanted but unavailable: see notes). */
+    engine: 'io_uring' | 'epoll' | 'poll';
+    precise_dispatch: boolean;
   };
   /** --shard I/N: this process's share of the fleet; null without --shard. */
   shard?: { index: number; count: number; connections: number; rate: number | null } | null;

@@ -25,8 +25,9 @@ const kValueFlags = {
   warmup: '--warmup',
   method: '--method',
   timeout: '--timeout',
+  engine: '--engine',
 };
-const kSwitches = { closedLoop: '--closed-loop' };
+const kSwitches = { closedLoop: '--closed-loop', preciseDispatch: '--precise-dispatch' };
 const kOtherOptions = new Set(['url', 'headers', 'body', 'args', 'binary', 'signal', 'slo',
                                'onProgress', 'onStep']);
 // Options that take a list of levels (a sweep): an array is joined with commas.

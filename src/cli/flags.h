@@ -13,7 +13,7 @@ namespace hammer {
 enum class Flag {
   connections, threads, duration, rate, closed_loop, method, header, body, timeout,
   latency, json, warmup, timeline, slow, no_keepalive, percentiles, slo, control,
-  precise_dispatch, shard, start_at, start_tolerance,
+  precise_dispatch, engine, shard, start_at, start_tolerance,
   progress_fd, generate,
   version, help,
 };
@@ -61,6 +61,8 @@ inline constexpr std::array kFlags = {
     FlagSpec{Flag::slo, '\0', "--slo", "KEY=LIMIT", ValueKind::text, true, "", false},
     FlagSpec{Flag::control, '\0', "--control", "URL", ValueKind::text, false, "", false},
     FlagSpec{Flag::precise_dispatch, '\0', "--precise-dispatch", "", ValueKind::none, false, "",
+             false},
+    FlagSpec{Flag::engine, '\0', "--engine", "E", ValueKind::choice, false, "io_uring epoll poll",
              false},
     FlagSpec{Flag::shard, '\0', "--shard", "I/N", ValueKind::text, false, "", false},
     FlagSpec{Flag::start_at, '\0', "--start-at", "TIME", ValueKind::text, false, "", false},

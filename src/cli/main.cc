@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@
 #include "merge/merge.h"
 #include "report/fleet_report.h"
 #include "report/interval_log_report.h"
+#include "net/io_engine.h"
 #include "report/json_report.h"
 #include "report/progress_json.h"
 #include "report/sweep_report.h"
@@ -228,7 +230,16 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
     out.write(std::string("hammer ") + HAMMER_VERSION + "\n");
     return kExitOk;
   }
-  const Config& config = parsed->config;
+  Config& config = parsed->config;
+  if (config.engine == EngineKind::automatic) {
+    if (const char* wanted = std::getenv("HAMMER_ENGINE"); wanted != nullptr && *wanted != '\0') {
+      auto kind = parse_engine("HAMMER_ENGINE", wanted);
+      if (!kind) return fail(kExitBadInput, kind.error().message);
+      config.engine = *kind;
+    }
+  }
+  // Once, before any run: the report names the engine that ran, and why when it fell back.
+  config.engine = resolve_engine(config.engine, &config.engine_fallback);
   if (config.sweep.active()) return run_sweep_command(config, out);
 
   const bool progress = progress_wanted(config);

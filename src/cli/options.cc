@@ -428,6 +428,12 @@ struct Parser {
         return parse_progress_fd(value, config.progress_fd);
       case Flag::generate:
         return parse_generate(value);
+      case Flag::engine: {
+        auto kind = parse_engine(spec.long_name, value);
+        if (!kind) return kind.error();
+        config.engine = *kind;
+        return std::nullopt;
+      }
     }
     return std::nullopt;
   }
@@ -505,6 +511,13 @@ UsageError unknown_option(std::string_view typed, std::string_view name) {
 }  // namespace
 
 std::span<const std::string_view> long_option_names() { return kLongNames; }
+
+Expected<EngineKind, UsageError> parse_engine(std::string_view source, std::string_view value) {
+  if (value == "io_uring") return EngineKind::io_uring;
+  if (value == "epoll") return EngineKind::epoll;
+  if (value == "poll") return EngineKind::poll;
+  return unexpected(flag_error(source, "expected io_uring, epoll or poll", value));
+}
 
 Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>& args) {
   Parser parser;

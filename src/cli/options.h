@@ -40,6 +40,10 @@ struct ParsedCommand {
 /// Reads the --body file, so it touches the file system; nothing else.
 Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>& args);
 
+/// --engine's value, also read from the HAMMER_ENGINE environment variable (`source` names
+/// which, for the error): io_uring, epoll or poll.
+Expected<EngineKind, UsageError> parse_engine(std::string_view source, std::string_view value);
+
 /// Every long option, "--connections" first, in --help order; for suggestions and tests.
 std::span<const std::string_view> long_option_names();
 

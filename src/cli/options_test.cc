@@ -304,6 +304,8 @@ const std::vector<BadFlag> kBadFlags = {
     {{"--slow", "61s"}, "--slow: must be at most 60s (the latency histogram's range), got '61s'"},
     {{"--slow"}, "--slow: missing value"},
     {{"--no-keepalive=yes"}, "--no-keepalive: takes no value, got '--no-keepalive=yes'"},
+    {{"--engine", "uring"}, "--engine: expected io_uring, epoll or poll, got 'uring'"},
+    {{"--engine"}, "--engine: missing value"},
     {{"--precise-dispatch=1"},
      "--precise-dispatch: takes no value, got '--precise-dispatch=1'"},
     // --progress-fd: a descriptor this process has open, never stdin or stdout.

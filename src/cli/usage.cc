@@ -92,6 +92,10 @@ std::string flag_description(Flag flag) {
     case Flag::start_tolerance:
       return "with --start-at: still start when up to T late, and\n"
              "report by how much (default 0s)";
+    case Flag::engine:
+      return "I/O engine: io_uring, epoll or poll (default: io_uring\n"
+             "where the kernel allows it, else epoll with a note; the\n"
+             "HAMMER_ENGINE environment variable sets it too)";
     case Flag::progress_fd:
       return "write progress to descriptor FD (2 is stderr), one JSON\n"
              "object per line every 100 ms while the load runs; see\n"

@@ -75,6 +75,18 @@ struct RequestLine {
   std::string body;
 };
 
+/// The I/O engine (--engine, HAMMER_ENGINE): automatic picks io_uring where it works, else
+/// epoll; net/io_engine.h resolves it once per process.
+enum class EngineKind : uint8_t { automatic, io_uring, epoll, poll };
+
+/// Why io_uring was not used although it was the engine asked for (or the automatic choice):
+/// the run used epoll instead, and the report says so in one note.
+struct EngineFallback {
+  bool happened = false;
+  int error_number = 0;    // from io_uring_setup or the probe (EPERM: disabled or filtered)
+  bool not_built = false;  // this hammer was built without liburing
+};
+
 struct Config {
   std::string url;  // as the user typed it
   Target target;
@@ -97,6 +109,8 @@ struct Config {
   bool print_timeline = false; // --timeline: the per-second table in the text report
   int64_t slow_ns = 0;         // --slow: threshold of the slow-request note; 0 = 10x p50
   bool keep_alive = true;      // --no-keepalive: false, a new connection for every request
+  EngineKind engine = EngineKind::automatic;  // --engine / HAMMER_ENGINE; main resolves it
+  EngineFallback engine_fallback;             // set when resolving fell back to epoll
   bool precise_dispatch = false;  // --precise-dispatch: spin to each slot (sub-10 us, CPU)
   std::string requests_path;           // --requests FILE as given; empty = one request (URL)
   std::vector<RequestLine> requests;   // its lines, in order; request i uses line i mod n

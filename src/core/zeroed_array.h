@@ -23,8 +23,9 @@ class ZeroedArray {
   static_assert(std::is_trivially_copyable_v<T>, "ZeroedArray holds plain values");
 
  public:
-  /// Arrays of at least this many bytes are mapped; smaller ones are calloc'ed.
-  static constexpr size_t kMapThresholdBytes = 64 * 1024;
+  /// Arrays of at least this many bytes are mapped (four pages: the timeline row and the lag
+  /// histogram, ~20 KB each per worker, stay lazy too); smaller ones are calloc'ed.
+  static constexpr size_t kMapThresholdBytes = 16 * 1024;
 
   ZeroedArray() = default;
   explicit ZeroedArray(size_t count) : size_(count) { data_ = allocate(count); }

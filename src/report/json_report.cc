@@ -118,6 +118,9 @@ void write_dispatch_lag(const ReportInput& input, JsonWriter& json) {
   json.member("dispatched", lag.dispatched);
   json.member("mean_ns", mean_dispatch_lag_ns(lag));
   json.member("sum_ns", lag.sum_ns);
+  const bool sampled = lag.histogram.total_count() > 0;
+  json.member_or_null("p50_ns", sampled, lag.histogram.value_at_percentile(50));
+  json.member_or_null("p99_ns", sampled, lag.histogram.value_at_percentile(99));
   json.member("max_ns", lag.max_ns);
   json.member("behind_schedule", lag.behind_schedule);
   json.member("threshold_ns", lag.threshold_ns);
@@ -179,6 +182,8 @@ void write_document_header(const Config& config, JsonWriter& json) {
   json.member("stopwatch", stopwatch_is_corrected(config) ? "corrected" : "uncorrected");
   json.member("timeout_ms", static_cast<double>(config.timeout_ns) / 1e6);
   json.member("method", config.method);
+  json.member("engine", std::string(engine_name(config.engine)));
+  json.member("precise_dispatch", config.precise_dispatch);
   json.end_object();
 }
 

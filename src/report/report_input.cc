@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/percentiles.h"
 
@@ -79,9 +80,33 @@ int64_t mean_dispatch_lag_ns(const DispatchLag& lag) {
   return std::llround(static_cast<double>(lag.sum_ns) / static_cast<double>(lag.dispatched));
 }
 
+std::string_view engine_name(EngineKind kind) {
+  switch (kind) {
+    case EngineKind::io_uring:
+      return "io_uring";
+    case EngineKind::epoll:
+      return "epoll";
+    case EngineKind::poll:
+      return "poll";
+    case EngineKind::automatic:
+      break;
+  }
+  return "automatic";
+}
+
+std::string engine_fallback_note(const EngineFallback& fallback) {
+  if (!fallback.happened) return "";
+  const std::string reason = fallback.not_built ? std::string("this hammer was built without liburing")
+                                                : std::string(std::strerror(fallback.error_number));
+  return "io_uring is unavailable here (" + reason + "); the run used epoll";
+}
+
 std::vector<std::string> report_notes(const ReportInput& input) {
   const RunResult& result = input.result;
   std::vector<std::string> notes;
+  if (input.config.engine_fallback.happened) {
+    notes.push_back(engine_fallback_note(input.config.engine_fallback));
+  }
   if (result.interrupted) {
     std::string note = "interrupted after " + format_duration_ns(result.elapsed_ns) +
                        "; figures cover the measured part";

@@ -77,6 +77,9 @@ void append_header(const ReportInput& input, std::string& out) {
   } else {
     out += "closed loop";
   }
+  if (config.engine != EngineKind::automatic) {  // resolved by main before every real run
+    out += ", " + std::string(engine_name(config.engine)) + " engine";
+  }
   out += "\n";
   out += render_shard_line(input);
 }

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
+
 #include <cmath>
 #include <sstream>
 #include <string>
@@ -62,6 +64,21 @@ TEST(TextReportTest, ClosedLoopHeaderSaysClosedLoopAndLeadsUncorrected) {
   EXPECT_EQ(lines[0], "Running 1.50s test @ http://127.0.0.1:8082/");
   EXPECT_EQ(lines[1], "  1 thread, 1 connection, closed loop");
   EXPECT_EQ(lines[2], "  Latency (uncorrected, closed loop)");
+}
+
+TEST(TextReportTest, HeaderNamesTheEngineThatRanAndNotesAFallback) {
+  auto run = closed_loop_run();
+  run.config.engine = EngineKind::io_uring;
+  EXPECT_EQ(lines_of(render_text_report(run.input()))[1],
+            "  4 threads, 20 connections, closed loop, io_uring engine");
+  run.config.engine = EngineKind::epoll;
+  run.config.engine_fallback.happened = true;
+  run.config.engine_fallback.error_number = EPERM;
+  const std::string text = render_text_report(run.input());
+  EXPECT_EQ(lines_of(text)[1], "  4 threads, 20 connections, closed loop, epoll engine");
+  EXPECT_TRUE(has_line(text, "note: io_uring is unavailable here (Operation not permitted); the "
+                             "run used epoll"))
+      << text;
 }
 
 TEST(TextReportTest, ClosedLoopStopwatchInOpenLoopLeadsUncorrected) {

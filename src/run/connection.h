@@ -21,6 +21,7 @@ enum class ConnectionState : uint8_t {
 struct Connection {
   int fd = -1;
   int32_t index = 0;
+  uint32_t generation = 0;  // bumped at every close: engine events name the socket they are for
   ConnectionState state = ConnectionState::disconnected;
   bool wants_write = false;  // EPOLLOUT is armed (connecting, or a partial write)
 

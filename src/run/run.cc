@@ -20,6 +20,7 @@
 
 #include "core/shard_share.h"
 #include "http/request.h"
+#include "net/io_engine.h"
 #include "net/socket.h"
 #include "run/wall_clock.h"
 #include "run/worker.h"
@@ -133,6 +134,7 @@ void merge_result(RunResult& total, const RunResult& part) {
   total.lag.behind_server += part.lag.behind_server;
   total.lag.behind_generator += part.lag.behind_generator;
   total.lag.peak_backlog = std::max(total.lag.peak_backlog, part.lag.peak_backlog);
+  total.lag.histogram.add(part.lag.histogram);
   total.interrupted = total.interrupted || part.interrupted;
 }
 
@@ -151,7 +153,13 @@ Expected<SocketAddress, RunError> reachable_address(const Target& target, int64_
   return *address;
 }
 
-Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& on_progress) {
+Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on_progress) {
+  // main() resolves the engine once; a caller that did not (tests, the library) gets the same
+  // choice here. Workers keep a reference to this copy, which outlives them.
+  Config config = asked;
+  if (config.engine == EngineKind::automatic) {
+    config.engine = resolve_engine(config.engine, &config.engine_fallback);
+  }
 
   // A start time that has already passed fails before anything connects.
   if (config.start_at.given()) {

@@ -100,25 +100,21 @@ Worker::~Worker() {
 bool Worker::setup(int64_t fd_limit, std::string* error) {
   // poll(2) indexes its table by fd, so it must cover every fd the process may open (the
   // default fs.nr_open is 1Mi); epoll only uses the figure to size its event batch.
-  auto poller = Poller::create(static_cast<int>(std::min<int64_t>(fd_limit, 1 << 20)));
-  if (!poller) {
-    *error = poller.error();
-    return false;
-  }
-  poller_ = std::make_unique<Poller>(std::move(*poller));
   auto wakeup = Wakeup::create();
   if (!wakeup) {
     *error = wakeup.error();
     return false;
   }
   wakeup_.emplace(std::move(*wakeup));
-  if (!poller_->add(wakeup_->fd(), kPollRead, UINT64_MAX)) {
-    *error = std::string("cannot watch the wake-up fd: ") + std::strerror(errno);
-    return false;
-  }
+  // run_load resolves `automatic` once per process; a worker built directly (tests) gets epoll.
+  const EngineKind kind =
+      config_.engine == EngineKind::automatic ? EngineKind::epoll : config_.engine;
+  engine_ = create_io_engine(kind, connection_count_, fd_limit, wakeup_->fd(), error);
+  if (!engine_) return false;
+  completes_io_ = engine_->completes_io();
   connections_ = std::make_unique<Connection[]>(connection_count_);
   recv_buffer_ = ZeroedArray<char>(kRecvBufferBytes);
-  events_ = std::make_unique<PollEvent[]>(kEventBatch);
+  events_ = std::make_unique<IoEvent[]>(kEventBatch);
   for (int64_t i = 0; i < connection_count_; ++i) {
     Connection& connection = connections_[i];
     connection.index = static_cast<int32_t>(i);
@@ -150,7 +146,7 @@ void Worker::connect_all(int64_t give_up_ns) {
     if (now >= give_up_ns) break;
     int64_t timeout_ns = give_up_ns - now;
     if (wait_cap_ns_ >= 0) timeout_ns = std::min(timeout_ns, wait_cap_ns_);
-    const int count = poller_->wait(events_.get(), kEventBatch, timeout_ns);
+    const int count = engine_->wait(events_.get(), kEventBatch, timeout_ns);
     for (int i = 0; i < count; ++i) handle_event(events_[i]);
   }
 }
@@ -201,7 +197,7 @@ bool Worker::run_pass() {
     timeout_ns = wake_ns > now ? wake_ns - now : 0;
   }
   if (wait_cap_ns_ >= 0) timeout_ns = std::min(timeout_ns, wait_cap_ns_);
-  const int count = poller_->wait(events_.get(), kEventBatch, timeout_ns);
+  const int count = engine_->wait(events_.get(), kEventBatch, timeout_ns);
   if (count == 0 && timeout_ns > 0 && open_loop_) {
     // Slept its whole timeout: how late the kernel woke it is the host's oversleep.
     tuner_.record(now + timeout_ns, clock_.now_ns());
@@ -297,8 +293,8 @@ void Worker::begin_stop(int64_t stop_ns) {
   }
 }
 
-void Worker::handle_event(const PollEvent& event) {
-  if (event.token == UINT64_MAX) {
+void Worker::handle_event(const IoEvent& event) {
+  if (event.token == kWakeupIoToken) {
     // Ctrl-C or SIGTERM. The first stops issuing and gives responses on their way a short
     // grace; a second (already stopping) ends the drain now. Either way the report follows.
     wakeup_->drain();
@@ -309,15 +305,48 @@ void Worker::handle_event(const PollEvent& event) {
     drain_until_ns_ = again ? now : std::min(drain_until_ns_, now + kInterruptGraceNs);
     return;
   }
-  Connection& connection = connections_[event.token];
-  if (connection.fd < 0) return;  // closed earlier in this batch
-  if (connection.state == ConnectionState::connecting) {
-    if (event.writable || event.hangup_or_error) on_connect_ready(connection);
+  const uint32_t index = io_token_index(event.token);
+  if (index >= static_cast<uint32_t>(connection_count_)) return;
+  Connection& connection = connections_[index];
+  // Closed earlier in this batch, or an event for a socket since replaced: not this one's.
+  if (connection.fd < 0 ||
+      io_token_generation(event.token) != io_token_generation(token_of(connection))) {
     return;
   }
-  if (event.readable || event.hangup_or_error) on_readable(connection);
-  if (connection.fd >= 0 && connection.state == ConnectionState::writing && event.writable) {
-    continue_write(connection);
+  switch (event.kind) {
+    case IoEventKind::ready:
+      if (connection.state == ConnectionState::connecting) {
+        if (event.writable || event.hangup_or_error) on_connect_ready(connection);
+        return;
+      }
+      if (event.readable || event.hangup_or_error) on_readable(connection);
+      if (connection.fd >= 0 && connection.state == ConnectionState::writing && event.writable) {
+        continue_write(connection);
+      }
+      return;
+    case IoEventKind::connected:
+      if (connection.state == ConnectionState::connecting) on_connect_ready(connection);
+      return;
+    case IoEventKind::received:
+      if (event.result > 0) {
+        on_received(connection, Io::done, event.data, static_cast<size_t>(event.result), 0);
+      } else {
+        on_received(connection, event.result == 0 ? Io::closed : Io::error, nullptr, 0,
+                    -event.result);
+      }
+      return;
+    case IoEventKind::sent:
+      if (connection.state != ConnectionState::writing) return;
+      if (event.result > 0) {
+        on_written(connection, Io::done, static_cast<size_t>(event.result), 0);
+      } else if (event.result == -EPIPE || event.result == 0) {
+        on_written(connection, Io::closed, 0, EPIPE);
+      } else if (event.result == -EAGAIN) {
+        continue_write(connection);  // nothing went: send the same bytes again
+      } else {
+        on_written(connection, Io::error, 0, -event.result);
+      }
+      return;
   }
 }
 
@@ -363,8 +392,14 @@ void Worker::start_connect(Connection& connection) {
     retry_later(connection);
     return;
   }
-  poller_->add(fd, kPollRead | kPollWrite, static_cast<uint64_t>(connection.index));
-  connection.wants_write = true;
+  const bool pending = started.status != ConnectStatus::connected;
+  if (!engine_->add(fd, token_of(connection), pending)) {
+    note_connect_error("watch", errno);
+    close_socket(connection);
+    retry_later(connection);
+    return;
+  }
+  connection.wants_write = pending && !completes_io_;
   if (started.status == ConnectStatus::connected) {
     on_connected(connection, clock_.now_ns());
     return;
@@ -392,7 +427,8 @@ void Worker::on_connect_ready(Connection& connection) {
 
 void Worker::on_connected(Connection& connection, int64_t now_ns) {
   set_no_delay(connection.fd);
-  set_write_interest(connection, false);
+  engine_->start_receiving(connection.fd, token_of(connection));
+  connection.wants_write = false;
   ++result_.connects;
   if (connection.lost) ++result_.reconnects;
   connection.lost = false;
@@ -430,6 +466,16 @@ void Worker::send_request(Connection& connection, int64_t intended_ns) {
 }
 
 void Worker::continue_write(Connection& connection) {
+  if (completes_io_) {
+    // Straight from the bytes serialized once: the rest of the head, then the body (a request
+    // with a body takes two sends; on_written queues the second).
+    const auto offset = static_cast<size_t>(connection.write_offset);
+    const std::string_view part = offset < request_.head.size()
+                                      ? request_.head.substr(offset)
+                                      : request_.body.substr(offset - request_.head.size());
+    engine_->send(connection.fd, token_of(connection), part.data(), part.size());
+    return;
+  }
   size_t wrote = 0;
   int error_number = 0;
   // The head and the body live apart (the body is not copied into the request): both in one
@@ -447,6 +493,10 @@ void Worker::continue_write(Connection& connection) {
                                            &wrote, &error_number))
           : write_some(connection.fd, body.data() + (offset - head.size()),
                        body.size() - (offset - head.size()), &wrote, &error_number);
+  on_written(connection, outcome, wrote, error_number);
+}
+
+void Worker::on_written(Connection& connection, Io outcome, size_t wrote, int error_number) {
   connection.write_offset += static_cast<int64_t>(wrote);
   if (outcome == Io::error || outcome == Io::closed) {
     if (result_.first_socket_error.empty()) {
@@ -459,7 +509,11 @@ void Worker::continue_write(Connection& connection) {
   if (finished && connection.state == ConnectionState::writing) {
     connection.state = ConnectionState::reading;
   }
-  set_write_interest(connection, !finished);
+  if (completes_io_) {
+    if (!finished) continue_write(connection);  // a partial send: queue the rest
+  } else {
+    set_write_interest(connection, !finished);
+  }
 }
 
 void Worker::on_readable(Connection& connection) {
@@ -468,6 +522,11 @@ void Worker::on_readable(Connection& connection) {
   const Io outcome = read_some(connection.fd, recv_buffer_.data(), kRecvBufferBytes, &got,
                                &error_number);
   if (outcome == Io::would_block) return;
+  on_received(connection, outcome, recv_buffer_.data(), got, error_number);
+}
+
+void Worker::on_received(Connection& connection, Io outcome, const char* data, size_t got,
+                         int error_number) {
   const int64_t now = clock_.now_ns();
   if (outcome == Io::done) {
     phase_for(connection.busy() ? connection.intended_ns : now).bytes_read +=
@@ -486,7 +545,7 @@ void Worker::on_readable(Connection& connection) {
     connection.response_bytes_seen = true;
     size_t consumed = 0;
     const ParseStatus status =
-        connection.parser.feed(std::string_view(recv_buffer_.data(), got), &consumed);
+        connection.parser.feed(std::string_view(data, got), &consumed);
     if (status == ParseStatus::need_more) return;
     if (status == ParseStatus::error) {
       if (result_.first_parse_error.empty()) {
@@ -576,9 +635,10 @@ void Worker::fail_request(Connection& connection, ErrorKind kind) {
 
 void Worker::close_socket(Connection& connection) {
   if (connection.fd < 0) return;
-  if (poller_) poller_->remove(connection.fd);
+  if (engine_) engine_->remove(connection.fd, token_of(connection));
   ::close(connection.fd);
   connection.fd = -1;
+  ++connection.generation;  // whatever the engine still reports for this socket is stale
   connection.wants_write = false;
   connection.state = ConnectionState::disconnected;
 }
@@ -586,8 +646,7 @@ void Worker::close_socket(Connection& connection) {
 void Worker::set_write_interest(Connection& connection, bool wants_write) {
   if (connection.wants_write == wants_write || connection.fd < 0) return;
   connection.wants_write = wants_write;
-  poller_->modify(connection.fd, wants_write ? (kPollRead | kPollWrite) : kPollRead,
-                  static_cast<uint64_t>(connection.index));
+  engine_->want_write(connection.fd, token_of(connection), wants_write);
 }
 
 void Worker::become_idle(Connection& connection, int64_t now_ns) {

@@ -12,7 +12,7 @@
 
 #include "core/config.h"
 #include "http/request.h"
-#include "net/poller.h"
+#include "net/io_engine.h"
 #include "net/socket.h"
 #include "net/wakeup.h"
 #include "run/connection.h"
@@ -89,7 +89,7 @@ class Worker {
  private:
   int64_t next_wake_ns(int64_t now_ns) const;
   void begin_stop(int64_t now_ns);
-  void handle_event(const PollEvent& event);
+  void handle_event(const IoEvent& event);
   void on_timer(TimerNode* node);
 
   void start_connect(Connection& connection);
@@ -100,7 +100,13 @@ class Worker {
 
   void send_request(Connection& connection, int64_t intended_ns);
   void continue_write(Connection& connection);
+  void on_written(Connection& connection, Io outcome, size_t wrote, int error_number);
   void on_readable(Connection& connection);
+  void on_received(Connection& connection, Io outcome, const char* data, size_t got,
+                   int error_number);
+  static uint64_t token_of(const Connection& connection) {
+    return make_io_token(static_cast<uint32_t>(connection.index), connection.generation);
+  }
   void on_response(Connection& connection, int64_t now_ns);
   void fail_request(Connection& connection, ErrorKind kind);
   void close_socket(Connection& connection);
@@ -133,8 +139,9 @@ class Worker {
 
   std::unique_ptr<Connection[]> connections_;
   ZeroedArray<char> recv_buffer_;  // kRecvBufferBytes; pages become resident as used
-  std::unique_ptr<PollEvent[]> events_;
-  std::unique_ptr<Poller> poller_;
+  std::unique_ptr<IoEvent[]> events_;
+  std::unique_ptr<IoEngine> engine_;
+  bool completes_io_ = false;  // io_uring: sends and receives are completions
   std::optional<Wakeup> wakeup_;
   TimerWheel timers_;
   SlotPartition slots_;  // this worker's slots of the global schedule (shard, then thread)

@@ -106,10 +106,43 @@ Config open_loop_config(double rate, int64_t connections) {
   return config;
 }
 
+// The engine the current test runs on (every test runs once per engine).
+EngineKind g_engine = EngineKind::epoll;
+
+class WorkerTest : public ::testing::TestWithParam<EngineKind> {
+ protected:
+  void SetUp() override {
+    g_engine = GetParam();
+    EngineFallback fallback;
+    if (resolve_engine(g_engine, &fallback) != g_engine) {
+      GTEST_SKIP() << "io_uring is unavailable here";
+    }
+  }
+};
+
+INSTANTIATE_TEST_SUITE_P(Engines, WorkerTest,
+                         ::testing::Values(EngineKind::epoll, EngineKind::poll,
+                                           EngineKind::io_uring),
+                         [](const ::testing::TestParamInfo<EngineKind>& engine) {
+                           switch (engine.param) {
+                             case EngineKind::io_uring:
+                               return std::string("io_uring");
+                             case EngineKind::poll:
+                               return std::string("poll");
+                             default:
+                               return std::string("epoll");
+                           }
+                         });
+
+Config with_engine(Config config) {
+  config.engine = g_engine;
+  return config;
+}
+
 // A worker on a ManualClock, connected, its run begun at t0 = the clock's reading.
 struct Harness {
   Harness(const Config& config_in, const StubServer& server)
-      : config(config_in),
+      : config(with_engine(config_in)),
         worker(config, kRequest, server.address(), 0, 1, config.connections, clock) {
     worker.set_wait_cap_for_testing(1 * kMs);  // real time, while the manual clock stands
     std::string error;
@@ -134,7 +167,7 @@ struct Harness {
   int64_t t0 = 0;
 };
 
-TEST(WorkerTest, EveryRequestAlreadyDueGoesOutInOnePass) {
+TEST_P(WorkerTest, EveryRequestAlreadyDueGoesOutInOnePass) {
   StubServer server;
   Harness harness(open_loop_config(1000, 10), server);
   harness.begin(1'000 * kMs);
@@ -145,7 +178,7 @@ TEST(WorkerTest, EveryRequestAlreadyDueGoesOutInOnePass) {
   EXPECT_TRUE(harness.pass_until([&] { return server.pump() == 10; }));
 }
 
-TEST(WorkerTest, LatenciesAreTheClockReadingsAroundTheRequest) {
+TEST_P(WorkerTest, LatenciesAreTheClockReadingsAroundTheRequest) {
   StubServer server;
   Harness harness(open_loop_config(1000, 1), server);
   harness.begin(1'000 * kMs);
@@ -160,7 +193,7 @@ TEST(WorkerTest, LatenciesAreTheClockReadingsAroundTheRequest) {
   EXPECT_NEAR(result.corrected.max(), 550 * kUs, 1 * kUs);
 }
 
-TEST(WorkerTest, LateWithAnIdleConnectionIsTheGeneratorsFault) {
+TEST_P(WorkerTest, LateWithAnIdleConnectionIsTheGeneratorsFault) {
   StubServer server;
   Harness harness(open_loop_config(1000, 10), server);
   harness.begin(20 * kMs);
@@ -183,7 +216,7 @@ TEST(WorkerTest, LateWithAnIdleConnectionIsTheGeneratorsFault) {
   EXPECT_EQ(harness.worker.result().unsent, 10);
 }
 
-TEST(WorkerTest, LateBecauseEveryConnectionWasBusyIsTheServersFault) {
+TEST_P(WorkerTest, LateBecauseEveryConnectionWasBusyIsTheServersFault) {
   StubServer server;
   Harness harness(open_loop_config(1000, 1), server);
   harness.begin(1'000 * kMs);
@@ -205,7 +238,7 @@ TEST(WorkerTest, LateBecauseEveryConnectionWasBusyIsTheServersFault) {
   EXPECT_EQ(lag.peak_backlog, 5);
 }
 
-TEST(WorkerTest, ARequestUnansweredPastTheTimeoutIsOneTimeout) {
+TEST_P(WorkerTest, ARequestUnansweredPastTheTimeoutIsOneTimeout) {
   StubServer server;
   Config config;
   config.connections = 1;
@@ -226,7 +259,7 @@ TEST(WorkerTest, ARequestUnansweredPastTheTimeoutIsOneTimeout) {
   EXPECT_EQ(harness.worker.result().completed, 0);
 }
 
-TEST(WorkerTest, TheDeadlineStopsTheScheduleAndTheDrainWaitsForAnswers) {
+TEST_P(WorkerTest, TheDeadlineStopsTheScheduleAndTheDrainWaitsForAnswers) {
   StubServer server;
   Harness harness(open_loop_config(1000, 4), server);
   harness.begin(10 * kMs);
@@ -255,7 +288,7 @@ TEST(WorkerTest, TheDeadlineStopsTheScheduleAndTheDrainWaitsForAnswers) {
   EXPECT_EQ(harness.worker.finished_ns(), harness.t0 + 10 * kMs);
 }
 
-TEST(WorkerTest, AnInterruptStopsIssuingAndCountsNothingAsUnsent) {
+TEST_P(WorkerTest, AnInterruptStopsIssuingAndCountsNothingAsUnsent) {
   StubServer server;
   Harness harness(open_loop_config(1000, 4), server);
   harness.begin(1'000 * kMs);
@@ -274,7 +307,7 @@ TEST(WorkerTest, AnInterruptStopsIssuingAndCountsNothingAsUnsent) {
   EXPECT_EQ(result.unsent, 0);
 }
 
-TEST(WorkerTest, AWorkerSharingItsCoreNeverSpins) {
+TEST(WorkerSpinTest, AWorkerSharingItsCoreNeverSpins) {
   cpu_set_t original;
   ASSERT_EQ(sched_getaffinity(0, sizeof original, &original), 0);
   cpu_set_t one;

@@ -99,6 +99,7 @@ class DispatchLagRecorder {
     const int64_t lag_ns = actual_send_ns > intended_ns ? actual_send_ns - intended_ns : 0;
     ++lag_.dispatched;
     lag_.sum_ns += lag_ns;
+    lag_.histogram.record(lag_ns);
     if (lag_ns > lag_.max_ns) lag_.max_ns = lag_ns;
     if (lag_ns <= lag_.threshold_ns) return;
     ++lag_.behind_schedule;

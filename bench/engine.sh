@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The performance table of issue 12, side by side with Debian's wrk against the SAME local
+# server, in one invocation: generator pinned to one CPU, server to another (taskset), each case
+# run in alternating rounds so that drift on the machine lands on every tool alike. Prints a
+# Markdown table naming the machine, kernel and engines; docs/performance.md keeps the latest.
+#
+#   bench/engine.sh                         # 5 s per run, 3 rounds, engines io_uring and epoll
+#   DURATION=10 ROUNDS=5 ENGINES="io_uring epoll poll" bench/engine.sh
+#
+# Cases (CPU = user+system time of the generator process, from /usr/bin/time):
+#  1. closed loop, -t 1 -c 50: CPU per request of wrk and of hammer per engine; the ratio is
+#     the median over rounds of hammer/wrk within each round (target <= 0.6).
+#  2. open loop -t 1 -c 50 at 2k, 10k and 50k req/s per engine: CPU per request against wrk's
+#     closed-loop figure (target <= 1.2), corrected p50 minus uncorrected p50 (target
+#     <= 0.05 ms) and dispatch lag p99 (target < 100 us); medians over rounds.
+#  3. 50k req/s, -t 1, hammer alone on its CPU: requests the server answered / scheduled
+#     (target >= 99.9%), and whether hammer warned that it sent late itself.
+#  4. RSS: -c 10000 (default threads) and -t 1024 -c 1024 -d 0.5, maxrss of hammer; wrk
+#     -t 4 -c 10000 for comparison.
+# Environment: HAMMER, TEST_SERVER, WRK, DURATION, ROUNDS, ENGINES, GEN_CPU (default 0),
+# SERVER_CPU (default 1), PORT (default 18090), RATES (default "2000 10000 50000").
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+hammer="${HAMMER:-$root/build/release/hammer}"
+test_server="${TEST_SERVER:-$root/build/release/tools/test_server}"
+wrk="${WRK:-$(command -v wrk || echo /usr/bin/wrk)}"
+duration="${DURATION:-5}"
+rounds="${ROUNDS:-3}"
+engines="${ENGINES:-io_uring epoll}"
+rates="${RATES:-2000 10000 50000}"
+gen_cpu="${GEN_CPU:-0}"
+server_cpu="${SERVER_CPU:-1}"
+port="${PORT:-18090}"
+url="http://127.0.0.1:${port}/"
+
+die() { echo "engine.sh: $*" >&2; exit 2; }
+[[ -x "$hammer" ]] || die "no hammer at $hammer (build release first, or set HAMMER)"
+[[ -x "$test_server" ]] || die "no test_server at $test_server"
+[[ -x "$wrk" ]] || die "no wrk (apt-get install wrk, or set WRK)"
+[[ -x /usr/bin/time ]] || die "no /usr/bin/time (apt-get install time)"
+command -v python3 >/dev/null || die "python3 is needed to read hammer's JSON"
+
+work="$(mktemp -d)"
+server_pid=""
+cleanup() {
+  if [[ -n "$server_pid" ]]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Starts test_server on SERVER_CPU; its stdout (the "answered N requests" line at exit) goes to
+# $work/server.out.
+start_server() {
+  taskset -c "$server_cpu" "$test_server" --port "$port" --mode fast --threads 1 >"$work/server.out" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 50); do grep -q listening "$work/server.out" 2>/dev/null && return; sleep 0.1; done
+  die "test_server did not start"
+}
+stop_server() {  # prints how many requests the server answered
+  kill -TERM "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
+  sed -n 's/^answered \([0-9]*\) requests$/\1/p' "$work/server.out"
+}
+
+# cpu_seconds FILE: user+system from /usr/bin/time -f "%U %S" (its last line).
+cpu_seconds() { tail -1 "$1" | awk '{print $1 + $2}'; }
+
+# run_wrk: prints "cpu requests"
+run_wrk() {
+  /usr/bin/time -o "$work/time" -f "%U %S" taskset -c "$gen_cpu" "$wrk" -t1 -c50 -d"${duration}s" "$url" >"$work/wrk.out" 2>&1
+  local requests
+  requests=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$work/wrk.out")
+  echo "$(cpu_seconds "$work/time") $requests"
+}
+
+# run_hammer ENGINE ARGS...: prints "cpu completed scheduled p50c p50u lagp99 generator_late"
+run_hammer() {
+  local engine=$1; shift
+  /usr/bin/time -o "$work/time" -f "%U %S" taskset -c "$gen_cpu" "$hammer" --engine "$engine" --json "$@" "$url" >"$work/h.json" 2>"$work/h.err" || true
+  python3 - "$work/h.json" "$(cpu_seconds "$work/time")" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+lat = d["latency"]
+def p50(which):
+    h = lat.get(which)
+    return h["percentiles_ns"]["50"] if h and h.get("percentiles_ns") else None
+lag = d.get("dispatch_lag") or {}
+late = any(v["code"] == "generator_saturated" for v in d.get("verdicts", []))
+print(sys.argv[2], d["requests"]["completed"], d["requests"].get("scheduled") or 0,
+      p50("corrected") or 0, p50("uncorrected") or 0, lag.get("p99_ns") or 0, int(late))
+PY
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print 0; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+us_per() { awk -v c="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%.2f", c * 1e6 / n; else print "n/a" }'; }
+
+# The machine, stated once.
+model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+echo "# hammer engine benchmark"
+echo
+echo "- machine: $(nproc) CPUs ($model), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
+echo "- kernel: $(uname -r); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "- hammer: $("$hammer" --version); wrk: $("$wrk" -v 2>&1 | head -1 | cut -d' ' -f1-2)"
+echo "- generator on CPU $gen_cpu, test_server (--mode fast --threads 1) on CPU $server_cpu; ${duration} s per run, $rounds alternating rounds, medians"
+echo
+
+start_server
+
+# 1. Closed loop.
+declare -A closed_cpu_per
+wrk_list=""
+for round in $(seq "$rounds"); do
+  read -r c n < <(run_wrk)
+  w=$(us_per "$c" "$n"); wrk_list+="$w "
+  for engine in $engines; do
+    read -r c n _ < <(run_hammer "$engine" -t 1 -c 50 -d "$duration")
+    h=$(us_per "$c" "$n")
+    closed_cpu_per[$engine]+="$h "
+    echo "$(awk -v h="$h" -v w="$w" 'BEGIN {printf "%.3f", h / w}')" >>"$work/ratio.$engine"
+  done
+done
+wrk_median=$(echo "$wrk_list" | tr ' ' '\n' | grep . | median)
+echo "## Closed loop, -t 1 -c 50"
+echo
+echo "| generator | CPU per request (median) | ratio to wrk (median of rounds) | target |"
+echo "|---|---|---|---|"
+echo "| wrk | ${wrk_median} us | 1.00 | |"
+for engine in $engines; do
+  m=$(echo "${closed_cpu_per[$engine]}" | tr ' ' '\n' | grep . | median)
+  r=$(median <"$work/ratio.$engine")
+  echo "| hammer, $engine | ${m} us | ${r} | <= 0.6 |"
+done
+echo
+
+# 2. Open loop at each rate.
+echo "## Open loop, -t 1 -c 50 (CPU per request against wrk's closed-loop ${wrk_median} us)"
+echo
+echo "| rate | engine | CPU per request | ratio to wrk | corrected p50 - uncorrected p50 | lag p99 | completed/scheduled |"
+echo "|---|---|---|---|---|---|---|"
+for rate in $rates; do
+  for engine in $engines; do
+    : >"$work/open"
+    for round in $(seq "$rounds"); do
+      run_hammer "$engine" -t 1 -c 50 -r "$rate" -d "$duration" >>"$work/open"
+    done
+    cpu=$(awk '{ if ($2 > 0) print $1 * 1e6 / $2 }' "$work/open" | median)
+    gap=$(awk '{ print ($4 - $5) / 1e6 }' "$work/open" | median)
+    lag=$(awk '{ print $6 / 1e3 }' "$work/open" | median)
+    done_share=$(awk '{ print ($3 > 0 ? $2 / $3 * 100 : 0) }' "$work/open" | median)
+    ratio=$(awk -v c="$cpu" -v w="$wrk_median" 'BEGIN {printf "%.2f", c / w}')
+    printf "| %s | %s | %.2f us | %s | %.3f ms | %.1f us | %.2f%% |\n" "$rate" "$engine" "$cpu" "$ratio" "$gap" "$lag" "$done_share"
+  done
+done
+echo "(targets: ratio <= 1.2, p50 gap <= 0.05 ms, lag p99 < 100 us)"
+echo
+stop_server >/dev/null
+
+# 3. 50k req/s on one core, counted at the server.
+echo "## 50k req/s, -t 1, one core, counted at the server"
+echo
+echo "| engine | scheduled | answered by the server | share | generator-late warning |"
+echo "|---|---|---|---|---|"
+for engine in $engines; do
+  start_server
+  read -r _ _ scheduled _ _ _ late < <(run_hammer "$engine" -t 1 -c 100 -r 50000 -d "$duration")
+  answered=$(stop_server)
+  share=$(awk -v a="$answered" -v s="$scheduled" 'BEGIN { if (s > 0) printf "%.3f%%", a / s * 100; else print "n/a" }')
+  echo "| $engine | $scheduled | $answered | $share | $([[ $late == 1 ]] && echo yes || echo no) |"
+done
+echo "(target: >= 99.9%, no warning)"
+echo
+
+# 4. Memory.
+start_server
+rss() { /usr/bin/time -o "$work/rss" -f "%M" "$@" >/dev/null 2>&1 || true; awk '{printf "%.1f MB", $1 / 1024}' "$work/rss"; }
+echo "## Memory (maxrss)"
+echo
+echo "| case | engine | RSS | target |"
+echo "|---|---|---|---|"
+for engine in $engines; do
+  echo "| hammer -c 10000 -d 3 | $engine | $(rss "$hammer" --engine "$engine" -c 10000 -d 3 "$url") | < 20 MB |"
+  echo "| hammer -t 1024 -c 1024 -d 0.5 | $engine | $(rss "$hammer" --engine "$engine" -t 1024 -c 1024 -d 0.5 "$url") | < 200 MB |"
+  echo "| hammer -t 1 -c 1 -d 1 | $engine | $(rss "$hammer" --engine "$engine" -t 1 -c 1 -d 1 "$url") | |"
+done
+echo "| wrk -t 4 -c 10000 -d 3 | | $(rss "$wrk" -t4 -c10000 -d3s "$url") | |"
+stop_server >/dev/null

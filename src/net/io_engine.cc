@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// Choosing and building the I/O engine (see io_engine.h).
+#include "net/io_engine.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+
+#include "net/readiness_engine.h"
+#include "net/uring_engine.h"
+
+namespace hammer {
+
+EngineKind resolve_engine(EngineKind wanted, EngineFallback* fallback) {
+  *fallback = EngineFallback{};
+  if (wanted == EngineKind::epoll || wanted == EngineKind::poll) return wanted;
+#if defined(HAMMER_HAVE_URING)
+  // One probe per process: a sweep runs many times and the answer does not change.
+  static std::once_flag probed;
+  static int probe_error = 0;
+  std::call_once(probed, [] { probe_error = UringEngine::probe(); });
+  if (probe_error == 0) return EngineKind::io_uring;
+  fallback->error_number = probe_error;
+#else
+  fallback->not_built = true;
+#endif
+  fallback->happened = true;
+  return EngineKind::epoll;
+}
+
+std::unique_ptr<IoEngine> create_io_engine(EngineKind kind, int64_t connections, int64_t fd_limit,
+                                           int wakeup_fd, std::string* error) {
+  std::unique_ptr<IoEngine> engine;
+  switch (kind) {
+    case EngineKind::io_uring: {
+#if defined(HAMMER_HAVE_URING)
+      int error_number = 0;
+      engine = UringEngine::create(connections, wakeup_fd, &error_number);
+      if (!engine) {
+        *error = std::string("io_uring: ") + std::strerror(error_number);
+        return nullptr;
+      }
+      return engine;
+#else
+      *error = "io_uring: this hammer was built without liburing";
+      return nullptr;
+#endif
+    }
+    case EngineKind::automatic:
+    case EngineKind::epoll: {
+      auto poller = EpollPoller::create(static_cast<int>(std::min<int64_t>(fd_limit, 1 << 20)));
+      if (!poller) {
+        *error = poller.error();
+        return nullptr;
+      }
+      engine = std::make_unique<EpollEngine>(std::move(*poller));
+      break;
+    }
+    case EngineKind::poll: {
+      // poll(2) indexes its table by fd, so it must cover every fd the process may open.
+      auto poller = PollPoller::create(static_cast<int>(std::min<int64_t>(fd_limit, 1 << 20)));
+      if (!poller) {
+        *error = poller.error();
+        return nullptr;
+      }
+      engine = std::make_unique<PollEngine>(std::move(*poller));
+      break;
+    }
+  }
+  if (wakeup_fd >= 0 && !engine->add(wakeup_fd, kWakeupIoToken, false)) {
+    *error = std::string("cannot watch the wake-up fd: ") + std::strerror(errno);
+    return nullptr;
+  }
+  return engine;
+}
+
+}  // namespace hammer

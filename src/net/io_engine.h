@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// IoEngine: how a worker waits for and performs socket I/O, chosen at run time
+// (--engine io_uring|epoll|poll, or HAMMER_ENGINE). Two families speak one interface:
+//  - readiness engines (epoll, poll): wait() reports sockets that are ready; the worker then
+//    reads into its own buffer and writes with send(2) itself.
+//  - the completion engine (io_uring): the worker queues operations — a multishot receive per
+//    connection into a ring of provided buffers, sends straight from the request bytes — and
+//    wait() submits every queued operation in the same io_uring_enter that waits, then reports
+//    completions: bytes received (pointing into a provided buffer), bytes sent, a connect
+//    that finished.
+// One virtual call per operation or wait; the per-request work (parse, record) is the
+// worker's either way. Tokens carry a connection index and a generation, so a completion for a
+// socket the worker already closed (and perhaps replaced) is recognised and dropped.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/config.h"
+
+namespace hammer {
+
+/// index (bits 0..31) | generation (bits 32..55); bits 56..63 are the engine's own.
+inline uint64_t make_io_token(uint32_t index, uint32_t generation) {
+  return static_cast<uint64_t>(index) | (static_cast<uint64_t>(generation & 0xFFFFFFu) << 32);
+}
+inline uint32_t io_token_index(uint64_t token) { return static_cast<uint32_t>(token); }
+inline uint32_t io_token_generation(uint64_t token) {
+  return static_cast<uint32_t>(token >> 32) & 0xFFFFFFu;
+}
+/// The worker's wake-up eventfd (Ctrl-C): never a connection.
+inline constexpr uint64_t kWakeupIoToken = 0x00FF'FFFF'FFFF'FFFFull;
+
+enum class IoEventKind : uint8_t {
+  ready,      // readiness engines: see readable / writable / hangup_or_error
+  connected,  // completion engine: a pending connect finished (result: revents or -errno)
+  received,   // completion engine: result bytes at data (> 0), 0 end of stream, or -errno
+  sent,       // completion engine: result bytes sent, or -errno
+};
+
+struct IoEvent {
+  uint64_t token;
+  IoEventKind kind;
+  bool readable;
+  bool writable;
+  bool hangup_or_error;
+  int32_t result;
+  const char* data;  // received: valid until the next wait()
+};
+
+class IoEngine {
+ public:
+  virtual ~IoEngine() = default;
+
+  virtual EngineKind kind() const = 0;
+  /// True for the completion engine: the worker calls send() and gets `received` events;
+  /// false: the worker reads and writes itself on `ready` events.
+  virtual bool completes_io() const = 0;
+
+  /// Starts watching `fd` (a fresh socket). `connecting`: a non-blocking connect is in
+  /// progress; report when it finishes. False if the engine refused (errno says why).
+  virtual bool add(int fd, uint64_t token, bool connecting) = 0;
+  /// The connect finished: from now on report incoming bytes (and hang-ups).
+  virtual void start_receiving(int fd, uint64_t token) = 0;
+  /// Readiness engines: also report writability (a partial write is pending).
+  virtual void want_write(int fd, uint64_t token, bool wanted) = 0;
+  /// Completion engine: queue a send of [data, data + length); the bytes must stay valid
+  /// until its `sent` event.
+  virtual void send(int fd, uint64_t token, const char* data, size_t length) = 0;
+  /// Stops watching `fd` and cancels what is pending on it; call before close(fd).
+  virtual void remove(int fd, uint64_t token) = 0;
+
+  /// Submits what was queued, waits up to `timeout_ns` (0: don't block; < 0: forever) and
+  /// writes at most `capacity` events. Returns how many, 0 on timeout or EINTR, or -errno.
+  virtual int wait(IoEvent* out, int capacity, int64_t timeout_ns) = 0;
+};
+
+/// io_uring when it works here (probed once per process: ring, provided-buffer ring,
+/// multishot receive), else epoll with `fallback` filled in. Never fails.
+EngineKind resolve_engine(EngineKind wanted, EngineFallback* fallback);
+
+/// The engine for one worker: `kind` as resolved (never automatic), with room for
+/// `connections` sockets; `fd_limit` sizes poll's tables; `wakeup_fd` is reported with
+/// kWakeupIoToken. The error names what failed.
+std::unique_ptr<IoEngine> create_io_engine(EngineKind kind, int64_t connections, int64_t fd_limit,
+                                           int wakeup_fd, std::string* error);
+
+}  // namespace hammer

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// ReadinessEngine: the epoll and poll pollers behind the IoEngine interface. Sockets are
+// watched level-triggered for reading for their whole life, and for writing only while a
+// connect or a partial write is pending (see net/poller.h for why level-triggered).
+#include <memory>
+#include <string>
+
+#include "net/epoll_poller.h"
+#include "net/io_engine.h"
+#include "net/poll_poller.h"
+
+namespace hammer {
+
+template <class Poller, EngineKind Kind>
+class ReadinessEngine final : public IoEngine {
+ public:
+  static constexpr int kBatch = 256;
+
+  explicit ReadinessEngine(Poller poller)
+      : poller_(std::move(poller)), events_(std::make_unique<PollEvent[]>(kBatch)) {}
+
+  EngineKind kind() const override { return Kind; }
+  bool completes_io() const override { return false; }
+
+  bool add(int fd, uint64_t token, bool connecting) override {
+    return poller_.add(fd, connecting ? (kPollRead | kPollWrite) : kPollRead, token);
+  }
+  void start_receiving(int fd, uint64_t token) override { poller_.modify(fd, kPollRead, token); }
+  void want_write(int fd, uint64_t token, bool wanted) override {
+    poller_.modify(fd, wanted ? (kPollRead | kPollWrite) : kPollRead, token);
+  }
+  void send(int, uint64_t, const char*, size_t) override {}  // the worker writes itself
+  void remove(int fd, uint64_t) override { poller_.remove(fd); }
+
+  int wait(IoEvent* out, int capacity, int64_t timeout_ns) override {
+    const int count = poller_.wait(events_.get(), capacity < kBatch ? capacity : kBatch,
+                                   timeout_ns);
+    for (int i = 0; i < count; ++i) {
+      const PollEvent& event = events_[i];
+      out[i] = IoEvent{event.token, IoEventKind::ready, event.readable, event.writable,
+                       event.hangup_or_error, 0, nullptr};
+    }
+    return count;
+  }
+
+  Poller& poller() { return poller_; }
+
+ private:
+  Poller poller_;
+  std::unique_ptr<PollEvent[]> events_;
+};
+
+using EpollEngine = ReadinessEngine<EpollPoller, EngineKind::epoll>;
+using PollEngine = ReadinessEngine<PollPoller, EngineKind::poll>;
+
+}  // namespace hammer

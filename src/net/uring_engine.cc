@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: MIT
+#include "net/uring_engine.h"
+
+#if defined(HAMMER_HAVE_URING)
+#include <poll.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+
+namespace hammer {
+namespace {
+
+constexpr uint16_t kBufferGroup = 0;
+
+uint32_t power_of_two_at_least(int64_t value) {
+  uint32_t power = 1;
+  while (power < value && power < (1u << 30)) power <<= 1;
+  return power;
+}
+
+}  // namespace
+
+std::unique_ptr<UringEngine> UringEngine::create(int64_t connections, int wakeup_fd,
+                                                 int* error_number) {
+  std::unique_ptr<UringEngine> engine(new UringEngine());
+  engine->connections_ = static_cast<uint32_t>(connections);
+  engine->wakeup_fd_ = wakeup_fd;
+  // Per pass at most a send or a re-arm per connection, plus cancels: the queue grows with
+  // the connections; next_sqe() submits early if it ever fills.
+  const uint32_t entries = std::clamp<uint32_t>(power_of_two_at_least(connections * 2 + 8), 32,
+                                                4096);
+  io_uring_params params{};
+  params.flags = IORING_SETUP_SUBMIT_ALL;
+  int result = io_uring_queue_init_params(entries, &engine->ring_, &params);
+  if (result < 0) {
+    *error_number = -result;
+    return nullptr;
+  }
+  engine->ring_open_ = true;
+  if ((params.features & IORING_FEAT_EXT_ARG) == 0) {  // 5.11: the timeout must be in the enter
+    *error_number = ENOSYS;
+    return nullptr;
+  }
+
+  engine->buffer_count_ =
+      std::clamp<uint32_t>(power_of_two_at_least(connections * 2), 16, 256);
+  engine->buffers_ = ZeroedArray<char>(size_t{engine->buffer_count_} * kBufferBytes);
+  engine->recycle_ = ZeroedArray<uint16_t>(engine->buffer_count_);
+  engine->buffer_ring_bytes_ = engine->buffer_count_ * sizeof(io_uring_buf);
+  void* ring_memory = mmap(nullptr, engine->buffer_ring_bytes_, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (ring_memory == MAP_FAILED) {
+    *error_number = errno;
+    return nullptr;
+  }
+  engine->buffer_ring_ = static_cast<io_uring_buf_ring*>(ring_memory);
+  io_uring_buf_ring_init(engine->buffer_ring_);
+  io_uring_buf_reg registration{};
+  registration.ring_addr = reinterpret_cast<uint64_t>(ring_memory);
+  registration.ring_entries = engine->buffer_count_;
+  registration.bgid = kBufferGroup;
+  result = io_uring_register_buf_ring(&engine->ring_, &registration, 0);
+  if (result < 0) {
+    *error_number = -result;
+    return nullptr;
+  }
+  engine->buffer_ring_registered_ = true;
+  const int mask = io_uring_buf_ring_mask(engine->buffer_count_);
+  for (uint32_t id = 0; id < engine->buffer_count_; ++id) {
+    io_uring_buf_ring_add(engine->buffer_ring_, engine->buffers_.data() + size_t{id} * kBufferBytes,
+                          kBufferBytes, static_cast<unsigned short>(id), mask,
+                          static_cast<int>(id));
+  }
+  io_uring_buf_ring_advance(engine->buffer_ring_, static_cast<int>(engine->buffer_count_));
+
+  engine->watched_fd_ = ZeroedArray<int32_t>(engine->connections_);
+  engine->watched_generation_ = ZeroedArray<uint32_t>(engine->connections_);
+  if (wakeup_fd >= 0) engine->arm_wakeup();
+  return engine;
+}
+
+UringEngine::~UringEngine() {
+  if (buffer_ring_registered_) io_uring_unregister_buf_ring(&ring_, kBufferGroup);
+  if (buffer_ring_ != nullptr) munmap(buffer_ring_, buffer_ring_bytes_);
+  if (ring_open_) io_uring_queue_exit(&ring_);
+}
+
+int UringEngine::probe() {
+  int error_number = 0;
+  auto engine = create(1, -1, &error_number);
+  if (!engine) return error_number != 0 ? error_number : EINVAL;
+  int pair[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, pair) != 0) return errno;
+  const uint64_t token = make_io_token(0, 1);
+  engine->add(pair[0], token, false);
+  engine->start_receiving(pair[0], token);
+  int verdict = EINVAL;
+  if (::write(pair[1], "x", 1) == 1) {
+    IoEvent event{};
+    // A second is plenty for a byte between two local sockets; a kernel that refuses
+    // multishot receive answers at once with an error instead.
+    const int count = engine->wait(&event, 1, 1'000'000'000);
+    if (count == 1 && event.kind == IoEventKind::received && event.result == 1 &&
+        event.data != nullptr && event.data[0] == 'x') {
+      verdict = 0;
+    } else if (count == 1 && event.result < 0) {
+      verdict = -event.result;
+    } else if (count < 0) {
+      verdict = -count;
+    }
+  }
+  engine->remove(pair[0], token);
+  engine->wait(nullptr, 0, 0);  // submit the cancel before the socket goes
+  ::close(pair[0]);
+  ::close(pair[1]);
+  return verdict;
+}
+
+io_uring_sqe* UringEngine::next_sqe() {
+  io_uring_sqe* sqe = io_uring_get_sqe(&ring_);
+  if (sqe == nullptr) {
+    io_uring_submit(&ring_);  // the queue is full: hand it to the kernel now
+    sqe = io_uring_get_sqe(&ring_);
+  }
+  return sqe;
+}
+
+bool UringEngine::is_current(uint64_t token) const {
+  const uint32_t index = io_token_index(token);
+  return index < connections_ && watched_fd_[index] != 0 &&
+         watched_generation_[index] == io_token_generation(token);
+}
+
+bool UringEngine::add(int fd, uint64_t token, bool connecting) {
+  const uint32_t index = io_token_index(token);
+  if (fd < 0 || index >= connections_) {
+    errno = EINVAL;
+    return false;
+  }
+  watched_fd_[index] = fd + 1;
+  watched_generation_[index] = io_token_generation(token);
+  if (connecting) {
+    io_uring_sqe* sqe = next_sqe();
+    io_uring_prep_poll_add(sqe, fd, POLLOUT);
+    io_uring_sqe_set_data64(sqe, user_data(kConnect, token));
+  }
+  return true;
+}
+
+void UringEngine::arm_receive(int fd, uint64_t token) {
+  io_uring_sqe* sqe = next_sqe();
+  io_uring_prep_recv_multishot(sqe, fd, nullptr, 0, 0);
+  sqe->flags |= IOSQE_BUFFER_SELECT;
+  sqe->buf_group = kBufferGroup;
+  io_uring_sqe_set_data64(sqe, user_data(kReceive, token));
+}
+
+void UringEngine::arm_wakeup() {
+  io_uring_sqe* sqe = next_sqe();
+  io_uring_prep_poll_multishot(sqe, wakeup_fd_, POLLIN);
+  io_uring_sqe_set_data64(sqe, user_data(kWakeup, 0));
+}
+
+void UringEngine::send(int fd, uint64_t token, const char* data, size_t length) {
+  io_uring_sqe* sqe = next_sqe();
+  io_uring_prep_send(sqe, fd, data, length, MSG_NOSIGNAL);
+  io_uring_sqe_set_data64(sqe, user_data(kSend, token));
+}
+
+void UringEngine::remove(int, uint64_t token) {
+  const uint32_t index = io_token_index(token);
+  if (index < connections_) watched_fd_[index] = 0;
+  for (const Op op : {kReceive, kSend, kConnect}) {
+    io_uring_sqe* sqe = next_sqe();
+    io_uring_prep_cancel64(sqe, user_data(op, token), 0);
+    io_uring_sqe_set_data64(sqe, user_data(kIgnore, 0));
+  }
+  // Submit now, while `fd` still names this socket: an operation queued for it earlier in this
+  // pass (the rest of a partial send) resolves its fd at submission, and once the caller has
+  // closed it, a new socket of the same pass may already own that number.
+  io_uring_submit(&ring_);
+}
+
+void UringEngine::recycle_buffers() {
+  if (recycle_count_ == 0) return;
+  const int mask = io_uring_buf_ring_mask(buffer_count_);
+  for (uint32_t i = 0; i < recycle_count_; ++i) {
+    const uint16_t id = recycle_[i];
+    io_uring_buf_ring_add(buffer_ring_, buffers_.data() + size_t{id} * kBufferBytes, kBufferBytes,
+                          id, mask, static_cast<int>(i));
+  }
+  io_uring_buf_ring_advance(buffer_ring_, static_cast<int>(recycle_count_));
+  recycle_count_ = 0;
+}
+
+int UringEngine::wait(IoEvent* out, int capacity, int64_t timeout_ns) {
+  recycle_buffers();  // the worker is done with the previous batch's bytes
+  int result = 0;
+  if (timeout_ns == 0 || io_uring_cq_ready(&ring_) > 0) {
+    result = io_uring_submit(&ring_);
+  } else {
+    io_uring_cqe* cqe = nullptr;
+    __kernel_timespec timeout{};
+    timeout.tv_sec = timeout_ns / 1'000'000'000;
+    timeout.tv_nsec = timeout_ns % 1'000'000'000;
+    result = io_uring_submit_and_wait_timeout(&ring_, &cqe, 1, timeout_ns < 0 ? nullptr : &timeout,
+                                              nullptr);
+  }
+  if (result < 0 && result != -ETIME && result != -EINTR && result != -EAGAIN &&
+      result != -EBUSY) {
+    return result;
+  }
+
+  int count = 0;
+  unsigned seen = 0;
+  unsigned head = 0;
+  io_uring_cqe* cqe = nullptr;
+  io_uring_for_each_cqe(&ring_, head, cqe) {
+    if (count >= capacity) break;  // the rest stay queued for the next wait()
+    ++seen;
+    const uint64_t data = cqe->user_data;
+    const auto op = static_cast<Op>(data >> 56);
+    const uint64_t token = data & ((uint64_t{1} << 56) - 1);
+    const int32_t res = cqe->res;
+    const uint32_t flags = cqe->flags;
+    switch (op) {
+      case kReceive: {
+        const bool current = is_current(token);
+        if ((flags & IORING_CQE_F_BUFFER) != 0) {
+          const auto id = static_cast<uint16_t>(flags >> IORING_CQE_BUFFER_SHIFT);
+          recycle_[recycle_count_++] = id;
+          if (current && res > 0) {
+            out[count++] = IoEvent{token, IoEventKind::received, false, false, false, res,
+                                   buffers_.data() + size_t{id} * kBufferBytes};
+          }
+        } else if (current && res != -ENOBUFS && res != -ECANCELED) {
+          out[count++] =
+              IoEvent{token, IoEventKind::received, false, false, false, res, nullptr};
+        }
+        // The multishot receive ended without the stream ending (the buffer ring ran dry):
+        // arm it again; it runs once this batch's buffers are back.
+        if ((flags & IORING_CQE_F_MORE) == 0 && current && (res > 0 || res == -ENOBUFS)) {
+          arm_receive(watched_fd_[io_token_index(token)] - 1, token);
+        }
+        break;
+      }
+      case kSend:
+        if (is_current(token)) {
+          out[count++] = IoEvent{token, IoEventKind::sent, false, false, false, res, nullptr};
+        }
+        break;
+      case kConnect:
+        if (is_current(token)) {
+          out[count++] =
+              IoEvent{token, IoEventKind::connected, false, false, false, res, nullptr};
+        }
+        break;
+      case kWakeup:
+        out[count++] = IoEvent{kWakeupIoToken, IoEventKind::ready, true, false, false, res,
+                               nullptr};
+        if ((flags & IORING_CQE_F_MORE) == 0) arm_wakeup();
+        break;
+      case kIgnore:
+        break;
+    }
+  }
+  io_uring_cq_advance(&ring_, seen);
+  return count;
+}
+
+}  // namespace hammer
+#endif

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// UringEngine: the completion engine, on io_uring through liburing.
+//  - One io_uring_enter per wait(): every operation queued since the last wait (sends,
+//    receive re-arms, cancels) is submitted by the same call that waits for completions, with
+//    the wait's timeout passed inside the ring (IORING_ENTER_EXT_ARG), so slot wake-ups and
+//    deadlines cost no extra system call.
+//  - Each connected socket has one multishot receive into a ring of provided buffers (4 KiB
+//    each, a few per connection, at most 256 per worker): no per-connection buffer, no read
+//    system call per response. A buffer goes back to the ring at the start of the next wait(),
+//    once the worker has parsed what it held. A multishot receive that ends because the ring
+//    ran dry (ENOBUFS) is re-armed; one that ends with the stream is reported as such.
+//  - Sends go straight from the request bytes the run serialized once.
+//  - A pending connect is a one-shot poll for POLLOUT.
+//  - Closing cancels the socket's operations by their user data and submits at once, before
+//    close() frees the fd number for reuse (an operation still queued would otherwise resolve
+//    that number to the next socket); completions that still arrive carry an old generation
+//    and are dropped, their buffers recycled.
+// Requires Linux 6.0 (multishot receive); resolve_engine() probes for it and falls back to
+// epoll where it is missing, disabled (kernel.io_uring_disabled) or filtered (seccomp).
+#include <cstdint>
+#include <memory>
+
+#include "core/zeroed_array.h"
+#include "net/io_engine.h"
+
+#if defined(HAMMER_HAVE_URING)
+#include <liburing.h>
+
+namespace hammer {
+
+class UringEngine final : public IoEngine {
+ public:
+  static constexpr uint32_t kBufferBytes = 4096;
+
+  /// Null with *error_number set when the kernel refuses (ring, buffer ring).
+  static std::unique_ptr<UringEngine> create(int64_t connections, int wakeup_fd,
+                                             int* error_number);
+  /// 0 when io_uring with provided-buffer rings and multishot receive works here, else the
+  /// errno that says why not (EPERM: disabled or filtered; ENOSYS, EINVAL: too old).
+  static int probe();
+
+  UringEngine(const UringEngine&) = delete;
+  UringEngine& operator=(const UringEngine&) = delete;
+  ~UringEngine() override;
+
+  EngineKind kind() const override { return EngineKind::io_uring; }
+  bool completes_io() const override { return true; }
+  bool add(int fd, uint64_t token, bool connecting) override;
+  void start_receiving(int fd, uint64_t token) override { arm_receive(fd, token); }
+  void want_write(int, uint64_t, bool) override {}
+  void send(int fd, uint64_t token, const char* data, size_t length) override;
+  void remove(int fd, uint64_t token) override;
+  int wait(IoEvent* out, int capacity, int64_t timeout_ns) override;
+
+ private:
+  enum Op : uint64_t { kReceive = 1, kSend = 2, kConnect = 3, kWakeup = 4, kIgnore = 5 };
+  static uint64_t user_data(Op op, uint64_t token) {
+    return (static_cast<uint64_t>(op) << 56) | (token & ((uint64_t{1} << 56) - 1));
+  }
+
+  UringEngine() = default;
+  io_uring_sqe* next_sqe();
+  void arm_receive(int fd, uint64_t token);
+  void arm_wakeup();
+  bool is_current(uint64_t token) const;
+  void recycle_buffers();
+
+  io_uring ring_{};
+  bool ring_open_ = false;
+  io_uring_buf_ring* buffer_ring_ = nullptr;
+  size_t buffer_ring_bytes_ = 0;
+  bool buffer_ring_registered_ = false;
+  uint32_t buffer_count_ = 0;
+  ZeroedArray<char> buffers_;
+  ZeroedArray<uint16_t> recycle_;  // buffer ids handed out by the last wait()
+  uint32_t recycle_count_ = 0;
+  uint32_t connections_ = 0;
+  ZeroedArray<int32_t> watched_fd_;        // by connection index: fd + 1 while watched, else 0
+  ZeroedArray<uint32_t> watched_generation_;
+  int wakeup_fd_ = -1;
+};
+
+}  // namespace hammer
+#endif
