@@ -59,7 +59,10 @@ start_server() {
   die "test_server did not start"
 }
 stop_server() {  # prints how many requests the server answered
-  kill -TERM "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
+  kill -TERM "$server_pid"
+  # Called in $(...) too, where wait cannot see the server: wait for its last line instead.
+  for _ in $(seq 100); do grep -q '^answered' "$work/server.out" 2>/dev/null && break; sleep 0.05; done
+  wait "$server_pid" 2>/dev/null || true; server_pid=""
   sed -n 's/^answered \([0-9]*\) requests$/\1/p' "$work/server.out"
 }
 
