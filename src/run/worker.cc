@@ -76,8 +76,6 @@ Worker::Worker(const Config& config, RequestBytes request, const SocketAddress& 
       clock_(clock),
       request_(request),
       target_(target),
-      worker_index_(worker_index),
-      worker_count_(worker_count),
       connection_count_(connection_count),
       open_loop_(config.open_loop()),
       head_request_(config.method == "HEAD"),

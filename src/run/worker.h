@@ -131,8 +131,6 @@ class Worker {
   const Clock& clock_;
   RequestBytes request_;
   SocketAddress target_;
-  int64_t worker_index_;
-  int64_t worker_count_;
   int64_t connection_count_;
   bool open_loop_;
   bool head_request_;  // -m HEAD: no response carries a body (RFC 9112 §6.3)
