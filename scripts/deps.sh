@@ -5,8 +5,12 @@ set -euo pipefail
 
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev zlib1g-dev libgtest-dev libgmock-dev
           libbenchmark-dev python3 ccache zsh groff-base
-          libhdrhistogram-java python3-yaml  # .hlog reference reader; k8s manifest check
-          liburing-dev)  # the io_uring engine
+          python3-yaml  # k8s manifest check
+          liburing-dev  # the io_uring engine
+          # Interop and browser tests: HdrHistogram's Java reference reads hammer's .hgrm and
+          # .hlog (java's single-file source launcher needs the JDK), and the HTML report is
+          # loaded in a real headless browser.
+          default-jdk-headless libhdrhistogram-java chromium)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

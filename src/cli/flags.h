@@ -13,7 +13,7 @@ namespace hammer {
 enum class Flag {
   connections, threads, duration, rate, closed_loop, method, header, body, timeout,
   latency, json, warmup, timeline, slow, no_keepalive, percentiles, slo, control,
-  precise_dispatch, engine, shard, start_at, start_tolerance,
+  precise_dispatch, engine, shard, start_at, start_tolerance, output,
   progress_fd, generate,
   version, help,
 };
@@ -68,6 +68,7 @@ inline constexpr std::array kFlags = {
     FlagSpec{Flag::start_at, '\0', "--start-at", "TIME", ValueKind::text, false, "", false},
     FlagSpec{Flag::start_tolerance, '\0', "--start-tolerance", "T", ValueKind::text, false, "",
              false},
+    FlagSpec{Flag::output, 'o', "--output", "FILE", ValueKind::file, true, "", false},
     FlagSpec{Flag::progress_fd, '\0', "--progress-fd", "FD", ValueKind::text, false, "", false},
     FlagSpec{Flag::generate, '\0', "--generate", "KIND", ValueKind::choice, false,
              "man bash zsh", true},

@@ -27,6 +27,7 @@
 #include "net/io_engine.h"
 #include "report/json_report.h"
 #include "report/progress_json.h"
+#include "report/output_files.h"
 #include "report/sweep_report.h"
 #include "report/text_report.h"
 #include "run/run.h"
@@ -66,6 +67,17 @@ void clear_progress() {
   std::fflush(stderr);
 }
 
+// -o files, each written whatever became of the others; one line per file that could not be
+// written. Returns false when any failed (the caller exits 2).
+bool write_output_files(const std::vector<hammer::RenderedFile>& files) {
+  const auto failures = hammer::write_files(files);
+  for (const hammer::WriteFailure& failure : failures) {
+    std::fprintf(stderr, "hammer: --output: cannot write '%s': %s\n", failure.path.c_str(),
+                 failure.reason.c_str());
+  }
+  return failures.empty();
+}
+
 // A sweep: each step is a whole run; in text mode its row is printed as it finishes, in JSON
 // one document at the end. Exit 2 when no step worked, 3 when --slo was given and no level
 // met every limit.
@@ -101,14 +113,16 @@ int run_sweep_command(const hammer::Config& config, hammer::StdoutWriter& out) {
     out.write(render_sweep_row(control ? control_rows : config, step));
   }, on_step_start, config.progress_fd >= 0 ? ProgressFn(on_progress) : ProgressFn());
   if (!result) return fail(result.error().exit_code, result.error().message);
-  const std::string report =
-      config.json ? render_sweep_json(config, *result) : render_sweep_summary(config, *result);
+  const std::string json =
+      config.json || !config.outputs.empty() ? render_sweep_json(config, *result) : "";
+  const std::string report = config.json ? json : render_sweep_summary(config, *result);
   out.write(report);
+  const bool files_written = write_output_files(render_sweep_outputs(config, *result, json));
   const bool any_worked = std::any_of(result->steps.begin(), result->steps.end(),
                                       [](const StepSummary& step) { return !step.failed; });
   // A sweep cut short by a step that could not start did not do its job, though what it
   // measured was printed.
-  if (!any_worked || !result->stopped.empty()) return kExitRunFailed;
+  if (!any_worked || !result->stopped.empty() || !files_written) return kExitRunFailed;
   if (!config.slos.empty() && !(result->capacity && result->capacity->found)) {
     return kExitSloMissed;
   }
@@ -263,10 +277,13 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   const std::vector<Verdict> verdicts = compute_verdicts(share, *result, online_cpus());
   const std::vector<SloOutcome> slo = evaluate_slos(config.slos, share, *result);
   const ReportInput input{config, *result, verdicts, {}, config.slos.empty() ? nullptr : &slo};
-  std::string report = config.json ? render_json_report(input) : render_text_report(input);
+  const std::string json =
+      config.json || !config.outputs.empty() ? render_json_report(input) : "";
+  std::string report = config.json ? json : render_text_report(input);
   if (!config.json) report += render_slo_lines(slo);
   out.write(report);
-  if (run_failed(*result)) return kExitRunFailed;
+  const bool files_written = write_output_files(render_run_outputs(input, json));
+  if (run_failed(*result) || !files_written) return kExitRunFailed;
   return slos_pass(slo) ? kExitOk : kExitSloMissed;
 }
 

@@ -26,6 +26,7 @@
 #include "cli/wall_time.h"
 #include "http/request.h"
 #include "http/url.h"
+#include "report/output_formats.h"
 
 namespace hammer {
 namespace {
@@ -260,6 +261,40 @@ struct Parser {
     return std::nullopt;
   }
 
+  // -o FILE: the extension chooses the format; an unknown one is refused before the run.
+  Failure parse_output(std::string_view value) {
+    const OutputFormatSpec* spec = output_format_for_path(value);
+    if (!spec) {
+      return flag_error("--output", "unknown file type; the extension chooses the format: " +
+                                        output_extensions_text(),
+                        value);
+    }
+    for (const OutputFile& given : parsed.config.outputs) {
+      if (given.path == value) return flag_error("--output", "the same file is given twice", value);
+    }
+    parsed.config.outputs.push_back({std::string(value), spec->format});
+    return std::nullopt;
+  }
+
+  // A sweep keeps each step's figures, not its histograms: some formats have nothing to hold.
+  Failure check_outputs_of_sweep() const {
+    if (!parsed.config.sweep.active()) return std::nullopt;
+    std::string usable;
+    for (const OutputFormatSpec& spec : output_formats()) {
+      if (spec.sweep_writes_it) usable += (usable.empty() ? "" : ", ") + std::string(spec.extension);
+    }
+    for (const OutputFile& output : parsed.config.outputs) {
+      const OutputFormatSpec* spec = output_format_for_path(output.path);
+      if (spec && !spec->sweep_writes_it) {
+        return flag_error("--output",
+                          "a sweep keeps no histograms to write as " +
+                              std::string(spec->extension) + "; use " + usable,
+                          output.path);
+      }
+    }
+    return std::nullopt;
+  }
+
   Failure parse_slo_flag(std::string_view value) {
     auto limit = parse_slo(value);
     if (!limit) return flag_error("--slo", limit.error(), value);
@@ -434,6 +469,8 @@ struct Parser {
         config.engine = *kind;
         return std::nullopt;
       }
+      case Flag::output:
+        return parse_output(value);
     }
     return std::nullopt;
   }
@@ -482,7 +519,8 @@ struct Parser {
                           (config.body_path.empty() ? "" : " (--body " + quoted(config.body_path) + ")")};
       }
     }
-    return check_sweep();
+    if (Failure failure = check_sweep()) return failure;
+    return check_outputs_of_sweep();
   }
 };
 

@@ -318,6 +318,22 @@ const std::vector<BadFlag> kBadFlags = {
     {{"--progress-fd"}, "--progress-fd: missing value"},
     {{"--generate", "fish"}, "--generate: expected man, bash or zsh, got 'fish'"},
     {{"--generate"}, "--generate: missing value"},
+
+    {{"-o", "run.txt"},
+     "--output: unknown file type; the extension chooses the format: .json .hgrm .csv, got "
+     "'run.txt'"},
+    {{"--output", "run"},
+     "--output: unknown file type; the extension chooses the format: .json .hgrm .csv, got "
+     "'run'"},
+    {{"-o", "out/.json"},
+     "--output: unknown file type; the extension chooses the format: .json .hgrm .csv, got "
+     "'out/.json'"},
+    {{"-o", ""},
+     "--output: unknown file type; the extension chooses the format: .json .hgrm .csv, got ''"},
+    {{"-o", "a.json", "--output=a.json"}, "--output: the same file is given twice, got 'a.json'"},
+    {{"-c", "1,2", "-o", "steps.hgrm"},
+     "--output: a sweep keeps no histograms to write as .hgrm; use .json, .csv, got 'steps.hgrm'"},
+    {{"-o"}, "--output: missing value"},
 };
 
 TEST(OptionsTest, EveryBadValueIsOneLineNamingTheFlagAndTheValue) {
@@ -734,6 +750,23 @@ TEST(OptionsTest, AnErrorBeforeHelpStillWins) {
   EXPECT_EQ(error_of({"--bogus", "--help"}), "unknown option '--bogus'; see hammer --help");
   EXPECT_EQ(error_of({"-c", "abc", "--version"}),
             "--connections: expected a whole number >= 1, got 'abc'");
+}
+
+TEST(OptionsTest, OutputRepeatsAndTheExtensionChoosesTheFormat) {
+  const Config config =
+      config_of({"-o", "run.json", kUrl, "--output", "dir/run.HGRM", "-orun.csv", "-o", "x.y.json"});
+  ASSERT_EQ(config.outputs.size(), 4u);
+  EXPECT_EQ(config.outputs[0].path, "run.json");
+  EXPECT_EQ(config.outputs[0].format, OutputFormat::json);
+  EXPECT_EQ(config.outputs[1].path, "dir/run.HGRM");
+  EXPECT_EQ(config.outputs[1].format, OutputFormat::hgrm);
+  EXPECT_EQ(config.outputs[2].path, "run.csv");
+  EXPECT_EQ(config.outputs[2].format, OutputFormat::csv);
+  EXPECT_EQ(config.outputs[3].format, OutputFormat::json);
+  EXPECT_FALSE(config.json) << "-o x.json does not turn stdout into JSON";
+  EXPECT_TRUE(config_of({kUrl}).outputs.empty());
+  // A sweep writes its steps as .json and .csv.
+  EXPECT_EQ(config_of({"-c", "1,2", "-o", "s.csv", "-o", "s.json", kUrl}).outputs.size(), 2u);
 }
 
 TEST(OptionsTest, LongOptionNamesListEveryFlagOfTheDesign) {

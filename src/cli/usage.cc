@@ -7,6 +7,7 @@
 #include "cli/options.h"
 #include "cli/units.h"
 #include "report/format.h"
+#include "report/output_formats.h"
 
 namespace hammer {
 namespace {
@@ -96,6 +97,15 @@ std::string flag_description(Flag flag) {
       return "I/O engine: io_uring, epoll or poll (default: io_uring\n"
              "where the kernel allows it, else epoll with a note; the\n"
              "HAMMER_ENGINE environment variable sets it too)";
+    case Flag::output: {
+      std::string text = "also write FILE, repeatable; the extension chooses the\nformat:";
+      for (const OutputFormatSpec& spec : output_formats()) {
+        std::string extension(spec.extension);
+        extension.resize(6, ' ');
+        text += "\n" + extension + std::string(spec.contents);
+      }
+      return text + "\nwritten whole or not at all (temporary file, rename)";
+    }
     case Flag::progress_fd:
       return "write progress to descriptor FD (2 is stderr), one JSON\n"
              "object per line every 100 ms while the load runs; see\n"
@@ -149,7 +159,8 @@ std::vector<HelpParagraph> help_paragraphs() {
                  "--json (or -o shard.json), then 'hammer merge shard*.json -o merged.json'\n"
                  "adds them exactly (hammer merge --help, docs/distributed.md)."},
       {"EXIT STATUS", "Exit status: 0 the run completed; 1 bad input; 2 the run could not do its "
-                      "job;\n3 an --slo was missed (in a sweep: no level met them all)."},
+                      "job\nor an --output file could not be written; 3 an --slo was missed (in a "
+                      "sweep:\nno level met them all)."},
   };
 }
 

@@ -87,6 +87,16 @@ struct EngineFallback {
   bool not_built = false;  // this hammer was built without liburing
 };
 
+/// A file format of -o/--output, chosen by the file's extension (report/output_formats.h holds
+/// the table of extensions; report/output_files.h the writers).
+enum class OutputFormat { json, html, hgrm, csv };
+
+/// One -o FILE: where, and in which format.
+struct OutputFile {
+  std::string path;  // as typed
+  OutputFormat format = OutputFormat::json;
+};
+
 struct Config {
   std::string url;  // as the user typed it
   Target target;
@@ -119,6 +129,7 @@ struct Config {
   std::vector<SloLimit> slos;  // --slo, repeatable: pass/fail gate (exit 3), or search target
   SweepPlan sweep;             // -c/--rate lists and ranges; inactive for a single run
   int progress_fd = -1;        // --progress-fd: JSON lines of progress go there; -1 = none
+  std::vector<OutputFile> outputs;  // -o, repeatable: files written after the run
 
   bool open_loop() const { return rate > 0; }
 };

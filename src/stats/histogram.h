@@ -71,6 +71,9 @@ class Histogram {
   int significant_figures() const { return significant_figures_; }
   /// Number of count slots and their size in bytes (the allocation made at construction).
   int32_t counts_length() const { return counts_length_; }
+  /// HdrHistogram's bucket geometry, as its percentile-distribution footer prints it.
+  int32_t bucket_count() const { return bucket_count_; }
+  int32_t sub_bucket_count() const { return sub_bucket_count_; }
   size_t counts_bytes() const { return static_cast<size_t>(counts_length_) * sizeof(int64_t); }
 
   /// Raw access for the V2 codec: the count in slot i (0 <= i < counts_length()), and the

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+#include "report/csv_report.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "report/report_test_support.h"
+
+namespace hammer {
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::stringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(CsvReportTest, TimelineHasOneRowPerSecondWithWarmupMarkedAndEmptyCellsForNoResponse) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.warmup_ns = 1'000'000'000;
+  run.config.duration_ns = 2'000'000'000;
+  Timeline& timeline = run.result.timeline;
+  timeline.plan(run.config.warmup_ns, run.config.duration_ns);
+  timeline.set_start(0);
+  timeline.record(500'000'000, 2'000'000);    // warm-up second
+  timeline.record(1'500'000'000, 1'000'000);  // first measured second; the second one is empty
+  timeline.record_error(1'600'000'000);
+  run.result.elapsed_ns = 2'000'000'000;
+  run.result.warmup = std::make_shared<RunResult>();
+  run.result.warmup->elapsed_ns = 1'000'000'000;
+  const std::string csv = render_timeline_csv(run.input());
+  const auto lines = lines_of(csv);
+  ASSERT_EQ(lines.size(), 4u) << csv;
+  EXPECT_EQ(lines[0],
+            "second,start_s,length_s,phase,requests,per_second,p50_ns,p99_ns,max_ns,errors,slow");
+  EXPECT_TRUE(lines[1].starts_with("1,0,1,warmup,1,1,")) << lines[1];
+  EXPECT_TRUE(lines[2].starts_with("2,1,1,measured,1,1,")) << lines[2];
+  EXPECT_TRUE(lines[2].ends_with(",1000000,1,0")) << lines[2] << ": exact max, one error";
+  EXPECT_EQ(lines[3], "3,2,1,measured,0,0,,,,0,0") << "no response: empty latency cells";
+}
+
+TEST(CsvReportTest, SweepHasAHeaderThenStepsThenControlSteps) {
+  Config config;
+  SweepResult result;
+  StepSummary step;
+  step.level = 2;
+  step.connections = 2;
+  step.threads = 2;
+  step.completed = 100;
+  step.per_second = 50.5;
+  step.has_latency = true;
+  step.p50_ns = 1'000;
+  step.p90_ns = 2'000;
+  step.p99_ns = 3'000;
+  step.p999_ns = 4'000;
+  step.max_ns = 5'000;
+  step.mean_ns = 1'500.4;
+  step.cpu_cores = 0.25;
+  result.steps.push_back(step);
+  StepSummary control = step;
+  control.misses.push_back("failed");
+  control.has_latency = false;
+  control.cpu_cores = -1;
+  result.control_steps.push_back(control);
+  const auto lines = lines_of(render_sweep_csv(config, result));
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_TRUE(lines[0].starts_with("series,level,connections,")) << lines[0];
+  EXPECT_EQ(lines[1], "sweep,2,2,2,,100,50.5,0,0,1000,2000,3000,4000,5000,1500,,,,0.25,yes");
+  EXPECT_EQ(lines[2], "control,2,2,2,,100,50.5,0,0,,,,,,,,,,,no");
+}
+
+}  // namespace
+}  // namespace hammer

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+#include "report/output_files.h"
+
+#include "report/atomic_file.h"
+#include "report/csv_report.h"
+#include "report/hgrm.h"
+
+namespace hammer {
+namespace {
+
+void add_hgrm_files(const ReportInput& input, const std::string& path,
+                    std::vector<RenderedFile>& files) {
+  const bool corrected_leads = stopwatch_is_corrected(input.config);
+  files.push_back({path, render_hgrm(lead_histogram(input))});
+  // The corrected histogram exists only in open loop; then the one not leading goes beside.
+  if (input.config.open_loop()) {
+    const Histogram& other = corrected_leads ? input.result.uncorrected : input.result.corrected;
+    files.push_back({hgrm_companion_path(path, !corrected_leads), render_hgrm(other)});
+  }
+}
+
+}  // namespace
+
+std::string hgrm_companion_path(const std::string& path, bool companion_is_corrected) {
+  const size_t dot = path.rfind('.');
+  const std::string suffix = companion_is_corrected ? ".corrected" : ".uncorrected";
+  return path.substr(0, dot) + suffix + path.substr(dot);
+}
+
+std::vector<RenderedFile> render_run_outputs(const ReportInput& input,
+                                             const std::string& json_document) {
+  std::vector<RenderedFile> files;
+  for (const OutputFile& output : input.config.outputs) {
+    switch (output.format) {
+      case OutputFormat::json:
+        files.push_back({output.path, json_document});
+        break;
+      case OutputFormat::html:
+        break;  // not yet: options refuse .html until the HTML report lands
+      case OutputFormat::hgrm:
+        add_hgrm_files(input, output.path, files);
+        break;
+      case OutputFormat::csv:
+        files.push_back({output.path, render_timeline_csv(input)});
+        break;
+    }
+  }
+  return files;
+}
+
+std::vector<RenderedFile> render_sweep_outputs(const Config& config, const SweepResult& result,
+                                               const std::string& json_document) {
+  std::vector<RenderedFile> files;
+  for (const OutputFile& output : config.outputs) {
+    switch (output.format) {
+      case OutputFormat::json:
+        files.push_back({output.path, json_document});
+        break;
+      case OutputFormat::csv:
+        files.push_back({output.path, render_sweep_csv(config, result)});
+        break;
+      case OutputFormat::html:
+      case OutputFormat::hgrm:
+        break;  // refused for sweeps by options (sweep_writes_it) / not yet available
+    }
+  }
+  return files;
+}
+
+std::vector<WriteFailure> write_files(const std::vector<RenderedFile>& files) {
+  std::vector<WriteFailure> failures;
+  for (const RenderedFile& file : files) {
+    if (auto reason = write_file_atomically(file.path, file.contents)) {
+      failures.push_back({file.path, std::move(*reason)});
+    }
+  }
+  return failures;
+}
+
+}  // namespace hammer

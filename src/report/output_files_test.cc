@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+#include "report/output_files.h"
+
+#include <gtest/gtest.h>
+
+#include "report/hgrm.h"
+#include "report/output_formats.h"
+#include "report/report_test_support.h"
+
+namespace hammer {
+namespace {
+
+TEST(OutputFormatsTest, TheExtensionChoosesTheFormatIgnoringCase) {
+  ASSERT_NE(output_format_for_path("run.json"), nullptr);
+  EXPECT_EQ(output_format_for_path("run.json")->format, OutputFormat::json);
+  EXPECT_EQ(output_format_for_path("a/b.c/RUN.HGRM")->format, OutputFormat::hgrm);
+  EXPECT_EQ(output_format_for_path("t.csv")->format, OutputFormat::csv);
+  EXPECT_EQ(output_format_for_path("run.json.txt"), nullptr);
+  EXPECT_EQ(output_format_for_path("json"), nullptr);
+  EXPECT_EQ(output_format_for_path(".json"), nullptr) << "a name is needed before the extension";
+  EXPECT_EQ(output_format_for_path("dir.json/"), nullptr);
+}
+
+TEST(OutputFilesTest, EachOutputGetsItsFormatAndHgrmWritesBothHistograms) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.outputs = {{"r.json", OutputFormat::json},
+                        {"r.hgrm", OutputFormat::hgrm},
+                        {"r.csv", OutputFormat::csv}};
+  const auto files = render_run_outputs(run.input(), "{\"the\": \"document\"}\n");
+  ASSERT_EQ(files.size(), 4u);
+  EXPECT_EQ(files[0].path, "r.json");
+  EXPECT_EQ(files[0].contents, "{\"the\": \"document\"}\n");
+  EXPECT_EQ(files[1].path, "r.hgrm");
+  EXPECT_EQ(files[1].contents, render_hgrm(run.result.corrected)) << "corrected leads";
+  EXPECT_EQ(files[2].path, "r.uncorrected.hgrm");
+  EXPECT_EQ(files[2].contents, render_hgrm(run.result.uncorrected));
+  EXPECT_EQ(files[3].path, "r.csv");
+  EXPECT_TRUE(files[3].contents.starts_with("second,")) << files[3].contents;
+}
+
+TEST(OutputFilesTest, ClosedLoopHgrmHasOnlyTheUncorrectedHistogram) {
+  testing::FabricatedRun run = testing::closed_loop_run();
+  run.config.outputs = {{"out/r.hgrm", OutputFormat::hgrm}};
+  const auto files = render_run_outputs(run.input(), "{}");
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_EQ(files[0].path, "out/r.hgrm");
+  EXPECT_EQ(files[0].contents, render_hgrm(run.result.uncorrected));
+}
+
+TEST(OutputFilesTest, UnderClosedLoopStopwatchTheCorrectedOneGoesBeside) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.closed_loop_stopwatch = true;
+  run.config.outputs = {{"r.HGRM", OutputFormat::hgrm}};
+  const auto files = render_run_outputs(run.input(), "{}");
+  ASSERT_EQ(files.size(), 2u);
+  EXPECT_EQ(files[0].contents, render_hgrm(run.result.uncorrected));
+  EXPECT_EQ(files[1].path, "r.corrected.HGRM");
+  EXPECT_EQ(files[1].contents, render_hgrm(run.result.corrected));
+}
+
+TEST(OutputFilesTest, AFileThatCannotBeWrittenDoesNotStopTheOthers) {
+  char pattern[] = "/tmp/hammer_outputs_XXXXXX";
+  ASSERT_NE(::mkdtemp(pattern), nullptr);
+  const std::string dir = pattern;
+  const auto failures = write_files({{dir + "/missing/a.json", "{}"},
+                                     {dir + "/b.csv", "x\n"},
+                                     {dir, "a directory"}});
+  ASSERT_EQ(failures.size(), 2u);
+  EXPECT_EQ(failures[0].path, dir + "/missing/a.json");
+  EXPECT_EQ(failures[0].reason, "No such file or directory");
+  EXPECT_EQ(failures[1].path, dir);
+  EXPECT_EQ(failures[1].reason, "Is a directory");
+  EXPECT_EQ(::unlink((dir + "/b.csv").c_str()), 0) << "b.csv was written";
+  ::rmdir(dir.c_str());
+}
+
+}  // namespace
+}  // namespace hammer

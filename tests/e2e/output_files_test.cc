@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+// Issue 14: -o/--output. The files of one run agree with its stdout (--json is the same
+// document), a file that cannot be written costs only itself (exit 2, a line naming it, the
+// others still written), and an unknown extension is refused before any load is sent.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "e2e/e2e.h"
+
+namespace hammer::test {
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream contents;
+  contents << in.rdbuf();
+  return contents.str();
+}
+
+bool exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
+
+class OutputFilesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/hammer_output_XXXXXX";
+    ASSERT_NE(::mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    for (const char* name : {"run.json", "run.csv", "run.hgrm", "run.uncorrected.hgrm",
+                             "kept.json", "kept.csv"}) {
+      ::unlink((dir_ + "/" + name).c_str());
+    }
+    ::rmdir(dir_.c_str());
+  }
+  std::string dir_;
+};
+
+TEST_F(OutputFilesTest, EveryFormatFromOneRunAgreesWithStdout) {
+  ServerProcess server({test_server_binary(), "--port", "0"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const Finished run = run_hammer({"-c", "2", "-t", "1", "-d", "2", "-r", "200", "--json", "-o",
+                                   dir_ + "/run.json", "-o", dir_ + "/run.csv", "--output",
+                                   dir_ + "/run.hgrm", server.url()},
+                                  20);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err, "");
+  EXPECT_EQ(read_file(dir_ + "/run.json"), run.out) << "-o x.json is the --json document";
+
+  const JsonValue report = parse_report(run);
+  const JsonValue* rows = report.find("timeline.rows");
+  ASSERT_NE(rows, nullptr);
+  std::stringstream csv(read_file(dir_ + "/run.csv"));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(csv, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), rows->items.size() + 1) << "a header, then one line per second";
+  EXPECT_TRUE(lines[0].starts_with("second,start_s,")) << lines[0];
+  const std::string first_requests = std::to_string(static_cast<int64_t>(
+      number_at(rows->items[0], "requests")));
+  EXPECT_TRUE(lines[1].starts_with("1,0,1,measured," + first_requests + ",")) << lines[1];
+
+  const std::string corrected = read_file(dir_ + "/run.hgrm");
+  const std::string uncorrected = read_file(dir_ + "/run.uncorrected.hgrm");
+  const std::string total = std::to_string(static_cast<int64_t>(
+      number_at(report, "latency.corrected.count")));
+  for (const std::string* hgrm : {&corrected, &uncorrected}) {
+    EXPECT_TRUE(hgrm->starts_with("       Value     Percentile TotalCount 1/(1-Percentile)\n\n"))
+        << *hgrm;
+    EXPECT_NE(hgrm->find("Total count    = " + std::string(12 - total.size(), ' ') + total),
+              std::string::npos)
+        << *hgrm;
+  }
+}
+
+TEST_F(OutputFilesTest, AnUnwritableFileExitsTwoNamingItAndTheOthersAreStillWritten) {
+  ServerProcess server({test_server_binary(), "--port", "0"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const std::string missing = dir_ + "/no/such/dir/run.json";
+  const Finished run = run_hammer({"-c", "1", "-d", "1", "-o", missing, "-o", dir_ + "/kept.json",
+                                   "-o", dir_ + "/kept.csv", server.url()},
+                                  20);
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.err,
+            "hammer: --output: cannot write '" + missing + "': No such file or directory\n");
+  EXPECT_NE(run.out.find("Requests/sec"), std::string::npos) << "the text report still prints";
+  EXPECT_TRUE(exists(dir_ + "/kept.json"));
+  EXPECT_TRUE(exists(dir_ + "/kept.csv"));
+  std::string error;
+  EXPECT_TRUE(parse_json(read_file(dir_ + "/kept.json"), &error).has_value()) << error;
+}
+
+TEST_F(OutputFilesTest, AnUnknownExtensionExitsOneBeforeTheRun) {
+  // Nothing listens on the port: a run that started would exit 2 for the refused connection.
+  const Finished run = run_hammer({"-d", "30", "-o", dir_ + "/run.json", "-o",
+                                   dir_ + "/run.xml",
+                                   "http://127.0.0.1:" + std::to_string(unused_port()) + "/"},
+                                  10);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_LT(run.wall_s, 5.0);
+  EXPECT_TRUE(run.err.starts_with("hammer: --output: unknown file type; the extension chooses "
+                                  "the format: .json "))
+      << run.err;
+  EXPECT_FALSE(exists(dir_ + "/run.json")) << "nothing is written for a run that never ran";
+}
+
+}  // namespace
+}  // namespace hammer::test
