@@ -55,7 +55,11 @@ std::string java_fixed(double value, int decimals) {
   }
   const size_t integer_digits = grid.size() - static_cast<size_t>(decimals);
   std::string out = grid.substr(0, integer_digits);
-  if (decimals > 0) out += "." + grid.substr(integer_digits);
+  // Appended in two steps: GCC 12's -Wrestrict misfires on `"." + std::string`.
+  if (decimals > 0) {
+    out += '.';
+    out.append(grid, integer_digits);
+  }
   return out;
 }
 
