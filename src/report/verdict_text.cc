@@ -17,7 +17,7 @@ std::string milliseconds(int64_t ns) { return fixed(static_cast<double>(ns) / 1e
 
 std::string sentence(const InterruptedBeforeMeasuringVerdict& v) {
   return v.in_warmup ? "interrupted during the warm-up: nothing was measured (the warm-up's own "
-                       "figures are above)"
+                       "figures are in its own section)"
                      : "interrupted before the first request: nothing was measured";
 }
 

@@ -19,8 +19,8 @@ struct Row {
 TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
   const std::vector<Row> rows = {
       {InterruptedBeforeMeasuringVerdict{true, 120}, "interrupted_before_measuring",
-       "interrupted during the warm-up: nothing was measured (the warm-up's own figures are "
-       "above)"},
+       "interrupted during the warm-up: nothing was measured (the warm-up's own figures are in "
+       "its own section)"},
       {InterruptedBeforeMeasuringVerdict{false, 0}, "interrupted_before_measuring",
        "interrupted before the first request: nothing was measured"},
       {RunFailedVerdict{0, 40, 40, 300'000'000}, "run_failed",
