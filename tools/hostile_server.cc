@@ -144,15 +144,6 @@ bool skip_body(int fd, std::string& input, int64_t length) {
   return true;
 }
 
-void drain_until_eof(int fd) {
-  char buffer[64 * 1024];
-  for (;;) {
-    const ssize_t got = ::recv(fd, buffer, sizeof buffer, 0);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) return;
-  }
-}
-
 const std::string kOk = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
 
 // Plays `mode` for one request whose head was read. True: the connection stays open for the
@@ -269,10 +260,12 @@ bool answer(int fd, std::string_view mode, std::string& input, const Request& re
     return false;
   }
   if (mode == "early-response") {
-    // Answers (keep-alive) before reading the body, then reads and drops everything until the
-    // client closes: closing with unread bytes would turn the FIN into an RST.
-    if (send_all(fd, kOk)) drain_until_eof(fd);
-    return false;
+    // Answers (keep-alive) before reading the body, then reads and drops the body and serves
+    // the next request, as a real server does. A client that sent its whole body before the
+    // answer came may reuse the connection; one that stops sending and closes (RFC 9112
+    // §9.5) ends the body early, and the server closes too. Reading until then matters:
+    // closing with unread bytes would turn the FIN into an RST.
+    return send_all(fd, kOk) && skip_body(fd, input, request.content_length);
   }
   if (mode == "continue") {
     return send_all(fd, "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");

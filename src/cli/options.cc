@@ -39,9 +39,10 @@ constexpr auto kLongNames = [] {
 
 using Failure = std::optional<UsageError>;
 
-// 'value' with \r, \n, \t and other bytes outside printable ASCII escaped.
-std::string quoted(std::string_view value) {
-  std::string out = "'";
+// value with \r, \n, \t and other bytes outside printable ASCII escaped, so that a message
+// quoting it stays one printable line.
+std::string escaped(std::string_view value) {
+  std::string out;
   for (char c : value) {
     const auto byte = static_cast<unsigned char>(c);
     if (c == '\r') {
@@ -59,12 +60,19 @@ std::string quoted(std::string_view value) {
       out += c;
     }
   }
-  out += "'";
   return out;
 }
 
+std::string quoted(std::string_view value) {
+  std::string out = "'";  // appended in steps: GCC 12's -Wrestrict misfires on "'" + string
+  out += escaped(value);
+  out += '\'';
+  return out;
+}
+
+// `what` may repeat part of the value (an SLO's key, a header's name): escaped like the value.
 UsageError flag_error(std::string_view flag, std::string_view what, std::string_view value) {
-  return {std::string(flag) + ": " + std::string(what) + ", got " + quoted(value)};
+  return {std::string(flag) + ": " + escaped(what) + ", got " + quoted(value)};
 }
 
 bool all_digits(std::string_view text) {
@@ -352,7 +360,8 @@ struct Parser {
       }
       auto target = parse_url(*control_url);
       if (!target) {
-        return UsageError{"--control: bad URL " + quoted(*control_url) + ": " + target.error()};
+        return UsageError{"--control: bad URL " + quoted(*control_url) + ": " +
+                          escaped(target.error())};
       }
       sweep.control_url = std::string(*control_url);
       sweep.control_target = std::move(*target);
@@ -480,7 +489,7 @@ struct Parser {
     if (!url) return UsageError{"missing URL (usage: hammer [options] <url>)"};
     config.url = std::string(*url);
     auto target = parse_url(*url);
-    if (!target) return UsageError{"bad URL " + quoted(*url) + ": " + target.error()};
+    if (!target) return UsageError{"bad URL " + quoted(*url) + ": " + escaped(target.error())};
     config.target = std::move(*target);
 
     if (Failure failure = check_shard()) return failure;

@@ -686,6 +686,14 @@ TEST(OptionsTest, UrlMistakesAreNamed) {
             "bad URL 'http://h/a\\r\\nX: y': contains a control character");
 }
 
+TEST(OptionsTest, ErrorsThatRepeatPartOfAValueEscapeItsControlBytesToo) {
+  // An SLO's key comes back in the reason as well as in the quoted value: both stay printable.
+  const std::string error = error_of({"--slo", "p\x7f" "99=50ms", kUrl});
+  EXPECT_EQ(error.find('\x7f'), std::string::npos) << error;
+  EXPECT_NE(error.find("p\\x7f99"), std::string::npos) << error;
+  EXPECT_EQ(error_of({"--slo", "p9\t9=5ms", kUrl}).find('\t'), std::string::npos);
+}
+
 TEST(OptionsTest, UnknownOptionsSuggestTheNearestName) {
   EXPECT_EQ(error_of({"--conections", kUrl}),
             "unknown option '--conections'; did you mean '--connections'?");

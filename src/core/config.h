@@ -75,11 +75,11 @@ struct RequestLine {
   std::string body;
 };
 
-/// The I/O engine (--engine, HAMMER_ENGINE): automatic picks epoll (io_uring is opt-in until its
-/// early-response defect is fixed); net/io_engine.h resolves it once per process.
+/// The I/O engine (--engine, HAMMER_ENGINE): automatic picks io_uring where it works, else
+/// epoll; net/io_engine.h resolves it once per process.
 enum class EngineKind : uint8_t { automatic, io_uring, epoll, poll };
 
-/// Why io_uring was not used although it was the engine asked for:
+/// Why io_uring was not used although it was the engine asked for (or the automatic choice):
 /// the run used epoll instead, and the report says so in one note.
 struct EngineFallback {
   bool happened = false;

@@ -15,10 +15,6 @@ namespace hammer {
 EngineKind resolve_engine(EngineKind wanted, EngineFallback* fallback) {
   *fallback = EngineFallback{};
   if (wanted == EngineKind::epoll || wanted == EngineKind::poll) return wanted;
-  // io_uring is opt-in for now: with a large request body it can let a request whose answer came
-  // early outlive its timeout instead of failing at once (HostileTest early_response fails about
-  // 2 runs in 5 on it). Until that is fixed the automatic choice is epoll, which has no such hole.
-  if (wanted == EngineKind::automatic) return EngineKind::epoll;
 #if defined(HAMMER_HAVE_URING)
   // One probe per process: a sweep runs many times and the answer does not change.
   static std::once_flag probed;
