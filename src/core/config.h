@@ -89,7 +89,7 @@ struct EngineFallback {
 
 /// A file format of -o/--output, chosen by the file's extension (report/output_formats.h holds
 /// the table of extensions; report/output_files.h the writers).
-enum class OutputFormat { json, html, hgrm, csv };
+enum class OutputFormat { json, html, hgrm, csv, hlog };
 
 /// One -o FILE: where, and in which format.
 struct OutputFile {

@@ -4,6 +4,7 @@
 #include "report/atomic_file.h"
 #include "report/csv_report.h"
 #include "report/hgrm.h"
+#include "report/interval_log_report.h"
 
 namespace hammer {
 namespace {
@@ -43,6 +44,9 @@ std::vector<RenderedFile> render_run_outputs(const ReportInput& input,
       case OutputFormat::csv:
         files.push_back({output.path, render_timeline_csv(input)});
         break;
+      case OutputFormat::hlog:
+        files.push_back({output.path, render_interval_log(input)});
+        break;
     }
   }
   return files;
@@ -61,6 +65,7 @@ std::vector<RenderedFile> render_sweep_outputs(const Config& config, const Sweep
         break;
       case OutputFormat::html:
       case OutputFormat::hgrm:
+      case OutputFormat::hlog:
         break;  // refused for sweeps by options (sweep_writes_it) / not yet available
     }
   }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "report/hgrm.h"
+#include "report/interval_log_report.h"
 #include "report/output_formats.h"
 #include "report/report_test_support.h"
 
@@ -15,6 +16,7 @@ TEST(OutputFormatsTest, TheExtensionChoosesTheFormatIgnoringCase) {
   EXPECT_EQ(output_format_for_path("run.json")->format, OutputFormat::json);
   EXPECT_EQ(output_format_for_path("a/b.c/RUN.HGRM")->format, OutputFormat::hgrm);
   EXPECT_EQ(output_format_for_path("t.csv")->format, OutputFormat::csv);
+  EXPECT_EQ(output_format_for_path("t.Hlog")->format, OutputFormat::hlog);
   EXPECT_EQ(output_format_for_path("run.json.txt"), nullptr);
   EXPECT_EQ(output_format_for_path("json"), nullptr);
   EXPECT_EQ(output_format_for_path(".json"), nullptr) << "a name is needed before the extension";
@@ -36,6 +38,34 @@ TEST(OutputFilesTest, EachOutputGetsItsFormatAndHgrmWritesBothHistograms) {
   EXPECT_EQ(files[2].contents, render_hgrm(run.result.uncorrected));
   EXPECT_EQ(files[3].path, "r.csv");
   EXPECT_TRUE(files[3].contents.starts_with("second,")) << files[3].contents;
+}
+
+TEST(OutputFilesTest, HlogIsTheRunsIntervalLogWithBothTags) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.outputs = {{"r.hlog", OutputFormat::hlog}};
+  run.result.timeline.plan(0, 2'000'000'000, /*both_stopwatches=*/true);
+  run.result.timeline.record(100'000'000, 5'000'000);        // second 0: corrected 5 ms
+  run.result.timeline.record_other(100'000'000, 400'000);    // uncorrected 0.4 ms
+  run.result.timeline.record(1'500'000'000, 7'000'000);      // second 1
+  run.result.timeline.record_other(1'500'000'000, 600'000);
+  const auto files = render_run_outputs(run.input(), "{}");
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_EQ(files[0].path, "r.hlog");
+  EXPECT_EQ(files[0].contents, render_interval_log(run.input()));
+  EXPECT_NE(files[0].contents.find("Tag=corrected,"), std::string::npos) << files[0].contents;
+  EXPECT_NE(files[0].contents.find("Tag=uncorrected,"), std::string::npos) << files[0].contents;
+  const auto log = read_interval_log(files[0].contents);
+  ASSERT_TRUE(log.has_value()) << log.error();
+  ASSERT_EQ(log->intervals.size(), 4u) << "two seconds, two tags each";
+  EXPECT_EQ(log->intervals[0].tag, "corrected");
+  EXPECT_EQ(log->intervals[1].tag, "uncorrected");
+  EXPECT_EQ(log->intervals[2].start_ns, 1'000'000'000);
+  for (const IntervalHistogram& interval : log->intervals) {
+    EXPECT_EQ(interval.histogram.total_count(), 1) << interval.tag << " at " << interval.start_ns;
+  }
+  // Rows keep 2 significant digits (about 1%).
+  EXPECT_NEAR(log->intervals[0].histogram.max(), 5'000'000, 50'000);
+  EXPECT_NEAR(log->intervals[3].histogram.max(), 600'000, 6'000);
 }
 
 TEST(OutputFilesTest, ClosedLoopHgrmHasOnlyTheUncorrectedHistogram) {

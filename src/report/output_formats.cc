@@ -7,11 +7,12 @@
 namespace hammer {
 namespace {
 
-constexpr std::array<OutputFormatSpec, 3> kFormats = {{
+constexpr std::array<OutputFormatSpec, 4> kFormats = {{
     {".json", OutputFormat::json, true, "the --json document"},
     {".hgrm", OutputFormat::hgrm, false,
      "HdrHistogram percentile distributions"},
     {".csv", OutputFormat::csv, true, "the per-second timeline, or a sweep's steps"},
+    {".hlog", OutputFormat::hlog, false, "HdrHistogram interval log, one interval per second"},
 }};
 
 bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {

@@ -32,7 +32,7 @@ class OutputFilesTest : public ::testing::Test {
   }
   void TearDown() override {
     for (const char* name : {"run.json", "run.csv", "run.hgrm", "run.uncorrected.hgrm",
-                             "kept.json", "kept.csv"}) {
+                             "run.hlog", "kept.json", "kept.csv"}) {
       ::unlink((dir_ + "/" + name).c_str());
     }
     ::rmdir(dir_.c_str());
@@ -45,7 +45,7 @@ TEST_F(OutputFilesTest, EveryFormatFromOneRunAgreesWithStdout) {
   ASSERT_TRUE(server.ready()) << server.startup_output();
   const Finished run = run_hammer({"-c", "2", "-t", "1", "-d", "2", "-r", "200", "--json", "-o",
                                    dir_ + "/run.json", "-o", dir_ + "/run.csv", "--output",
-                                   dir_ + "/run.hgrm", server.url()},
+                                   dir_ + "/run.hgrm", "-o", dir_ + "/run.hlog", server.url()},
                                   20);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(run.err, "");
@@ -74,6 +74,22 @@ TEST_F(OutputFilesTest, EveryFormatFromOneRunAgreesWithStdout) {
               std::string::npos)
         << *hgrm;
   }
+
+  // The interval log: one line per measured second per stopwatch (tests/interop reads it with
+  // Java's HistogramLogProcessor).
+  const std::string hlog = read_file(dir_ + "/run.hlog");
+  EXPECT_TRUE(hlog.starts_with("#[Histogram log format version 1.3]\n")) << hlog;
+  EXPECT_NE(hlog.find("\n#[StartTime: "), std::string::npos) << hlog;
+  EXPECT_NE(hlog.find("\n#[BaseTime: "), std::string::npos) << hlog;
+  size_t corrected_lines = 0;
+  size_t uncorrected_lines = 0;
+  std::stringstream log_lines(hlog);
+  for (std::string line; std::getline(log_lines, line);) {
+    corrected_lines += line.starts_with("Tag=corrected,") ? 1 : 0;
+    uncorrected_lines += line.starts_with("Tag=uncorrected,") ? 1 : 0;
+  }
+  EXPECT_EQ(corrected_lines, rows->items.size()) << hlog;
+  EXPECT_EQ(uncorrected_lines, rows->items.size()) << hlog;
 }
 
 TEST_F(OutputFilesTest, AnUnwritableFileExitsTwoNamingItAndTheOthersAreStillWritten) {

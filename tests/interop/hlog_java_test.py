@@ -88,6 +88,24 @@ def main():
                 sys.exit(f"{tag}: expected 3 one-second intervals, the Java reader saw "
                          f"{len(intervals)}")
         print(f"ok: both tags, 3 intervals each, {expected} requests as merged.json counts")
+
+        # One process writing its own interval log with -o, beside its document.
+        single_json = os.path.join(work, "single.json")
+        single_log = os.path.join(work, "single.hlog")
+        done = subprocess.run([HAMMER, "-r", "200", "-c", "4", "-t", "1", "-d", "3",
+                               "-o", single_json, "-o", single_log, url],
+                              capture_output=True, text=True, timeout=60)
+        if done.returncode != 0:
+            sys.exit(f"hammer -o single.hlog failed: {done.stderr}")
+        with open(single_json) as document_file:
+            document = json.load(document_file)
+        for tag in ("corrected", "uncorrected"):
+            count, intervals = java_total_count(single_log, tag, os.path.join(work, "s-" + tag))
+            if count != document["latency"][tag]["count"] or len(intervals) != 3:
+                sys.exit(f"-o single.hlog, {tag}: the Java reader counted {count} in "
+                         f"{len(intervals)} intervals; single.json says "
+                         f"{document['latency'][tag]['count']} in 3")
+        print("ok: -o run.hlog read by HistogramLogProcessor, counts as the run's document")
         return 0
     finally:
         server.terminate()
