@@ -70,7 +70,7 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
     } else if (arg == "--start-tolerance" || arg.rfind("--start-tolerance=", 0) == 0) {
       std::string text;
       if (!value_of("--start-tolerance", text)) return fail("--start-tolerance: missing value");
-      auto ns = parse_duration_ns(text, kSecondUnit);
+      auto ns = parse_duration_ns(text, kNanosPerSecond);
       if (!ns || *ns < 0) {
         return fail("--start-tolerance: expected a duration >= 0 (e.g. 1s, 500ms), got '" +
                     text + "'");

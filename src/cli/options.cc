@@ -99,7 +99,7 @@ Failure parse_duration_flag(std::string_view flag, std::string_view value, int64
                             std::string_view examples, int64_t max_ns, std::string_view max_text,
                             int64_t& out) {
   auto ns = parse_duration_ns(value, default_unit);
-  if ((!ns && ns.error() == "too large") || (ns && *ns > max_ns)) {
+  if ((!ns && ns.error() == UnitError::too_large) || (ns && *ns > max_ns)) {
     return flag_error(flag, "must be at most " + std::string(max_text), value);
   }
   if (!ns || *ns <= 0) {
@@ -111,7 +111,7 @@ Failure parse_duration_flag(std::string_view flag, std::string_view value, int64
 
 Failure parse_rate_flag(std::string_view value, double& out) {
   auto rate = parse_rate(value);
-  if ((!rate && rate.error() == "too large") || (rate && *rate > kMaxRate)) {
+  if ((!rate && rate.error() == UnitError::too_large) || (rate && *rate > kMaxRate)) {
     return flag_error("--rate", "must be at most 10M req/s", value);
   }
   if (!rate || *rate <= 0) {
@@ -386,7 +386,7 @@ struct Parser {
         threads_given = true;
         return parse_whole(spec.long_name, value, kMaxThreads, config.threads);
       case Flag::duration:
-        return parse_duration_flag(spec.long_name, value, kSecondUnit, "10, 10s, 500ms or 2m",
+        return parse_duration_flag(spec.long_name, value, kNanosPerSecond, "10, 10s, 500ms or 2m",
                                    kMaxDurationNs, "24h", config.duration_ns);
       case Flag::rate:
         config.sweep.rates.clear();
@@ -408,7 +408,7 @@ struct Parser {
         config.body_path = std::string(value);
         return read_body(value, config.body);
       case Flag::timeout:
-        return parse_duration_flag(spec.long_name, value, kMillisecondUnit,
+        return parse_duration_flag(spec.long_name, value, kNanosPerMilli,
                                    "2000 meaning ms, 2s or 500ms", kMaxTimeoutNs,
                                    "60s (the latency histogram's range)", config.timeout_ns);
       case Flag::latency:
@@ -424,13 +424,13 @@ struct Parser {
         parsed.command = Command::help;
         return std::nullopt;
       case Flag::warmup:
-        return parse_duration_flag(spec.long_name, value, kSecondUnit, "3, 3s, 500ms or 1m",
+        return parse_duration_flag(spec.long_name, value, kNanosPerSecond, "3, 3s, 500ms or 1m",
                                    kMaxDurationNs, "24h", config.warmup_ns);
       case Flag::timeline:
         config.print_timeline = true;
         return std::nullopt;
       case Flag::slow:
-        return parse_duration_flag(spec.long_name, value, kMillisecondUnit,
+        return parse_duration_flag(spec.long_name, value, kNanosPerMilli,
                                    "100 meaning ms, 100ms or 1s", kMaxTimeoutNs,
                                    "60s (the latency histogram's range)", config.slow_ns);
       case Flag::no_keepalive:
@@ -459,7 +459,7 @@ struct Parser {
         return std::nullopt;
       }
       case Flag::start_tolerance: {
-        auto ns = parse_duration_ns(value, kSecondUnit);
+        auto ns = parse_duration_ns(value, kNanosPerSecond);
         if (!ns || *ns < 0 || *ns > kMaxDurationNs) {
           return flag_error(spec.long_name, "expected a duration >= 0, at most 24h (e.g. 0, 2s, "
                                             "500ms)", value);

@@ -12,6 +12,7 @@
 #include "core/config.h"
 #include "core/expected.h"
 #include "core/shard_share.h"
+#include "time/time_units.h"
 
 namespace hammer {
 
@@ -48,10 +49,10 @@ Expected<EngineKind, UsageError> parse_engine(std::string_view source, std::stri
 std::span<const std::string_view> long_option_names();
 
 // The bounds parse_options checks, kMaxConnections and kMaxThreads, are core/config.h's.
-inline constexpr int64_t kMaxDurationNs = 24 * 3'600 * 1'000'000'000LL;  // 24h
+inline constexpr int64_t kMaxDurationNs = 24 * kNanosPerHour;  // 24h
 inline constexpr double kMinRate = 0.001;       // one request per 1,000 s
 inline constexpr double kMaxRate = 10'000'000;  // 10M req/s, far above one machine's reach
-inline constexpr int64_t kMaxTimeoutNs = 60 * 1'000'000'000LL;  // the histogram's 60 s range
+inline constexpr int64_t kMaxTimeoutNs = 60 * kNanosPerSecond;  // the histogram's 60 s range
 inline constexpr int64_t kMaxBodyBytes = 64 * 1024 * 1024;      // serialized once, kept in RAM
 inline constexpr int64_t kMaxShards = 100'000;  // --shard I/N: N machines in one fleet
 

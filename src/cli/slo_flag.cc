@@ -62,8 +62,8 @@ Expected<SloLimit, std::string> parse_slo(std::string_view text) {
     if (!parsed) return unexpected(std::string(key) + ": " + parsed.error());
     percentile = *parsed;
   }
-  auto ns = parse_duration_ns(limit_text, kMillisecondUnit);
-  if ((!ns && ns.error() == "too large") || (ns && *ns > kMaxSloNs)) {
+  auto ns = parse_duration_ns(limit_text, kNanosPerMilli);
+  if ((!ns && ns.error() == UnitError::too_large) || (ns && *ns > kMaxSloNs)) {
     return unexpected(std::string(key) + " must be at most 60s (the latency histogram's range)");
   }
   if (!ns || *ns <= 0) {
@@ -118,7 +118,7 @@ Expected<std::vector<double>, std::string> parse_rate_levels(std::string_view te
   std::vector<double> values;
   for (std::string_view part : split(text, range ? ':' : ',')) {
     auto rate = parse_rate(part);
-    if ((!rate && rate.error() == "too large") || (rate && *rate > max_rate)) {
+    if ((!rate && rate.error() == UnitError::too_large) || (rate && *rate > max_rate)) {
       return unexpected(std::string("must be at most 10M req/s per level"));
     }
     if (!rate || *rate <= 0) return unexpected(shape);

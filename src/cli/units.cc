@@ -46,25 +46,37 @@ struct UnitName {
   int64_t ns;
 };
 
-constexpr std::array<UnitName, 6> kDurationUnits = {{{"ns", kNanosecondUnit},
-                                                     {"us", kMicrosecondUnit},
-                                                     {"ms", kMillisecondUnit},
-                                                     {"s", kSecondUnit},
-                                                     {"m", kMinuteUnit},
-                                                     {"h", kHourUnit}}};
+constexpr std::array<UnitName, 6> kDurationUnits = {{{"ns", int64_t{1}},
+                                                     {"us", kNanosPerMicro},
+                                                     {"ms", kNanosPerMilli},
+                                                     {"s", kNanosPerSecond},
+                                                     {"m", kNanosPerMinute},
+                                                     {"h", kNanosPerHour}}};
 
 }  // namespace
 
-Expected<int64_t, std::string> parse_duration_ns(std::string_view text, int64_t default_unit_ns) {
+std::string_view describe(UnitError error) {
+  switch (error) {
+    case UnitError::malformed:
+      return "not a number";
+    case UnitError::unknown_unit:
+      return "unknown unit";
+    case UnitError::too_large:
+      return "too large";
+  }
+  return "not a number";
+}
+
+Expected<int64_t, UnitError> parse_duration_ns(std::string_view text, int64_t default_unit_ns) {
   Decimal number;
-  if (!split_decimal(text, number)) return unexpected(std::string("not a duration"));
+  if (!split_decimal(text, number)) return unexpected(UnitError::malformed);
   int64_t unit_ns = default_unit_ns;
   if (!number.suffix.empty()) {
     unit_ns = 0;
     for (const UnitName& unit : kDurationUnits) {
       if (unit.name == number.suffix) unit_ns = unit.ns;
     }
-    if (unit_ns == 0) return unexpected(std::string("unknown unit"));
+    if (unit_ns == 0) return unexpected(UnitError::unknown_unit);
   }
 
   uint64_t whole_part = 0;
@@ -73,7 +85,7 @@ Expected<int64_t, std::string> parse_duration_ns(std::string_view text, int64_t 
   (void)end;
   constexpr auto kMax = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
   if (ec != std::errc() || whole_part > kMax / static_cast<uint64_t>(unit_ns)) {
-    return unexpected(std::string("too large"));
+    return unexpected(UnitError::too_large);
   }
 
   // 18 fraction digits resolve far below 1 ns for every unit (the hour is 3.6e12 ns); later
@@ -88,30 +100,30 @@ Expected<int64_t, std::string> parse_duration_ns(std::string_view text, int64_t 
   auto fraction_ns = static_cast<uint64_t>(Wide{fraction} * static_cast<uint64_t>(unit_ns) / scale);
 
   uint64_t total = whole_part * static_cast<uint64_t>(unit_ns);
-  if (fraction_ns > kMax - total) return unexpected(std::string("too large"));
+  if (fraction_ns > kMax - total) return unexpected(UnitError::too_large);
   return static_cast<int64_t>(total + fraction_ns);
 }
 
-Expected<double, std::string> parse_rate(std::string_view text) {
+Expected<double, UnitError> parse_rate(std::string_view text) {
   Decimal number;
-  if (!split_decimal(text, number)) return unexpected(std::string("not a number"));
+  if (!split_decimal(text, number)) return unexpected(UnitError::malformed);
   double multiplier = 1;
   if (number.suffix == "k" || number.suffix == "K") {
     multiplier = 1e3;
   } else if (number.suffix == "M") {
     multiplier = 1e6;
   } else if (!number.suffix.empty()) {
-    return unexpected(std::string("unknown suffix"));
+    return unexpected(UnitError::unknown_unit);
   }
   std::string_view numeric = text.substr(0, text.size() - number.suffix.size());
   double value = 0;
   auto [end, ec] = std::from_chars(numeric.data(), numeric.data() + numeric.size(), value,
                                    std::chars_format::fixed);
   if (ec != std::errc() || end != numeric.data() + numeric.size()) {
-    return unexpected(std::string("too large"));
+    return unexpected(UnitError::too_large);
   }
   value *= multiplier;
-  if (!std::isfinite(value)) return unexpected(std::string("too large"));
+  if (!std::isfinite(value)) return unexpected(UnitError::too_large);
   return value;
 }
 

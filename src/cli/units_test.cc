@@ -13,59 +13,59 @@ namespace {
 int64_t duration_or_fail(std::string_view text, int64_t default_unit_ns) {
   auto parsed = parse_duration_ns(text, default_unit_ns);
   if (!parsed) {
-    ADD_FAILURE() << "'" << text << "': " << parsed.error();
+    ADD_FAILURE() << "'" << text << "': " << describe(parsed.error());
     return -1;
   }
   return *parsed;
 }
 
 TEST(UnitsTest, DurationWithoutUnitCountsTheDefaultUnit) {
-  EXPECT_EQ(duration_or_fail("10", kSecondUnit), 10'000'000'000);
-  EXPECT_EQ(duration_or_fail("2000", kMillisecondUnit), 2'000'000'000);
-  EXPECT_EQ(duration_or_fail("1.5", kMillisecondUnit), 1'500'000);
-  EXPECT_EQ(duration_or_fail("0", kSecondUnit), 0);
+  EXPECT_EQ(duration_or_fail("10", kNanosPerSecond), 10'000'000'000);
+  EXPECT_EQ(duration_or_fail("2000", kNanosPerMilli), 2'000'000'000);
+  EXPECT_EQ(duration_or_fail("1.5", kNanosPerMilli), 1'500'000);
+  EXPECT_EQ(duration_or_fail("0", kNanosPerSecond), 0);
 }
 
 TEST(UnitsTest, DurationUnitsFromNanosecondsToHours) {
-  EXPECT_EQ(duration_or_fail("7ns", kSecondUnit), 7);
-  EXPECT_EQ(duration_or_fail("250us", kSecondUnit), 250'000);
-  EXPECT_EQ(duration_or_fail("500ms", kSecondUnit), 500'000'000);
-  EXPECT_EQ(duration_or_fail("10s", kMillisecondUnit), 10'000'000'000);
-  EXPECT_EQ(duration_or_fail("2m", kSecondUnit), 120'000'000'000);
-  EXPECT_EQ(duration_or_fail("1h", kSecondUnit), 3'600'000'000'000);
+  EXPECT_EQ(duration_or_fail("7ns", kNanosPerSecond), 7);
+  EXPECT_EQ(duration_or_fail("250us", kNanosPerSecond), 250'000);
+  EXPECT_EQ(duration_or_fail("500ms", kNanosPerSecond), 500'000'000);
+  EXPECT_EQ(duration_or_fail("10s", kNanosPerMilli), 10'000'000'000);
+  EXPECT_EQ(duration_or_fail("2m", kNanosPerSecond), 120'000'000'000);
+  EXPECT_EQ(duration_or_fail("1h", kNanosPerSecond), 3'600'000'000'000);
 }
 
 TEST(UnitsTest, DurationFractionsAreExactDecimal) {
-  EXPECT_EQ(duration_or_fail("1.5s", kSecondUnit), 1'500'000'000);
-  EXPECT_EQ(duration_or_fail("0.1s", kSecondUnit), 100'000'000);  // not 99,999,999
-  EXPECT_EQ(duration_or_fail("0.3s", kSecondUnit), 300'000'000);
-  EXPECT_EQ(duration_or_fail("1.25m", kSecondUnit), 75'000'000'000);
-  EXPECT_EQ(duration_or_fail("0.001h", kSecondUnit), 3'600'000'000);
-  EXPECT_EQ(duration_or_fail("2.5us", kSecondUnit), 2'500);
+  EXPECT_EQ(duration_or_fail("1.5s", kNanosPerSecond), 1'500'000'000);
+  EXPECT_EQ(duration_or_fail("0.1s", kNanosPerSecond), 100'000'000);  // not 99,999,999
+  EXPECT_EQ(duration_or_fail("0.3s", kNanosPerSecond), 300'000'000);
+  EXPECT_EQ(duration_or_fail("1.25m", kNanosPerSecond), 75'000'000'000);
+  EXPECT_EQ(duration_or_fail("0.001h", kNanosPerSecond), 3'600'000'000);
+  EXPECT_EQ(duration_or_fail("2.5us", kNanosPerSecond), 2'500);
 }
 
 TEST(UnitsTest, DurationFractionsFinerThanANanosecondAreTruncated) {
-  EXPECT_EQ(duration_or_fail("1.9ns", kSecondUnit), 1);
-  EXPECT_EQ(duration_or_fail("0.0000000001s", kSecondUnit), 0);
-  EXPECT_EQ(duration_or_fail("1.123456789123456789123s", kSecondUnit), 1'123'456'789);
+  EXPECT_EQ(duration_or_fail("1.9ns", kNanosPerSecond), 1);
+  EXPECT_EQ(duration_or_fail("0.0000000001s", kNanosPerSecond), 0);
+  EXPECT_EQ(duration_or_fail("1.123456789123456789123s", kNanosPerSecond), 1'123'456'789);
 }
 
 TEST(UnitsTest, DurationUpToInt64MaxNanoseconds) {
-  EXPECT_EQ(duration_or_fail("9223372036854775807ns", kSecondUnit),
+  EXPECT_EQ(duration_or_fail("9223372036854775807ns", kNanosPerSecond),
             std::numeric_limits<int64_t>::max());
-  EXPECT_EQ(duration_or_fail("2562047h", kSecondUnit), 2'562'047 * kHourUnit);
+  EXPECT_EQ(duration_or_fail("2562047h", kNanosPerSecond), 2'562'047 * kNanosPerHour);
   for (const char* text : {"9223372036854775808ns", "9223372037s", "2562048h",
                            "9223372036.9s", "99999999999999999999999999"}) {
-    auto parsed = parse_duration_ns(text, kSecondUnit);
+    auto parsed = parse_duration_ns(text, kNanosPerSecond);
     ASSERT_FALSE(parsed) << text;
-    EXPECT_EQ(parsed.error(), "too large") << text;
+    EXPECT_EQ(parsed.error(), UnitError::too_large) << text;
   }
 }
 
 TEST(UnitsTest, DurationRefusesEverythingElse) {
   for (const char* text : {"", "s", "abc", "-1", "+1", "1e3", " 1", "1 ", "1.", ".5", "1.5.2",
                            "10x", "10S", "10 s", "1s2", "0x10", "inf", "nan", "10sec"}) {
-    auto parsed = parse_duration_ns(text, kSecondUnit);
+    auto parsed = parse_duration_ns(text, kNanosPerSecond);
     EXPECT_FALSE(parsed) << "'" << text << "' parsed as " << (parsed ? *parsed : 0);
   }
 }
@@ -97,7 +97,7 @@ TEST(UnitsTest, RateTooLargeForADoubleIsRefused) {
   const std::string huge(400, '9');
   auto parsed = parse_rate(huge);
   ASSERT_FALSE(parsed);
-  EXPECT_EQ(parsed.error(), "too large");
+  EXPECT_EQ(parsed.error(), UnitError::too_large);
 }
 
 }  // namespace

@@ -22,15 +22,15 @@
 #include <algorithm>
 #include <cassert>
 
+#include "time/time_units.h"
+
 namespace hammer {
 namespace {
 
-constexpr int64_t kSecondNs = 1'000'000'000;
-
-const Histogram& row_geometry() {
-  static const Histogram geometry(Timeline::kLowestDiscernibleNs,
-                                  Histogram::kDefaultHighestTrackableValue,
-                                  Timeline::kSignificantFigures);
+HistogramGeometry row_geometry() {
+  static const HistogramGeometry geometry = *HistogramGeometry::make(
+      Timeline::kLowestDiscernibleNs, Histogram::kDefaultHighestTrackableValue,
+      Timeline::kSignificantFigures);
   return geometry;
 }
 
@@ -41,12 +41,12 @@ int64_t rows_for(int64_t span_ns, int64_t interval_ns) {
 }  // namespace
 
 void Timeline::plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatches) {
-  geometry_ = &row_geometry();
-  counts_length_ = static_cast<size_t>(geometry_->counts_length());
+  geometry_ = row_geometry();
+  counts_length_ = static_cast<size_t>(geometry_.counts_length());
   warmup_ns_ = std::max<int64_t>(warmup_ns, 0);
-  interval_ns_ = kSecondNs;
+  interval_ns_ = kNanosPerSecond;
   while (rows_for(warmup_ns_, interval_ns_) + rows_for(duration_ns, interval_ns_) > kMaxRows) {
-    interval_ns_ += kSecondNs;
+    interval_ns_ += kNanosPerSecond;
   }
   warmup_rows_ = static_cast<int32_t>(rows_for(warmup_ns_, interval_ns_));
   const int32_t measured_rows =
@@ -138,8 +138,7 @@ void Timeline::set_other_row(int32_t row, const Histogram& latencies) {
 }
 
 Histogram Timeline::other_row_histogram(int32_t row) const {
-  Histogram histogram(kLowestDiscernibleNs, Histogram::kDefaultHighestTrackableValue,
-                      kSignificantFigures);
+  Histogram histogram(row_geometry());
   if (!has_other()) return histogram;
   const size_t base = static_cast<size_t>(row) * counts_length_;
   for (size_t i = 0; i < counts_length_; ++i) {
@@ -165,8 +164,7 @@ void Timeline::set_row(int32_t row, int64_t completed, int64_t errors, int64_t m
 }
 
 Histogram Timeline::row_histogram(int32_t row) const {
-  Histogram histogram(kLowestDiscernibleNs, Histogram::kDefaultHighestTrackableValue,
-                      kSignificantFigures);
+  Histogram histogram(row_geometry());
   const size_t base = static_cast<size_t>(row) * counts_length_;
   for (size_t i = 0; i < counts_length_; ++i) {
     if (counts_[base + i] != 0) {
@@ -177,7 +175,7 @@ Histogram Timeline::row_histogram(int32_t row) const {
 }
 
 int64_t Timeline::count_above(int32_t row, int64_t threshold_ns) const {
-  if (geometry_ == nullptr) return 0;
+  if (counts_length_ == 0) return 0;
   // Slots strictly above the one holding the threshold: a value in the threshold's own slot
   // is within the histogram's precision of it and is not counted.
   const size_t base = static_cast<size_t>(row) * counts_length_;

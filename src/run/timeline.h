@@ -99,7 +99,7 @@ class Timeline {
 
  private:
   size_t geometry_index(int64_t value) const {
-    return static_cast<size_t>(geometry_->index_for(value));
+    return static_cast<size_t>(geometry_.index_for(value));
   }
 
   int64_t start_ns_ = 0;
@@ -107,9 +107,8 @@ class Timeline {
   int64_t interval_ns_ = 1'000'000'000;
   int32_t warmup_rows_ = 0;
   size_t counts_length_ = 0;
-  // One shared, read-only histogram whose bucket arithmetic (index_for) places values; the
-  // counts themselves live in counts_. Set by plan() and add().
-  const Histogram* geometry_ = nullptr;
+  // Where a latency lands in a row's counts (counts_length_ slots per row); set by plan().
+  HistogramGeometry geometry_;
   std::vector<Row> rows_;
   // rows_.size() x counts_length_, lazily zeroed: a row keeps resident only the pages its
   // latencies fell in.

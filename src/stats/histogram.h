@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "core/zeroed_array.h"
+#include "stats/histogram_geometry.h"
 
 namespace hammer {
 
@@ -27,6 +28,8 @@ class Histogram {
   /// the default geometry otherwise.
   Histogram(int64_t lowest_discernible_value, int64_t highest_trackable_value,
             int significant_figures);
+  /// A histogram of `geometry` (HistogramGeometry::make), every slot zero.
+  explicit Histogram(const HistogramGeometry& geometry);
   /// True when the constructor accepts this geometry (as HdrHistogram_c's
   /// hdr_calculate_bucket_config would); decoders check untrusted input with it.
   static bool is_valid_geometry(int64_t lowest_discernible_value, int64_t highest_trackable_value,
@@ -35,12 +38,13 @@ class Histogram {
   static int32_t counts_length_for(int64_t lowest_discernible_value,
                                    int64_t highest_trackable_value, int significant_figures);
 
-  Histogram(const Histogram& other);
+  Histogram(const Histogram& other) = default;
+  /// Reuses this histogram's slots when the geometry is the same.
   Histogram& operator=(const Histogram& other);
   /// A moved-from histogram has no slots: only assign to it or destroy it.
-  Histogram(Histogram&&) noexcept;
-  Histogram& operator=(Histogram&&) noexcept;
-  ~Histogram();
+  Histogram(Histogram&& other) noexcept;
+  Histogram& operator=(Histogram&& other) noexcept;
+  ~Histogram() = default;
 
   /// Records one value. Values below 0 record as 0; values above highest_trackable_value are
   /// clamped to it AND counted in out_of_range_count(), so a report can say so. Never
@@ -66,50 +70,42 @@ class Histogram {
   /// percentile(0) == min(), percentile(100) == max().
   int64_t value_at_percentile(double q) const;
 
-  int64_t lowest_discernible_value() const { return lowest_discernible_value_; }
-  int64_t highest_trackable_value() const { return highest_trackable_value_; }
-  int significant_figures() const { return significant_figures_; }
-  /// Number of count slots and their size in bytes (the allocation made at construction).
-  int32_t counts_length() const { return counts_length_; }
+  const HistogramGeometry& geometry() const { return geometry_; }
+  int64_t lowest_discernible_value() const { return geometry_.lowest_discernible_value(); }
+  int64_t highest_trackable_value() const { return geometry_.highest_trackable_value(); }
+  int significant_figures() const { return geometry_.significant_figures(); }
+  /// Number of count slots and their size in bytes (the allocation made at construction);
+  /// 0 once moved from.
+  int32_t counts_length() const { return geometry_.counts_length(); }
   /// HdrHistogram's bucket geometry, as its percentile-distribution footer prints it.
-  int32_t bucket_count() const { return bucket_count_; }
-  int32_t sub_bucket_count() const { return sub_bucket_count_; }
-  size_t counts_bytes() const { return static_cast<size_t>(counts_length_) * sizeof(int64_t); }
+  int32_t bucket_count() const { return geometry_.bucket_count(); }
+  int32_t sub_bucket_count() const { return geometry_.sub_bucket_count(); }
+  size_t counts_bytes() const { return static_cast<size_t>(counts_length()) * sizeof(int64_t); }
 
   /// Raw access for the V2 codec: the count in slot i (0 <= i < counts_length()), and the
   /// lowest value a slot stands for. add_count_at_index() keeps total, min and max in step
   /// (as HdrHistogram's decoders rebuild them); an index outside the slots is ignored.
   int64_t count_at_index(int32_t index) const { return counts_[index]; }
   void add_count_at_index(int32_t index, int64_t count);
-  int64_t value_from_index(int32_t index) const;
+  int64_t value_from_index(int32_t index) const { return geometry_.value_from_index(index); }
   /// Slot of `value`, after the same clamping record() applies (below 0 -> 0, above
   /// highest_trackable_value -> highest_trackable_value).
-  int32_t index_for(int64_t value) const;
+  int32_t index_for(int64_t value) const { return geometry_.index_for(value); }
   /// Lowest and highest values that are equivalent (land in the same slot) to `value`, after
   /// the same clamping as index_for().
-  int64_t lowest_equivalent_value(int64_t value) const;
-  int64_t highest_equivalent_value(int64_t value) const;
+  int64_t lowest_equivalent_value(int64_t value) const {
+    return geometry_.lowest_equivalent_value(value);
+  }
+  int64_t highest_equivalent_value(int64_t value) const {
+    return geometry_.highest_equivalent_value(value);
+  }
   /// The value HdrHistogram reports for a slot: the middle of its equivalent range.
-  int64_t median_equivalent_value(int64_t value) const;
+  int64_t median_equivalent_value(int64_t value) const {
+    return geometry_.median_equivalent_value(value);
+  }
 
  private:
-  void init_geometry(int64_t lowest_discernible_value, int64_t highest_trackable_value,
-                     int significant_figures);
-  bool same_geometry(const Histogram& other) const;
-  int32_t index_for_in_range(int64_t value) const;  // 0 <= value <= highest_trackable_value_
-  int64_t size_of_equivalent_range(int64_t value) const;
-
-  int64_t lowest_discernible_value_ = 0;
-  int64_t highest_trackable_value_ = 0;
-  int significant_figures_ = 0;
-  int32_t unit_magnitude_ = 0;
-  int32_t leading_zero_count_base_ = 0;  // 64 - unit_magnitude - (half_count_magnitude + 1)
-  int32_t sub_bucket_half_count_magnitude_ = 0;
-  int32_t sub_bucket_count_ = 0;
-  int32_t sub_bucket_half_count_ = 0;
-  int64_t sub_bucket_mask_ = 0;
-  int32_t bucket_count_ = 0;
-  int32_t counts_length_ = 0;
+  HistogramGeometry geometry_;
   ZeroedArray<int64_t> counts_;  // only the pages values fall in become resident
   int64_t total_count_ = 0;
   int64_t out_of_range_count_ = 0;

@@ -26,13 +26,13 @@
 
 #include "core/read_bounded_file.h"
 #include "stats/histogram_v2.h"
+#include "time/time_units.h"
 
 namespace hammer {
 namespace {
 
-constexpr int64_t kSecondNs = 1'000'000'000;
 constexpr double kMaxValueUnitRatio = 1e6;  // ns -> ms, HistogramLogWriter's default
-constexpr int64_t kYearNs = 365LL * 24 * 3600 * kSecondNs;
+constexpr int64_t kYearNs = 365LL * 24 * 3600 * kNanosPerSecond;
 constexpr int64_t kMaxLogBytes = 1LL << 30;
 
 std::string seconds_text(int64_t ns) {
@@ -43,7 +43,7 @@ std::string seconds_text(int64_t ns) {
 
 // Java's Date.toString() shape, in UTC: "Tue Dec 01 10:00:00 UTC 2026".
 std::string date_text(int64_t unix_ns) {
-  const time_t seconds = static_cast<time_t>(unix_ns / kSecondNs);
+  const time_t seconds = static_cast<time_t>(unix_ns / kNanosPerSecond);
   std::tm broken{};
   gmtime_r(&seconds, &broken);
   char text[64];

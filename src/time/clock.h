@@ -10,17 +10,15 @@
 #include <cstdint>
 #include <ctime>
 
+#include "time/time_units.h"
+
 namespace hammer {
 
 inline int64_t monotonic_now_ns() {
   timespec now{};
   clock_gettime(CLOCK_MONOTONIC, &now);
-  return static_cast<int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+  return static_cast<int64_t>(now.tv_sec) * kNanosPerSecond + now.tv_nsec;
 }
-
-constexpr int64_t kNanosPerMicro = 1'000;
-constexpr int64_t kNanosPerMilli = 1'000'000;
-constexpr int64_t kNanosPerSecond = 1'000'000'000;
 
 class Clock {
  public:
