@@ -211,7 +211,7 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
       timeline.add_shifted(part.timeline, shift);
     }
     part.timeline = Timeline();
-    merge_result(total, part);
+    total.add(part);
     merged.config.threads += document->config.threads;
     const int64_t measured_start = origin + document->config.warmup_ns;
     fleet_end_unix_ns = std::max(fleet_end_unix_ns, measured_start + part.elapsed_ns);

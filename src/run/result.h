@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "run/timeline.h"
+#include "schedule/dispatch_lag.h"
 #include "stats/histogram.h"
 
 namespace hammer {
@@ -24,22 +25,6 @@ inline constexpr std::array<std::string_view, kErrorKindCount> kErrorKindNames =
 inline constexpr int kStatusClassCount = 5;
 /// status_codes is indexed by the code: 0..599, of which 100..599 are used.
 inline constexpr int kStatusCodeLimit = 600;
-
-/// How far behind its intended time each open-loop request went out (actual_send - intended),
-/// and whose fault it was. Closed-loop runs leave this all zero.
-struct DispatchLag {
-  int64_t threshold_ns = 0;      // lag above this counts as "behind schedule"
-  int64_t dispatched = 0;        // open-loop requests sent; each has one lag sample
-  int64_t sum_ns = 0;
-  int64_t max_ns = 0;
-  int64_t behind_schedule = 0;   // lag > threshold_ns; == behind_server + behind_generator
-  int64_t behind_server = 0;     // late while every connection of its worker was busy
-  int64_t behind_generator = 0;  // late although a connection was idle: hammer's own fault
-  int64_t peak_backlog = 0;      // most due-but-unsent requests one worker held at once
-  /// Every lag sample (1 ns to 60 s, 2 significant figures: ~1%), for its percentiles; its
-  /// counts are lazily zeroed (core/zeroed_array.h), so the untouched slots cost no memory.
-  Histogram histogram = Histogram(1, Histogram::kDefaultHighestTrackableValue, 2);
-};
 
 /// Where the run sits on the wall clock (CLOCK_REALTIME, read only at the start: every interval
 /// is still measured on the monotonic clock). What --shard's merge aligns shards by.
@@ -113,6 +98,11 @@ struct RunResult {
   }
   /// Responses whose status was not 2xx or 3xx (wrk's "Non-2xx or 3xx responses").
   int64_t non_2xx_3xx() const { return status_classes[0] + status_classes[3] + status_classes[4]; }
+
+  /// Adds another part of the same run (a worker's, a shard's): counts and histograms are
+  /// summed, never averaged; maxima and "first" reasons are kept. Every field is handled in
+  /// this one place (run/result.cc), so a new field is added there too.
+  void add(const RunResult& part);
 };
 
 }  // namespace hammer

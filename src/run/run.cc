@@ -101,43 +101,6 @@ int64_t connections_for_worker(int64_t total, int64_t index, int64_t count) {
   return total / count + (index < total % count ? 1 : 0);
 }
 
-void merge_result(RunResult& total, const RunResult& part) {
-  total.corrected.add(part.corrected);
-  total.uncorrected.add(part.uncorrected);
-  total.connect_time.add(part.connect_time);
-  total.first_requests.add(part.first_requests);
-  total.timeline.add(part.timeline);
-  if (part.warmup) {
-    if (!total.warmup) total.warmup = std::make_shared<RunResult>();
-    merge_result(*total.warmup, *part.warmup);
-  }
-  total.scheduled += part.scheduled;
-  total.sent += part.sent;
-  total.completed += part.completed;
-  total.unsent += part.unsent;
-  total.bytes_read += part.bytes_read;
-  total.connects += part.connects;
-  total.connects_out_of_ports += part.connects_out_of_ports;
-  for (int i = 0; i < kErrorKindCount; ++i) total.errors[i] += part.errors[i];
-  for (int i = 0; i < kStatusClassCount; ++i) total.status_classes[i] += part.status_classes[i];
-  for (int i = 0; i < kStatusCodeLimit; ++i) total.status_codes[i] += part.status_codes[i];
-  total.reconnects += part.reconnects;
-  total.unsolicited += part.unsolicited;
-  total.in_flight_at_stop += part.in_flight_at_stop;
-  if (total.first_parse_error.empty()) total.first_parse_error = part.first_parse_error;
-  if (total.first_socket_error.empty()) total.first_socket_error = part.first_socket_error;
-  total.lag.threshold_ns = part.lag.threshold_ns;
-  total.lag.dispatched += part.lag.dispatched;
-  total.lag.sum_ns += part.lag.sum_ns;
-  total.lag.max_ns = std::max(total.lag.max_ns, part.lag.max_ns);
-  total.lag.behind_schedule += part.lag.behind_schedule;
-  total.lag.behind_server += part.lag.behind_server;
-  total.lag.behind_generator += part.lag.behind_generator;
-  total.lag.peak_backlog = std::max(total.lag.peak_backlog, part.lag.peak_backlog);
-  total.lag.histogram.add(part.lag.histogram);
-  total.interrupted = total.interrupted || part.interrupted;
-}
-
 Expected<SocketAddress, RunError> reachable_address(const Target& target, int64_t timeout_ns) {
   const std::string where = target_text(target);
   auto addresses = resolve_target_all(target);
@@ -282,7 +245,7 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   RunResult total;
   int64_t finished_ns = start_ns;
   for (auto& worker : workers) {
-    merge_result(total, worker->result());
+    total.add(worker->result());
     finished_ns = std::max(finished_ns, worker->finished_ns());
   }
   total.wall_start = wall_start;

@@ -50,7 +50,4 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
 /// --control before its first step.
 Expected<SocketAddress, RunError> reachable_address(const Target& target, int64_t timeout_ns);
 
-/// Adds `part` into `total`: counts and histograms add, maxima take the maximum.
-void merge_result(RunResult& total, const RunResult& part);
-
 }  // namespace hammer

@@ -3,7 +3,7 @@
 // The open-loop schedule and the dispatch lag it makes visible. See schedule.cc.
 #include <cstdint>
 
-#include "run/result.h"
+#include "schedule/dispatch_lag.h"
 #include "schedule/slot_partition.h"
 
 namespace hammer {

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#include "run/result.h"
+
+#include <algorithm>
+
+namespace hammer {
+
+void RunResult::add(const RunResult& part) {
+  corrected.add(part.corrected);
+  uncorrected.add(part.uncorrected);
+  connect_time.add(part.connect_time);
+  first_requests.add(part.first_requests);
+  timeline.add(part.timeline);
+  if (part.warmup) {
+    if (!warmup) warmup = std::make_shared<RunResult>();
+    warmup->add(*part.warmup);
+  }
+  scheduled += part.scheduled;
+  sent += part.sent;
+  completed += part.completed;
+  unsent += part.unsent;
+  bytes_read += part.bytes_read;
+  connects += part.connects;
+  connects_out_of_ports += part.connects_out_of_ports;
+  for (int i = 0; i < kErrorKindCount; ++i) errors[i] += part.errors[i];
+  for (int i = 0; i < kStatusClassCount; ++i) status_classes[i] += part.status_classes[i];
+  for (int i = 0; i < kStatusCodeLimit; ++i) status_codes[i] += part.status_codes[i];
+  reconnects += part.reconnects;
+  unsolicited += part.unsolicited;
+  in_flight_at_stop += part.in_flight_at_stop;
+  if (first_parse_error.empty()) first_parse_error = part.first_parse_error;
+  if (first_socket_error.empty()) first_socket_error = part.first_socket_error;
+  lag.add(part.lag);
+  interrupted = interrupted || part.interrupted;
+}
+
+}  // namespace hammer

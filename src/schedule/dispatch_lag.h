@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// DispatchLag: the figures of how late open-loop requests left, kept by the schedule's
+// DispatchLagRecorder (schedule.h) and carried in each RunResult.
+#include <algorithm>
+#include <cstdint>
+
+#include "stats/histogram.h"
+
+namespace hammer {
+
+/// How far behind its intended time each open-loop request went out (actual_send - intended),
+/// and whose fault it was. Closed-loop runs leave this all zero.
+struct DispatchLag {
+  int64_t threshold_ns = 0;      // lag above this counts as "behind schedule"
+  int64_t dispatched = 0;        // open-loop requests sent; each has one lag sample
+  int64_t sum_ns = 0;
+  int64_t max_ns = 0;
+  int64_t behind_schedule = 0;   // lag > threshold_ns; == behind_server + behind_generator
+  int64_t behind_server = 0;     // late while every connection of its worker was busy
+  int64_t behind_generator = 0;  // late although a connection was idle: hammer's own fault
+  int64_t peak_backlog = 0;      // most due-but-unsent requests one worker held at once
+  /// Every lag sample (1 ns to 60 s, 2 significant figures: ~1%), for its percentiles; its
+  /// counts are lazily zeroed (core/zeroed_array.h), so the untouched slots cost no memory.
+  Histogram histogram = Histogram(1, Histogram::kDefaultHighestTrackableValue, 2);
+
+  /// Adds another worker's or shard's lag: counts and the histogram summed, maxima kept. Every
+  /// field is handled here, beside the struct, so a new one is not forgotten.
+  void add(const DispatchLag& other) {
+    threshold_ns = other.threshold_ns;
+    dispatched += other.dispatched;
+    sum_ns += other.sum_ns;
+    max_ns = std::max(max_ns, other.max_ns);
+    behind_schedule += other.behind_schedule;
+    behind_server += other.behind_server;
+    behind_generator += other.behind_generator;
+    peak_backlog = std::max(peak_backlog, other.peak_backlog);
+    histogram.add(other.histogram);
+  }
+};
+
+}  // namespace hammer
