@@ -62,7 +62,7 @@ TEST(CsvReportTest, SweepHasAHeaderThenStepsThenControlSteps) {
   step.cpu_cores = 0.25;
   result.steps.push_back(step);
   StepSummary control = step;
-  control.misses.push_back("failed");
+  control.misses.push_back(StepMiss::failed);
   control.has_latency = false;
   control.cpu_cores = -1;
   result.control_steps.push_back(control);

@@ -57,11 +57,12 @@ std::string slo_figure(const SloLimit& limit, double value) {
   return format_duration_ns(std::llround(value));
 }
 
-std::string limit_text(const SloLimit& limit) {
-  return limit.key + " <= " +
-         (limit.is_error_rate() ? slo_figure(limit, limit.error_rate)
-                                : slo_figure(limit, static_cast<double>(limit.limit_ns)));
+std::string limit_figure(const SloLimit& limit) {
+  return limit.is_error_rate() ? slo_figure(limit, limit.error_rate)
+                               : slo_figure(limit, static_cast<double>(limit.limit_ns));
 }
+
+std::string limit_text(const SloLimit& limit) { return limit.key + " <= " + limit_figure(limit); }
 
 std::string limits_text(const Config& config) {
   std::string text;
@@ -79,21 +80,26 @@ std::string misses_text(const StepSummary& step) {
     if (!text.empty()) text += ", ";
     text += part;
   };
-  for (const std::string& miss : step.misses) {
-    if (miss == "failed") {
-      add("run failed");
-    } else if (miss == "slo") {
-      for (const SloOutcome& outcome : step.slo) {
-        if (outcome.pass) continue;
-        add(outcome.has_measured
-                ? outcome.limit.key + " " + slo_figure(outcome.limit, outcome.measured) + " > " +
-                      limit_text(outcome.limit).substr(outcome.limit.key.size() + 4)
-                : outcome.limit.key + " unmeasured (no response)");
-      }
-    } else if (miss == "server_late") {
-      add(percent(step.server_late_share()) + " late for the server");
-    } else if (miss == "unsent") {
-      add(std::to_string(step.unsent) + " never sent");
+  for (const StepMiss miss : step.misses) {
+    switch (miss) {
+      case StepMiss::failed:
+        add("run failed");
+        break;
+      case StepMiss::slo:
+        for (const SloOutcome& outcome : step.slo) {
+          if (outcome.pass) continue;
+          add(outcome.has_measured
+                  ? outcome.limit.key + " " + slo_figure(outcome.limit, outcome.measured) +
+                        " > " + limit_figure(outcome.limit)
+                  : outcome.limit.key + " unmeasured (no response)");
+        }
+        break;
+      case StepMiss::server_late:
+        add(percent(step.server_late_share()) + " late for the server");
+        break;
+      case StepMiss::unsent:
+        add(std::to_string(step.unsent) + " never sent");
+        break;
     }
   }
   return text;
@@ -161,7 +167,7 @@ void write_step_json(const Config& config, const StepSummary& step, JsonWriter& 
   if (judged(config)) write_slo_json(step.slo, json);
   json.member("meets", step.meets());
   json.key("misses").begin_array();
-  for (const std::string& miss : step.misses) json.value(miss);
+  for (const StepMiss miss : step.misses) json.value(step_miss_name(miss));
   json.end_array();
   json.key("verdicts").begin_array();
   for (VerdictCode code : step.verdict_codes) json.value(verdict_code_name(code));

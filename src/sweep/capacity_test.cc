@@ -20,15 +20,15 @@ StepSummary model_step(double rate, double capacity, double p99_limit_ms) {
   const double load = rate / capacity;
   if (load >= 1) {
     step.behind_server = 600;
-    step.misses.push_back("server_late");
-    step.misses.push_back("slo");
+    step.misses.push_back(StepMiss::server_late);
+    step.misses.push_back(StepMiss::slo);
     return step;
   }
   const double service_ms = 1000.0 / capacity;
   const double wait_ms = service_ms * load / (2 * (1 - load));
   const double p99_ms = service_ms + 4.6 * wait_ms;  // the exponential tail's 99th percentile
   step.p99_ns = static_cast<int64_t>(p99_ms * 1e6);
-  if (p99_ms > p99_limit_ms) step.misses.push_back("slo");
+  if (p99_ms > p99_limit_ms) step.misses.push_back(StepMiss::slo);
   return step;
 }
 
@@ -105,8 +105,8 @@ TEST(CapacityTest, AMeasurementThatCannotRunStopsTheSearch) {
 TEST(CapacityTest, FixedLevelsGiveTheHighestThatMetAndTheLowestAboveThatFailed) {
   std::vector<StepSummary> steps(4);
   for (size_t i = 0; i < steps.size(); ++i) steps[i].level = 1000.0 * static_cast<double>(i + 1);
-  steps[2].misses.push_back("slo");
-  steps[3].misses.push_back("slo");
+  steps[2].misses.push_back(StepMiss::slo);
+  steps[3].misses.push_back(StepMiss::slo);
   const CapacityReading reading = capacity_from_steps(steps);
   EXPECT_TRUE(reading.found);
   EXPECT_EQ(reading.rate, 2000);

@@ -126,7 +126,7 @@ TEST(StepSummaryTest, AStepMissesWhenTheServerMadeRequestsLateOrLeftThemUnsent) 
   result.lag.behind_server = 50;  // 5%: at the bound, which it must stay under
   result.unsent = 11;             // above max(10, 1% of 1000)
   step = summarize_step(config, 1000, result, {}, 1.7, 2);
-  EXPECT_EQ(step.misses, (std::vector<std::string>{"server_late", "unsent"}));
+  EXPECT_EQ(step.misses, (std::vector<StepMiss>{StepMiss::server_late, StepMiss::unsent}));
   EXPECT_TRUE(step.generator_busy);  // 1.7 of 2 usable cores is over 80%
   EXPECT_DOUBLE_EQ(step.server_late_share(), 0.05);
 }
@@ -137,7 +137,7 @@ TEST(StepSummaryTest, AClosedLoopStepHasNoDispatchBoundsButFailsWhenTheRunFailed
   config.threads = 4;
   RunResult result;
   StepSummary step = summarize_step(config, 4, result, {}, -1, 16);
-  EXPECT_EQ(step.misses, (std::vector<std::string>{"failed"}));
+  EXPECT_EQ(step.misses, (std::vector<StepMiss>{StepMiss::failed}));
   EXPECT_FALSE(step.has_latency);
   EXPECT_FALSE(step.generator_busy);  // not measured
   EXPECT_EQ(step.usable_cores, 4);

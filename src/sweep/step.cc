@@ -57,11 +57,11 @@ StepSummary summarize_step(const Config& step_config, double level, const RunRes
   step.failed = run_failed(result);
   step.interrupted = result.interrupted;
 
-  if (step.failed) step.misses.push_back("failed");
-  if (!step.slo_passed) step.misses.push_back("slo");
+  if (step.failed) step.misses.push_back(StepMiss::failed);
+  if (!step.slo_passed) step.misses.push_back(StepMiss::slo);
   if (step_config.open_loop()) {
-    if (step.server_late_share() >= kMaxServerLateShare) step.misses.push_back("server_late");
-    if (step.unsent > unsent_allowance(step.scheduled)) step.misses.push_back("unsent");
+    if (step.server_late_share() >= kMaxServerLateShare) step.misses.push_back(StepMiss::server_late);
+    if (step.unsent > unsent_allowance(step.scheduled)) step.misses.push_back(StepMiss::unsent);
   }
   // Lateness that was hammer's own (generator_saturated) is not held against the server: the
   // report warns about it instead, and only the server's share bounds a capacity.

@@ -3,8 +3,10 @@
 // StepSummary: the figures of one sweep step, kept instead of the step's RunResult (whose two
 // histograms are 442 KB) so a sweep of many steps stays small; and whether the step met what
 // a capacity search asks of it.
+#include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/config.h"
@@ -21,6 +23,16 @@ inline constexpr double kMaxServerLateShare = 0.05;
 /// Generator CPU above this share of its usable cores (threads, at most the CPUs online)
 /// warns that the generator may have been the limit.
 inline constexpr double kGeneratorBusyShare = 0.80;
+
+/// Why a step does not count as sustained: the run failed, an --slo limit was missed, too many
+/// requests were late because every connection was busy with the server, or too many were
+/// never sent. kStepMissNames are the JSON report's names for them.
+enum class StepMiss : uint8_t { failed, slo, server_late, unsent };
+inline constexpr std::array<std::string_view, 4> kStepMissNames = {"failed", "slo", "server_late",
+                                                                   "unsent"};
+inline std::string_view step_miss_name(StepMiss miss) {
+  return kStepMissNames[static_cast<size_t>(miss)];
+}
 
 struct StepSummary {
   double level = 0;          // connections, or req/s for rate sweeps
@@ -65,9 +77,9 @@ struct StepSummary {
   /// a step has no figures, is failed, and ends the sweep.
   std::string start_error;
 
-  /// Why the step does not count as sustained under the limits; empty when it does. Codes:
-  /// "failed", "slo", "server_late", "unsent". (hammer's own lateness is a warning, not a miss.)
-  std::vector<std::string> misses;
+  /// Why the step does not count as sustained under the limits; empty when it does.
+  /// (hammer's own lateness is a warning, not a miss.)
+  std::vector<StepMiss> misses;
   bool meets() const { return misses.empty(); }
 
   double control_per_second = -1;  // --control: the no-work route at this level; -1 none

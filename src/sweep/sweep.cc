@@ -147,7 +147,7 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
       failed.rate = step_cfg.open_loop() ? step_cfg.rate : 0;
       failed.corrected = step_cfg.open_loop() && !step_cfg.closed_loop_stopwatch;
       failed.failed = true;
-      failed.misses.push_back("failed");
+      failed.misses.push_back(StepMiss::failed);
       failed.start_error = step.error().message;
       could_not_start = std::move(failed);
       return std::nullopt;
