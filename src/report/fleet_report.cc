@@ -11,6 +11,7 @@
 
 #include "core/shard_share.h"
 #include "report/format.h"
+#include "time/time_units.h"
 
 namespace hammer {
 namespace {
@@ -25,11 +26,6 @@ std::string shard_name(int64_t index, int64_t count) {
 
 std::string pad(std::string text, size_t width) {
   if (text.size() < width) text.append(width - text.size(), ' ');
-  return text;
-}
-
-std::string pad_left(std::string text, size_t width) {
-  if (text.size() < width) text.insert(0, width - text.size(), ' ');
   return text;
 }
 
@@ -69,16 +65,13 @@ std::string render_fleet_table(const FleetSummary& fleet) {
   out += "  shard  started (UTC)              late      requests     req/s  p50       p99       "
          "lag mean  lag max   behind: server  generator\n";
   for (const ShardSummary& shard : fleet.shards) {
-    const double per_second =
-        shard.elapsed_ns > 0 ? static_cast<double>(shard.completed) * 1e9 /
-                                   static_cast<double>(shard.elapsed_ns)
-                             : 0.0;
+    const double shard_per_second = per_second(shard.completed, shard.elapsed_ns);
     std::string row(2, ' ');
     row += pad(shard_name(shard.index, shard.count), 7);
     row += pad(format_wall_time(shard.wall_start.started_unix_ns), 27);
     row += pad(format_duration_ns(shard.wall_start.late_ns), 10);
     row += pad_left(std::to_string(shard.completed), 8);
-    row += pad_left(format_number(std::round(per_second * 100) / 100), 10) + "  ";
+    row += pad_left(format_number(std::round(shard_per_second * 100) / 100), 10) + "  ";
     row += pad(format_duration_ns(shard.lead_p50_ns), 10);
     row += pad(format_duration_ns(shard.lead_p99_ns), 10);
     row += pad(format_duration_ns(mean_lag(shard.lag)), 10);

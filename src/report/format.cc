@@ -100,4 +100,17 @@ std::string format_wall_time(int64_t unix_ns) {
   return text;
 }
 
+std::string format_fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string pad_left(std::string_view text, size_t width) {
+  std::string padded;
+  if (text.size() < width) padded.assign(width - text.size(), ' ');
+  padded.append(text);
+  return padded;
+}
+
 }  // namespace hammer

@@ -3,8 +3,10 @@
 // Unit formatting for the text report: the one place where integer nanoseconds and byte counts
 // become human units (style.md §2: convert only at the edges). Every scaled figure has two
 // decimals, like wrk's units.c, so columns line up and a reader can compare them by eye.
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace hammer {
 
@@ -28,6 +30,13 @@ std::string format_number(double value);
 /// A count with thousands separators, for counts a reader compares by size: 19800 ->
 /// "19,800", -1234 -> "-1,234", 999 -> "999".
 std::string format_count(int64_t count);
+
+/// `value` with exactly `decimals` decimals, unscaled: (2.5, 1) -> "2.5", (1.006, 2) -> "1.01".
+std::string format_fixed(double value, int decimals);
+
+/// `text` right-aligned in `width` columns: spaces before it, never cut ("7", 3 -> "  7";
+/// a text at least `width` long comes back as it is).
+std::string pad_left(std::string_view text, size_t width);
 
 /// A wall-clock instant in RFC 3339, UTC, to the millisecond: "2026-12-01T10:00:00.250Z".
 std::string format_wall_time(int64_t unix_ns);

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "time/time_units.h"
+
 namespace hammer {
 namespace {
 
@@ -74,6 +76,27 @@ TEST(FormatCountTest, GroupsThousandsWithCommas) {
   EXPECT_EQ(format_count(1234567), "1,234,567");
   EXPECT_EQ(format_count(-1234), "-1,234");
   EXPECT_EQ(format_count(INT64_MIN), "-9,223,372,036,854,775,808");
+}
+
+}  // namespace
+}  // namespace hammer
+
+namespace hammer {
+namespace {
+
+TEST(FormatTest, FixedDecimalsAndLeftPaddingNeverCut) {
+  EXPECT_EQ(format_fixed(2.5, 1), "2.5");
+  EXPECT_EQ(format_fixed(1.006, 2), "1.01");
+  EXPECT_EQ(format_fixed(-0.25, 0), "-0");
+  EXPECT_EQ(pad_left("7", 3), "  7");
+  EXPECT_EQ(pad_left("1234", 3), "1234");  // wider than the column: kept whole
+  EXPECT_EQ(pad_left("", 2), "  ");
+}
+
+TEST(FormatTest, PerSecondIsCountOverSpanAndZeroForNoSpan) {
+  EXPECT_DOUBLE_EQ(per_second(2'000, 2'000'000'000), 1'000.0);
+  EXPECT_DOUBLE_EQ(per_second(5, 0), 0.0);
+  EXPECT_DOUBLE_EQ(per_second(5, -1), 0.0);
 }
 
 }  // namespace

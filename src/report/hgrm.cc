@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "report/format.h"
+
 namespace hammer {
 namespace {
 
@@ -61,11 +63,6 @@ std::string java_fixed(double value, int decimals) {
     out.append(grid, integer_digits);
   }
   return out;
-}
-
-std::string pad_left(std::string text, size_t width) {
-  if (text.size() < width) text.insert(0, width - text.size(), ' ');
-  return text;
 }
 
 // Histogram walk state, named as in the reference's iterators.

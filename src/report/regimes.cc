@@ -19,6 +19,7 @@
 #include <cstdio>
 
 #include "report/format.h"
+#include "time/time_units.h"
 
 namespace hammer {
 namespace {
@@ -38,7 +39,7 @@ std::string whole_rate(double per_second) {
 }
 
 double rate_of(const SecondFigures& row) {
-  return static_cast<double>(row.completed) * 1e9 / static_cast<double>(row.length_ns);
+  return per_second(row.completed, row.length_ns);
 }
 
 /// "a", "a and b", "a, b and c".

@@ -14,14 +14,10 @@
 #include "report/format.h"
 #include "report/timeline_report.h"
 #include "run/connect_errors.h"
+#include "time/time_units.h"
 
 namespace hammer {
 namespace {
-
-double per_second(int64_t count, int64_t elapsed_ns) {
-  if (elapsed_ns <= 0) return 0.0;
-  return static_cast<double>(count) * 1e9 / static_cast<double>(elapsed_ns);
-}
 
 std::string clamp_note(const Histogram& histogram, std::string_view which) {
   const int64_t count = histogram.out_of_range_count();

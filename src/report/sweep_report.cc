@@ -23,17 +23,13 @@ namespace {
 
 constexpr size_t kColumn = 11;
 
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
+// One table cell: right-aligned in `width`, and a space before a figure that fills it, so
+// neighbouring cells never run together.
+std::string cell(const std::string& text, size_t width = kColumn) {
+  return text.size() >= width ? " " + text : pad_left(text, width);
 }
 
-std::string pad_left(const std::string& text, size_t width = kColumn) {
-  return text.size() >= width ? " " + text : std::string(width - text.size(), ' ') + text;
-}
-
-std::string percent(double share) { return fixed(share * 100, 1) + "%"; }
+std::string percent(double share) { return format_fixed(share * 100, 1) + "%"; }
 
 bool connection_sweep(const Config& config) { return !config.sweep.connections.empty(); }
 
@@ -53,7 +49,7 @@ std::string level_text(const Config& config, double level) {
 }
 
 std::string slo_figure(const SloLimit& limit, double value) {
-  if (limit.is_error_rate()) return fixed(value * 100, 2) + "%";
+  if (limit.is_error_rate()) return format_fixed(value * 100, 2) + "%";
   return format_duration_ns(std::llround(value));
 }
 
@@ -260,14 +256,14 @@ std::string render_sweep_header(const Config& config) {
   out += config.open_loop() && !config.closed_loop_stopwatch ? "corrected (from intended send)"
                                                              : "uncorrected (from actual send)";
   out += "\n";
-  out += pad_left(connection_sweep(config) ? "conns" : "rate", 8) + pad_left("req/s") +
-         pad_left("p50") + pad_left("p99") + pad_left("mean") + pad_left("errors", 8);
+  out += cell(connection_sweep(config) ? "conns" : "rate", 8) + cell("req/s") +
+         cell("p50") + cell("p99") + cell("mean") + cell("errors", 8);
   if (littles_law_applies(config)) {
-    out += pad_left("rps*mean") + pad_left("vs conns", 10);
+    out += cell("rps*mean") + cell("vs conns", 10);
   } else {
-    out += pad_left("late", 8) + pad_left("server", 8);
+    out += cell("late", 8) + cell("server", 8);
   }
-  out += pad_left("cpu", 7);
+  out += cell("cpu", 7);
   if (judged(config)) out += "  SLO";
   out += "\n";
   return out;
@@ -280,29 +276,29 @@ std::string render_control_header(const Config& config) {
 
 std::string render_sweep_row(const Config& config, const StepSummary& step) {
   if (!step.start_error.empty()) {
-    return pad_left(format_number(step.level), 8) + "  failed: " + step.start_error + "\n";
+    return cell(format_number(step.level), 8) + "  failed: " + step.start_error + "\n";
   }
-  std::string out = pad_left(format_number(step.level), 8) + pad_left(format_rate(step.per_second));
+  std::string out = cell(format_number(step.level), 8) + cell(format_rate(step.per_second));
   auto latency = [&](int64_t ns) { return step.has_latency ? format_duration_ns(ns) : "-"; };
-  out += pad_left(latency(step.p50_ns)) + pad_left(latency(step.p99_ns)) +
-         pad_left(latency(std::llround(step.mean_ns)));
-  out += pad_left(std::to_string(step.errors + step.non_2xx_3xx), 8);
+  out += cell(latency(step.p50_ns)) + cell(latency(step.p99_ns)) +
+         cell(latency(std::llround(step.mean_ns)));
+  out += cell(std::to_string(step.errors + step.non_2xx_3xx), 8);
   if (littles_law_applies(config)) {
     if (step.has_latency && step.rate == 0) {
       const double in_flight = littles_law_in_flight(step.per_second, step.mean_ns);
       const double deviation =
           littles_law_deviation_pct(in_flight, static_cast<double>(step.connections));
-      out += pad_left(fixed(in_flight, 2)) +
-             pad_left((deviation >= 0 ? "+" : "") + fixed(deviation, 1) + "%", 10);
+      out += cell(format_fixed(in_flight, 2)) +
+             cell((deviation >= 0 ? "+" : "") + format_fixed(deviation, 1) + "%", 10);
     } else {
-      out += pad_left("-") + pad_left("-", 10);
+      out += cell("-") + cell("-", 10);
     }
   } else if (step.rate > 0) {
-    out += pad_left(percent(step.behind_share()), 8) + pad_left(percent(step.server_late_share()), 8);
+    out += cell(percent(step.behind_share()), 8) + cell(percent(step.server_late_share()), 8);
   } else {
-    out += pad_left("-", 8) + pad_left("-", 8);
+    out += cell("-", 8) + cell("-", 8);
   }
-  out += pad_left(step.cpu_cores >= 0 ? fixed(step.cpu_cores, 2) + (step.generator_busy ? "!" : "")
+  out += cell(step.cpu_cores >= 0 ? format_fixed(step.cpu_cores, 2) + (step.generator_busy ? "!" : "")
                                       : "-",
                   7);
   if (judged(config)) {
@@ -322,9 +318,9 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
                                 ? (knee.best_after_per_second / knee.per_second - 1) * 100
                                 : 0;
       out += "Knee: throughput stops rising after " + level_text(config, knee.level) + ": " +
-             fixed(knee.per_second, 0) + " req/s there, at most " +
-             fixed(knee.best_after_per_second, 0) + " req/s beyond (" +
-             (change >= 0 ? "+" : "") + fixed(change, 1) + "%), while mean latency grows from " +
+             format_fixed(knee.per_second, 0) + " req/s there, at most " +
+             format_fixed(knee.best_after_per_second, 0) + " req/s beyond (" +
+             (change >= 0 ? "+" : "") + format_fixed(change, 1) + "%), while mean latency grows from " +
              format_duration_ns(std::llround(knee.mean_latency_ns)) + " to " +
              format_duration_ns(std::llround(knee.last_mean_latency_ns)) + " at " +
              level_text(config, knee.last_level) + ".\n";
@@ -335,11 +331,11 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
     if (result.collapse) {
       const CollapseReading& collapse = *result.collapse;
       out += "Collapse: throughput fell as load rose, from " +
-             fixed(collapse.held_per_second, 0) + " req/s at " +
+             format_fixed(collapse.held_per_second, 0) + " req/s at " +
              level_text(config, collapse.held_level) + " (the last level that held) to " +
-             fixed(collapse.fell_per_second, 0) + " req/s at " +
+             format_fixed(collapse.fell_per_second, 0) + " req/s at " +
              level_text(config, collapse.fell_level) + " (" +
-             fixed((collapse.fell_per_second / collapse.held_per_second - 1) * 100, 1) + "%).\n";
+             format_fixed((collapse.fell_per_second / collapse.held_per_second - 1) * 100, 1) + "%).\n";
     }
   }
 
@@ -383,11 +379,11 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
     }
     double best = 0;
     for (const StepSummary& step : result.steps) best = std::max(best, step.per_second);
-    out += "Generator control: " + config.sweep.control_url + " drove " + fixed(control_best, 0) +
+    out += "Generator control: " + config.sweep.control_url + " drove " + format_fixed(control_best, 0) +
            " req/s" +
            (best_control ? " at " + std::to_string(best_control->connections) + " connections"
                          : std::string()) +
-           ", " + fixed(*ratio, 1) + "x the best of the sweep (" + fixed(best, 0) + " req/s): ";
+           ", " + format_fixed(*ratio, 1) + "x the best of the sweep (" + format_fixed(best, 0) + " req/s): ";
     out += *ratio >= 2 ? "the plateau is the server's, not hammer's.\n"
                        : "too little headroom to rule the generator out as the limit.\n";
   }
@@ -396,7 +392,7 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
   for (const StepSummary& step : result.steps) {
     if (step.generator_busy) {
       ++busy;
-      out += "warning: hammer used " + fixed(step.cpu_cores, 2) + " of " +
+      out += "warning: hammer used " + format_fixed(step.cpu_cores, 2) + " of " +
              std::to_string(step.usable_cores) + " usable cores at " +
              level_text(config, step.level) +
              " (over 80%): the figures there may describe the generator; check with --control "
@@ -423,7 +419,7 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
   }
   if (busy == 0) {
     if (const StepSummary* busiest = busiest_step(result)) {
-      out += "Generator CPU: at most " + fixed(busiest->cpu_cores, 2) + " of " +
+      out += "Generator CPU: at most " + format_fixed(busiest->cpu_cores, 2) + " of " +
              std::to_string(busiest->usable_cores) + " usable cores (at " +
              level_text(config, busiest->level) + "), below the 80% that would make it suspect.\n";
     }

@@ -27,13 +27,6 @@ constexpr size_t kPercentileWidth = 8;   // "  99.99%" ("99.9999%" still fits)
 constexpr size_t kValueWidth = 8;        // "255.62us"
 constexpr size_t kColumnWidth = 13;      // side-by-side columns
 
-std::string pad_left(std::string_view text, size_t width) {
-  std::string padded;
-  if (text.size() < width) padded.assign(width - text.size(), ' ');
-  padded.append(text);
-  return padded;
-}
-
 std::string pad_right(std::string_view text, size_t width) {
   std::string padded(text);
   if (padded.size() < width) padded.append(width - padded.size(), ' ');

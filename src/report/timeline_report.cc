@@ -10,6 +10,7 @@
 
 #include "report/format.h"
 #include "stats/histogram_v2.h"
+#include "time/time_units.h"
 
 namespace hammer {
 namespace {
@@ -18,20 +19,9 @@ const Histogram& lead_of(const Config& config, const RunResult& result) {
   return stopwatch_is_corrected(config) ? result.corrected : result.uncorrected;
 }
 
-std::string pad_left(std::string_view text, size_t width) {
-  std::string padded;
-  if (text.size() < width) padded.assign(width - text.size(), ' ');
-  padded.append(text);
-  return padded;
-}
-
 std::string seconds_text(int64_t ns) {
   if (ns > 0 && ns % 1'000'000'000 == 0) return std::to_string(ns / 1'000'000'000) + "s";
   return format_duration_ns(ns);
-}
-
-double per_second(int64_t count, int64_t elapsed_ns) {
-  return elapsed_ns <= 0 ? 0.0 : static_cast<double>(count) * 1e9 / static_cast<double>(elapsed_ns);
 }
 
 }  // namespace

@@ -4,16 +4,12 @@
 #include <cmath>
 #include <cstdio>
 
+#include "report/format.h"
+
 namespace hammer {
 namespace {
 
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
-
-std::string milliseconds(int64_t ns) { return fixed(static_cast<double>(ns) / 1e6, 2) + " ms"; }
+std::string milliseconds(int64_t ns) { return format_fixed(static_cast<double>(ns) / 1e6, 2) + " ms"; }
 
 std::string sentence(const InterruptedBeforeMeasuringVerdict& v) {
   return v.in_warmup ? "interrupted during the warm-up: nothing was measured (the warm-up's own "
@@ -51,16 +47,16 @@ std::string sentence(const MostlyNon2xxVerdict& v) {
 std::string sentence(const Non2xxResponsesVerdict& v) {
   return "warning: " + std::to_string(v.non_2xx_3xx) + " of " + std::to_string(v.completed) +
          " responses (" +
-         fixed(100.0 * static_cast<double>(v.non_2xx_3xx) / static_cast<double>(v.completed), 1) +
+         format_fixed(100.0 * static_cast<double>(v.non_2xx_3xx) / static_cast<double>(v.completed), 1) +
          "%) had an error status (" + codes_text(v) + "); the latencies below include them";
 }
 
 std::string sentence(const TooFewConnectionsVerdict& v) {
   std::string text = "too few connections: -c " + std::to_string(v.connections) +
-                     " cannot carry " + fixed(v.rate, 0) + " req/s at " +
+                     " cannot carry " + format_fixed(v.rate, 0) + " req/s at " +
                      milliseconds(v.latency_ns) + " per request; ";
   if (v.beyond_limit) {
-    return text + "it would take about " + fixed(std::ceil(v.connections_needed), 0) +
+    return text + "it would take about " + format_fixed(std::ceil(v.connections_needed), 0) +
            " connections (Little's law: rate x latency), more than -c allows (" +
            std::to_string(v.suggested) + "): lower --rate, or split it over several hammers";
   }
@@ -69,8 +65,8 @@ std::string sentence(const TooFewConnectionsVerdict& v) {
 }
 
 std::string sentence(const OverCapacityVerdict& v) {
-  return "over capacity: the server sustained " + fixed(v.sustained_rate, 0) + " req/s of the " +
-         fixed(v.rate, 0) + " scheduled and the backlog kept growing (" +
+  return "over capacity: the server sustained " + format_fixed(v.sustained_rate, 0) + " req/s of the " +
+         format_fixed(v.rate, 0) + " scheduled and the backlog kept growing (" +
          std::to_string(v.unsent) +
          " requests never sent); latencies now depend on the run's length, not the server";
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "run/verdicts.h"
+#include "time/time_units.h"
 
 namespace hammer {
 
@@ -24,9 +25,7 @@ StepSummary summarize_step(const Config& step_config, double level, const RunRes
   step.unsent = result.unsent;
   step.errors = result.failed_requests();
   step.non_2xx_3xx = result.non_2xx_3xx();
-  step.per_second = result.elapsed_ns > 0 ? static_cast<double>(result.completed) * 1e9 /
-                                                static_cast<double>(result.elapsed_ns)
-                                          : 0;
+  step.per_second = per_second(result.completed, result.elapsed_ns);
 
   const Histogram& histogram = step.corrected ? result.corrected : result.uncorrected;
   step.has_latency = histogram.total_count() > 0;

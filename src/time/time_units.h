@@ -12,4 +12,13 @@ constexpr int64_t kNanosPerSecond = 1'000'000'000;
 constexpr int64_t kNanosPerMinute = 60 * kNanosPerSecond;
 constexpr int64_t kNanosPerHour = 60 * kNanosPerMinute;
 
+/// Events per second over a span of nanoseconds: the one way every report computes req/s
+/// (completed over measured wall time, never an average of per-second figures); 0 for a span
+/// that is not positive.
+inline double per_second(int64_t count, int64_t span_ns) {
+  return span_ns <= 0 ? 0.0
+                      : static_cast<double>(count) * static_cast<double>(kNanosPerSecond) /
+                            static_cast<double>(span_ns);
+}
+
 }  // namespace hammer
