@@ -28,6 +28,7 @@
 #include "report/json_report.h"
 #include "report/progress_json.h"
 #include "report/output_files.h"
+#include "report/slo_report.h"
 #include "report/sweep_report.h"
 #include "report/text_report.h"
 #include "run/run.h"

@@ -12,7 +12,7 @@
 #include "report/fleet_report.h"
 #include "report/format.h"
 #include "report/json_writer.h"
-#include "report/sweep_report.h"
+#include "report/slo_report.h"
 #include "report/timeline_report.h"
 #include "report/verdict_text.h"
 #include "stats/histogram_v2.h"
