@@ -284,7 +284,7 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   if (!config.json) report += render_slo_lines(slo);
   out.write(report);
   const bool files_written = write_output_files(render_run_outputs(input, json));
-  if (run_failed(*result) || !files_written) return kExitRunFailed;
+  if (run_failed(share, *result) || !files_written) return kExitRunFailed;
   return slos_pass(slo) ? kExitOk : kExitSloMissed;
 }
 

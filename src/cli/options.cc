@@ -26,7 +26,9 @@
 #include "cli/wall_time.h"
 #include "http/request.h"
 #include "http/url.h"
+#include "report/format.h"
 #include "report/output_formats.h"
+#include "schedule/schedule.h"
 
 namespace hammer {
 namespace {
@@ -339,6 +341,22 @@ struct Parser {
     return std::nullopt;
   }
 
+  // Open loop: the measured part (after any --warmup) must hold at least one slot of the
+  // fleet's schedule, or the run would end with nothing to measure and no one to blame. (A
+  // shard whose share of a non-empty schedule is empty still runs: its fleet has work; the
+  // no_work verdict says so.)
+  Failure check_measured_slots() {
+    const Config& config = parsed.config;
+    if (!config.open_loop() || config.sweep.active()) return std::nullopt;
+    const SlotTimes times(config.rate, 0);
+    const int64_t measured = times.slots_before(config.warmup_ns + config.duration_ns) -
+                             times.slots_before(config.warmup_ns);
+    if (measured > 0) return std::nullopt;
+    return UsageError{"--rate: at " + format_number(config.rate) + " req/s no request falls in "
+                      "the measured " + format_duration_ns(config.duration_ns) + " after --warmup " +
+                      format_duration_ns(config.warmup_ns) + "; raise --rate or --duration"};
+  }
+
   // Rules between the sweep flags, after the loop.
   Failure check_sweep() {
     Config& config = parsed.config;
@@ -493,6 +511,7 @@ struct Parser {
     config.target = std::move(*target);
 
     if (Failure failure = check_shard()) return failure;
+    if (Failure failure = check_measured_slots()) return failure;
     // A shard runs its share of -c (shard_connections() == -c without --shard).
     const int64_t connections_here = shard_connections(config);
     if (!threads_given) {

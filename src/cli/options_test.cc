@@ -336,6 +336,10 @@ const std::vector<BadFlag> kBadFlags = {
     {{"-c", "1,2", "-o", "steps.hlog"},
      "--output: a sweep keeps no histograms to write as .hlog; use .json, .csv, got 'steps.hlog'"},
     {{"-o"}, "--output: missing value"},
+    // Issue 10 (QA): the warm-up takes the only slot; the measured part would hold none.
+    {{"-r", "0.5", "-W", "1s", "-d", "1s"},
+     "--rate: at 0.5 req/s no request falls in the measured 1.00s after --warmup 1.00s; raise --rate "
+     "or --duration"},
 };
 
 TEST(OptionsTest, EveryBadValueIsOneLineNamingTheFlagAndTheValue) {
@@ -359,6 +363,15 @@ TEST(OptionsTest, TheBadValueTableCoversEveryOption) {
     });
     EXPECT_TRUE(covered) << name << " has no row in kBadFlags";
   }
+}
+
+TEST(OptionsTest, AMeasuredPartWithOneSlotIsEnoughAndAShardMayHaveNone) {
+  // Slot 0 is due at the start: any rate has one in a run without a warm-up.
+  EXPECT_EQ(config_of({"-r", "0.001", "-d", "1ms", kUrl}).rate, 0.001);
+  // 0.5 req/s over a 1 s warm-up then 2 s: the slot at 2 s is measured.
+  EXPECT_EQ(config_of({"-r", "0.5", "-W", "1s", "-d", "2s", kUrl}).warmup_ns, 1'000'000'000);
+  // The fleet has one slot; shard 2/2's share is empty, and it still runs (no_work verdict).
+  EXPECT_EQ(config_of({"--shard", "2/2", "-c", "2", "-r", "1", "-d", "1", kUrl}).shard.index, 2);
 }
 
 TEST(OptionsTest, DefaultsFollowTheDesignTable) {

@@ -17,7 +17,28 @@ std::string sentence(const InterruptedBeforeMeasuringVerdict& v) {
                      : "interrupted before the first request: nothing was measured";
 }
 
+std::string sentence(const InterruptedUnansweredVerdict& v) {
+  std::string text = "interrupted after " + format_duration_ns(v.elapsed_ns) + ": " +
+                     std::to_string(v.in_flight) + " requests were in flight, none answered";
+  if (v.unsent > 0) {
+    text += ", and " + std::to_string(v.unsent) + " more were due but not sent (every "
+            "connection was waiting)";
+  }
+  return text + "; nothing was measured";
+}
+
+std::string sentence(const NoWorkVerdict& v) {
+  return "shard " + std::to_string(v.shard_index) + "/" + std::to_string(v.shard_count) +
+         " had no requests to send: at this --rate and -d the fleet's schedule gave it no slot "
+         "(its figures are empty; this is not a failure)";
+}
+
 std::string sentence(const RunFailedVerdict& v) {
+  if (v.sent == 0 && v.completed == 0 && v.failed == 0) {
+    // Not one connection carried a request: the failed connects are the whole story.
+    return "the run did not work: no request could be sent (" +
+           std::to_string(v.connect_failures) + " connects failed, none succeeded)";
+  }
   std::string text = "the run did not work: " + std::to_string(v.completed) +
                      " responses against " + std::to_string(v.failed) + " failed requests";
   if (v.timeouts > 0 && v.timeouts * 2 >= v.failed) {
@@ -95,10 +116,23 @@ void figures(const InterruptedBeforeMeasuringVerdict& v, JsonWriter& json) {
   json.member("warmup_completed", static_cast<double>(v.warmup_completed));
 }
 
+void figures(const InterruptedUnansweredVerdict& v, JsonWriter& json) {
+  json.member("in_flight", static_cast<double>(v.in_flight));
+  json.member("unsent", static_cast<double>(v.unsent));
+  json.member("elapsed_ns", static_cast<double>(v.elapsed_ns));
+}
+
+void figures(const NoWorkVerdict& v, JsonWriter& json) {
+  json.member("shard_index", static_cast<double>(v.shard_index));
+  json.member("shard_count", static_cast<double>(v.shard_count));
+}
+
 void figures(const RunFailedVerdict& v, JsonWriter& json) {
   json.member("completed", static_cast<double>(v.completed));
   json.member("failed", static_cast<double>(v.failed));
   json.member("timeouts", static_cast<double>(v.timeouts));
+  json.member("sent", static_cast<double>(v.sent));
+  json.member("connect_failures", static_cast<double>(v.connect_failures));
 }
 
 void figures(const ErrorStatusesVerdict& v, JsonWriter& json) {
@@ -136,13 +170,17 @@ void figures(const ServerBehindVerdict& v, JsonWriter& json) {
 }  // namespace
 
 bool verdict_comes_first(VerdictCode code) {
-  return code == VerdictCode::interrupted_before_measuring || code == VerdictCode::run_failed ||
+  return code == VerdictCode::interrupted_before_measuring ||
+         code == VerdictCode::interrupted_unanswered || code == VerdictCode::no_work ||
+         code == VerdictCode::run_failed ||
          code == VerdictCode::mostly_non_2xx || code == VerdictCode::non_2xx_responses;
 }
 
 std::string_view verdict_code_name(VerdictCode code) {
   switch (code) {
     case VerdictCode::interrupted_before_measuring: return "interrupted_before_measuring";
+    case VerdictCode::interrupted_unanswered: return "interrupted_unanswered";
+    case VerdictCode::no_work: return "no_work";
     case VerdictCode::run_failed: return "run_failed";
     case VerdictCode::mostly_non_2xx: return "mostly_non_2xx";
     case VerdictCode::non_2xx_responses: return "non_2xx_responses";

@@ -23,6 +23,17 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
        "its own section)"},
       {InterruptedBeforeMeasuringVerdict{false, 0}, "interrupted_before_measuring",
        "interrupted before the first request: nothing was measured"},
+      {InterruptedUnansweredVerdict{4, 0, 1'500'000'000}, "interrupted_unanswered",
+       "interrupted after 1.50s: 4 requests were in flight, none answered; nothing was "
+       "measured"},
+      {InterruptedUnansweredVerdict{4, 11, 1'500'000'000}, "interrupted_unanswered",
+       "interrupted after 1.50s: 4 requests were in flight, none answered, and 11 more were due "
+       "but not sent (every connection was waiting); nothing was measured"},
+      {NoWorkVerdict{2, 2}, "no_work",
+       "shard 2/2 had no requests to send: at this --rate and -d the fleet's schedule gave it "
+       "no slot (its figures are empty; this is not a failure)"},
+      {RunFailedVerdict{0, 0, 0, 300'000'000, 0, 120}, "run_failed",
+       "the run did not work: no request could be sent (120 connects failed, none succeeded)"},
       {RunFailedVerdict{0, 40, 40, 300'000'000}, "run_failed",
        "the run did not work: 0 responses against 40 failed requests (40 timed out after "
        "300.00 ms); these latencies describe nothing"},

@@ -61,7 +61,13 @@ bool mostly_non_2xx(const RunResult& result) {
   return result.completed > 0 && result.non_2xx_3xx() * 2 > result.completed;
 }
 
-bool run_failed(const RunResult& result) {
+bool no_work(const Config& config, const RunResult& result) {
+  return config.open_loop() && config.shard.count > 1 && !result.interrupted &&
+         result.scheduled == 0 && result.sent == 0;
+}
+
+bool run_failed(const Config& config, const RunResult& result) {
+  if (no_work(config, result)) return false;
   return no_working_answers(result) || mostly_non_2xx(result);
 }
 
@@ -83,10 +89,21 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
     const bool in_warmup = result.warmup != nullptr && result.warmup->sent > 0;
     verdicts.push_back(InterruptedBeforeMeasuringVerdict{
         in_warmup, result.warmup != nullptr ? result.warmup->completed : 0});
+  } else if (no_work(config, result)) {
+    // The fleet had requests, this shard's slots none: nothing to measure, nothing failed.
+    verdicts.push_back(NoWorkVerdict{config.shard.index, config.shard.count});
+    return verdicts;
+  } else if (result.interrupted && result.completed == 0 && result.failed_requests() == 0) {
+    // Stopped while every request sent was still waiting: no answer yet, but no failure
+    // either; "0 responses against 0 failed requests" would blame the server for nothing.
+    verdicts.push_back(
+        InterruptedUnansweredVerdict{result.in_flight_at_stop, result.unsent, result.elapsed_ns});
+    return verdicts;
   } else if (no_working_answers(result)) {
     verdicts.push_back(RunFailedVerdict{result.completed, result.failed_requests(),
                                         result.error_count(ErrorKind::timeout),
-                                        config.timeout_ns});
+                                        config.timeout_ns, result.sent,
+                                        result.error_count(ErrorKind::connect)});
   } else if (mostly_non_2xx(result)) {
     // Answers came, but most were errors: a fast 404 or 503 is not a fast server.
     verdicts.push_back(MostlyNon2xxVerdict{error_statuses(result)});

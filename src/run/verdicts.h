@@ -16,6 +16,8 @@ namespace hammer {
 /// Stable codes, in the order a report lists them. Their JSON names are report/'s.
 enum class VerdictCode : int {
   interrupted_before_measuring = 0,
+  interrupted_unanswered,
+  no_work,
   run_failed,
   mostly_non_2xx,
   non_2xx_responses,
@@ -31,12 +33,30 @@ struct InterruptedBeforeMeasuringVerdict {
   int64_t warmup_completed = 0;
 };
 
+/// Ctrl-C or SIGTERM after requests were sent but before any was answered or failed: every one
+/// was still in flight, cut off. Nothing was measured, and nothing says yet that the server
+/// failed (exit 2: no measurement).
+struct InterruptedUnansweredVerdict {
+  int64_t in_flight = 0;   // cut off at the stop
+  int64_t unsent = 0;      // open loop: due but not sent yet (every connection was waiting)
+  int64_t elapsed_ns = 0;  // from the start of the measured part to the stop
+};
+
+/// --shard: this shard's share of the fleet's schedule held no request (the fleet's did), so it
+/// had nothing to send. Not the server's failure, nor the run's: exit 0, an empty report.
+struct NoWorkVerdict {
+  int64_t shard_index = 0;  // 1-based, as --shard I/N
+  int64_t shard_count = 0;
+};
+
 /// No response at all, or more failed requests than answers: the latencies describe nothing.
 struct RunFailedVerdict {
   int64_t completed = 0;
   int64_t failed = 0;
   int64_t timeouts = 0;    // of the failed, those that timed out
   int64_t timeout_ns = 0;  // --timeout
+  int64_t sent = 0;             // nothing sent and nothing failed: no connect ever succeeded
+  int64_t connect_failures = 0;
 };
 
 /// How many answers carried one status code.
@@ -94,7 +114,8 @@ struct ServerBehindVerdict {
 
 /// One verdict: which one (the alternative held) and its figures.
 using Verdict =
-    std::variant<InterruptedBeforeMeasuringVerdict, RunFailedVerdict, MostlyNon2xxVerdict,
+    std::variant<InterruptedBeforeMeasuringVerdict, InterruptedUnansweredVerdict, NoWorkVerdict,
+                 RunFailedVerdict, MostlyNon2xxVerdict,
                  Non2xxResponsesVerdict, TooFewConnectionsVerdict, OverCapacityVerdict,
                  GeneratorSaturatedVerdict, ServerBehindVerdict>;
 
@@ -122,8 +143,13 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
                                       int64_t cpus);
 
 /// True when the run did not do its job: no response at all, more failed requests than
-/// answers, or mostly answers with an error status (mostly_non_2xx). main() exits 2 then.
-bool run_failed(const RunResult& result);
+/// answers, or mostly answers with an error status (mostly_non_2xx). main() exits 2 then. A
+/// shard with no work (no_work()) did not fail.
+bool run_failed(const Config& config, const RunResult& result);
+
+/// --shard, open loop: this shard's share of the schedule held no request and the run was not
+/// interrupted. `config` is the shard's view (core/shard_share.h) or the whole run's.
+bool no_work(const Config& config, const RunResult& result);
 
 /// More than half of the answers had a status other than 2xx or 3xx (wrk's "Non-2xx or 3xx").
 bool mostly_non_2xx(const RunResult& result);

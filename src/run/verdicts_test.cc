@@ -147,10 +147,79 @@ TEST(VerdictRulesTest, EachThresholdDecidesOnItsSide) {
     rows.push_back(row);
   }
 
+  {
+    // Nothing sent and nothing failed: no connect ever succeeded (connects are not failures
+    // of a request, but a run that could send nothing did not work).
+    Row row{"no request could be sent: the run failed", Fabricated(1000, 10, ms, ms),
+            {VerdictCode::run_failed}};
+    row.run.result.completed = row.run.result.sent = row.run.result.lag.dispatched = 0;
+    row.run.result.uncorrected.reset();
+    row.run.result.errors[static_cast<int>(ErrorKind::connect)] = 400;
+    rows.push_back(row);
+  }
+  {
+    // Issue 10 (QA): Ctrl-C while every request sent was still waiting is said as that, not
+    // as "0 responses against 0 failed requests"; no backlog verdict follows it.
+    Row row{"interrupted with everything in flight", Fabricated(1000, 4, ms, ms),
+            {VerdictCode::interrupted_unanswered}};
+    row.run.result.interrupted = true;
+    row.run.result.completed = 0;
+    row.run.result.uncorrected.reset();
+    row.run.result.sent = row.run.result.in_flight_at_stop = 4;
+    row.run.result.unsent = 600;
+    rows.push_back(row);
+  }
+  {
+    Row row{"interrupted with requests in flight after some timed out: the run failed",
+            Fabricated(1000, 4, ms, ms), {VerdictCode::run_failed}};
+    row.run.result.interrupted = true;
+    row.run.result.completed = 0;
+    row.run.result.uncorrected.reset();
+    row.run.result.sent = 8;
+    row.run.result.in_flight_at_stop = 4;
+    row.run.result.errors[static_cast<int>(ErrorKind::timeout)] = 4;
+    rows.push_back(row);
+  }
+  {
+    // Issue 10 (QA): --shard 2/2 -r 1 -d 1: the fleet's one slot went to shard 1.
+    Row row{"a shard whose share of the schedule is empty has no work",
+            Fabricated(1000, 10, ms, ms), {VerdictCode::no_work}};
+    row.run.config.shard = ShardSpec{2, 2, true};
+    row.run.result = RunResult{};
+    rows.push_back(row);
+  }
+  {
+    Row row{"an unsharded run with nothing sent is no 'no work': it failed",
+            Fabricated(1000, 10, ms, ms), {VerdictCode::run_failed}};
+    row.run.result = RunResult{};
+    rows.push_back(row);
+  }
+
   for (const Row& row : rows) {
     const std::vector<Verdict> verdicts = compute_verdicts(row.run.config, row.run.result, 2);
     EXPECT_EQ(codes_of(verdicts), row.expected) << row.why;
   }
+}
+
+TEST(VerdictRulesTest, AShardWithNoWorkDidNotFailAndAnInterruptedOneStillDid) {
+  Config shard;
+  shard.rate = 1;
+  shard.shard = ShardSpec{2, 2, true};
+  RunResult empty;
+  EXPECT_TRUE(no_work(shard, empty));
+  EXPECT_FALSE(run_failed(shard, empty));
+  Config lone = shard;
+  lone.shard = ShardSpec{};
+  EXPECT_FALSE(no_work(lone, empty));
+  EXPECT_TRUE(run_failed(lone, empty));
+  RunResult interrupted;
+  interrupted.interrupted = true;  // cut short: the empty share proves nothing
+  EXPECT_FALSE(no_work(shard, interrupted));
+  EXPECT_TRUE(run_failed(shard, interrupted));
+  RunResult in_flight;  // everything in flight at Ctrl-C: nothing measured, exit 2
+  in_flight.interrupted = true;
+  in_flight.sent = in_flight.in_flight_at_stop = 3;
+  EXPECT_TRUE(run_failed(shard, in_flight));
 }
 
 TEST(VerdictRulesTest, ClosedLoopRunsHaveNoScheduleVerdicts) {

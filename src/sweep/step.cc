@@ -53,7 +53,7 @@ StepSummary summarize_step(const Config& step_config, double level, const RunRes
   step.slo = evaluate_slos(step_config.slos, step_config, result);
   step.slo_passed = slos_pass(step.slo);
   for (const Verdict& verdict : verdicts) step.verdict_codes.push_back(verdict_code(verdict));
-  step.failed = run_failed(result);
+  step.failed = run_failed(step_config, result);
   step.interrupted = result.interrupted;
 
   if (step.failed) step.misses.push_back(StepMiss::failed);

@@ -181,6 +181,41 @@ TEST(SignalTest, CtrlCDuringWarmupSaysTheRunWasInterruptedThere) {
   EXPECT_GT(number_at(report, "warmup.completed"), 0);
 }
 
+// Issue 10 (QA): Ctrl-C against a server that accepts and never answers, every request sent
+// still in flight: the report says exactly that, never "0 responses against 0 failed
+// requests", in open and closed loop.
+TEST(SignalTest, CtrlCWithEveryRequestInFlightSaysNoneWasAnswered) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "silent"});
+  ASSERT_TRUE(server.ready());
+  for (const bool open_loop : {true, false}) {
+    SCOPED_TRACE(open_loop ? "open loop" : "closed loop");
+    std::vector<std::string> args = {hammer_binary(), "-c", "4", "-t", "2", "-d", "30",
+                                     "--timeout", "20s"};
+    if (open_loop) args.insert(args.end(), {"-r", "10"});
+    std::vector<std::string> json_args = args;
+    args.push_back(server.url());
+    json_args.insert(json_args.end(), {"--json", server.url()});
+
+    const Finished text = run_process(args, 30, SIGINT, 1.0);
+    EXPECT_EQ(text.exit_code, 2) << text.err;  // nothing measured (README: exit status)
+    EXPECT_EQ(text.out.find("0 responses against 0 failed requests"), std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find(": 4 requests were in flight, none answered"), std::string::npos)
+        << text.out;
+    EXPECT_LT(text.out.find("none answered"), text.out.find("Latency")) << "said first";
+
+    const Finished json = run_process(json_args, 30, SIGINT, 1.0);
+    EXPECT_EQ(json.exit_code, 2) << json.err;
+    const JsonValue report = parse_report(json);
+    EXPECT_EQ(number_at(report, "requests.in_flight_at_stop"), 4);
+    EXPECT_EQ(verdict_codes(report), "interrupted_unanswered ");
+    const JsonValue* verdicts = report.find("verdicts");
+    ASSERT_NE(verdicts, nullptr);
+    ASSERT_EQ(verdicts->items.size(), 1u);
+    EXPECT_EQ(number_at(verdicts->items[0], "figures.in_flight"), 4);
+  }
+}
+
 // Item 5. Every status code counted; an all-error run says so above the latencies and exits 2.
 TEST(StatusTest, AllErrorAnswersAreSaidFirstAndExitTwo) {
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "status", "--status", "404"});

@@ -265,5 +265,46 @@ TEST(ShardTest, MergeRefusesAFleetWithAMissingShard) {
                         "need every shard\n");
 }
 
+// Issue 10 (QA): --shard 2/2 -r 1 -d 1: the fleet's one slot is shard 1's. Shard 2 has nothing
+// to send; it says so in one line, exits 0 (its server did not fail) and its report is a valid,
+// empty document that merges with shard 1's.
+TEST(ShardTest, AShardWithNoSlotsSaysSoAndExitsZeroWithAnEmptyReport) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  const std::vector<std::string> flags = {"-c", "2", "-r", "1", "-d", "1"};
+  auto shard_args = [&](const std::string& shard, bool json) {
+    std::vector<std::string> args = {"--shard", shard};
+    args.insert(args.end(), flags.begin(), flags.end());
+    if (json) args.push_back("--json");
+    args.push_back(server.url());
+    return args;
+  };
+  const Finished text = run_hammer(shard_args("2/2", false));
+  EXPECT_EQ(text.exit_code, 0) << text.out << text.err;
+  EXPECT_NE(text.out.find("shard 2/2 had no requests to send"), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("did not work"), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("0 responses against"), std::string::npos) << text.out;
+
+  const Finished empty = run_hammer(shard_args("2/2", true));
+  EXPECT_EQ(empty.exit_code, 0) << empty.err;
+  const JsonValue report = parse_report(empty);
+  EXPECT_EQ(number_at(report, "requests.scheduled"), 0);
+  EXPECT_EQ(number_at(report, "requests.sent"), 0);
+  EXPECT_EQ(number_at(report, "requests.failed"), 0);
+  const JsonValue* verdicts = report.find("verdicts");
+  ASSERT_NE(verdicts, nullptr);
+  ASSERT_EQ(verdicts->items.size(), 1u);
+  EXPECT_EQ(verdicts->items[0].find("code")->text, "no_work");
+
+  const Finished busy = run_hammer(shard_args("1/2", true));
+  ASSERT_EQ(busy.exit_code, 0) << busy.err;
+  EXPECT_EQ(number_at(parse_report(busy), "requests.completed"), 1);
+  const std::string one = write_file(::testing::TempDir() + "/busy-1.json", busy.out);
+  const std::string two = write_file(::testing::TempDir() + "/empty-2.json", empty.out);
+  const Finished merged = run_hammer({"merge", "--json", one, two});
+  EXPECT_EQ(merged.exit_code, 0) << merged.err;
+  EXPECT_EQ(number_at(parse_report(merged), "requests.completed"), 1);
+}
+
 }  // namespace
 }  // namespace hammer::test
