@@ -90,8 +90,6 @@ int run_sweep_command(const hammer::Config& config, hammer::StdoutWriter& out) {
   // The table's header comes with the first step: a sweep refused before it (--control
   // unreachable) prints only its one-line error.
   bool header_printed = false;
-  Config control_rows = config;
-  control_rows.slos.clear();
   const auto on_step_start = [&](double level, bool control) {
     if (!config.json && !header_printed) {
       out.write(render_sweep_header(config));
@@ -111,7 +109,7 @@ int run_sweep_command(const hammer::Config& config, hammer::StdoutWriter& out) {
       out.write(render_control_header(config));
       control_header_printed = true;
     }
-    out.write(render_sweep_row(control ? control_rows : config, step));
+    out.write(render_sweep_row(config, step, control ? StepRole::control : StepRole::measured));
   }, on_step_start, config.progress_fd >= 0 ? ProgressFn(on_progress) : ProgressFn());
   if (!result) return fail(result.error().exit_code, result.error().message);
   const std::string json =

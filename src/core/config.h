@@ -132,6 +132,10 @@ struct Config {
   std::vector<OutputFile> outputs;  // -o, repeatable: files written after the run
 
   bool open_loop() const { return rate > 0; }
+  /// Which stopwatch the figures lead with (the report's headline, --slo, the timeline, a
+  /// sweep's rows): the corrected one, from each request's intended send time, in open loop
+  /// unless --closed-loop asks for the actual send time; the uncorrected one otherwise.
+  bool corrected_stopwatch_leads() const { return open_loop() && !closed_loop_stopwatch; }
 };
 
 }  // namespace hammer

@@ -211,7 +211,7 @@ void read_warmup(DocumentReader& reader, const Config& config, RunResult& result
   }
   // The warm-up keeps its lead stopwatch only (docs/json.md).
   Histogram lead = reader.histogram(warmup->find("latency"), "warmup.latency");
-  const bool corrected = config.open_loop() && !config.closed_loop_stopwatch;
+  const bool corrected = config.corrected_stopwatch_leads();
   (corrected ? phase->corrected : phase->uncorrected) = std::move(lead);
   result.warmup = std::move(phase);
 }

@@ -143,7 +143,7 @@ ShardSummary summarize_shard(const RunDocument& document) {
   shard.unsent = result.unsent;
   shard.errors = result.failed_requests();
   shard.lag = result.lag;
-  const bool corrected = config.open_loop() && !config.closed_loop_stopwatch;
+  const bool corrected = config.corrected_stopwatch_leads();
   const Histogram& lead = corrected ? result.corrected : result.uncorrected;
   shard.lead_p50_ns = lead.value_at_percentile(50);
   shard.lead_p99_ns = lead.value_at_percentile(99);

@@ -23,7 +23,7 @@ IntervalLog interval_log_of(const ReportInput& input) {
   log.comments.push_back(std::string("[hammer ") + HAMMER_VERSION + " " + config.url +
                          ": intervals by intended send time, 2 significant digits from 1us]");
   if (timeline.empty()) return log;
-  const bool lead_is_corrected = stopwatch_is_corrected(config);
+  const bool lead_is_corrected = config.corrected_stopwatch_leads();
   const int64_t measured_end_ns = config.warmup_ns + result.elapsed_ns;
   for (size_t i = 0; i < timeline.rows().size(); ++i) {
     const Timeline::Row& row = timeline.rows()[i];

@@ -179,7 +179,7 @@ void write_document_header(const Config& config, JsonWriter& json) {
   json.member("warmup_s", static_cast<double>(config.warmup_ns) / 1e9);
   json.member_or_null("rate", config.open_loop(), config.rate);
   json.member("mode", config.open_loop() ? "open" : "closed");
-  json.member("stopwatch", stopwatch_is_corrected(config) ? "corrected" : "uncorrected");
+  json.member("stopwatch", config.corrected_stopwatch_leads() ? "corrected" : "uncorrected");
   json.member("timeout_ms", static_cast<double>(config.timeout_ns) / 1e6);
   json.member("method", config.method);
   json.member("engine", std::string(engine_name(config.engine)));

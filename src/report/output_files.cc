@@ -11,7 +11,7 @@ namespace {
 
 void add_hgrm_files(const ReportInput& input, const std::string& path,
                     std::vector<RenderedFile>& files) {
-  const bool corrected_leads = stopwatch_is_corrected(input.config);
+  const bool corrected_leads = input.config.corrected_stopwatch_leads();
   files.push_back({path, render_hgrm(lead_histogram(input))});
   // The corrected histogram exists only in open loop; then the one not leading goes beside.
   if (input.config.open_loop()) {

@@ -55,12 +55,9 @@ std::vector<PercentilePoint> json_percentiles(const Config& config) {
   return points;
 }
 
-bool stopwatch_is_corrected(const Config& config) {
-  return config.open_loop() && !config.closed_loop_stopwatch;
-}
-
 const Histogram& lead_histogram(const ReportInput& input) {
-  return stopwatch_is_corrected(input.config) ? input.result.corrected : input.result.uncorrected;
+  return input.config.corrected_stopwatch_leads() ? input.result.corrected
+                                                  : input.result.uncorrected;
 }
 
 double requests_per_second(const RunResult& result) {

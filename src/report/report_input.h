@@ -43,10 +43,8 @@ std::vector<PercentilePoint> text_percentiles(const Config& config, bool full);
 /// --percentiles rows, rising.
 std::vector<PercentilePoint> json_percentiles(const Config& config);
 
-/// True when the stopwatch starts at the intended send time: open loop without --closed-loop.
-bool stopwatch_is_corrected(const Config& config);
 /// The histogram whose figures the report leads with: corrected or uncorrected, per
-/// stopwatch_is_corrected().
+/// Config::corrected_stopwatch_leads().
 const Histogram& lead_histogram(const ReportInput& input);
 
 /// Completed responses per second of measured wall time (never a mean of samples); 0 when no

@@ -10,10 +10,11 @@
 
 namespace hammer {
 
-/// One line per limit: "SLO p99 <= 50.00ms: 41.20ms, met".
+/// One line per --slo: "SLO p99 <= 30.00ms: 12.34ms, met" (or "MISSED"), each ending '\n'.
 std::string render_slo_lines(const std::vector<SloOutcome>& outcomes);
 
-/// The "slo" array and "slo_passed" members of a report (docs/json.md).
+/// The members "slo": [{key, limit, unit, measured, pass}] and "slo_passed" of a JSON object
+/// being written. Latency limits and figures are integer ns; the error rate a fraction.
 void write_slo_json(const std::vector<SloOutcome>& outcomes, JsonWriter& json);
 
 /// A measured figure as the limit's key reads it: a duration, or a percentage for errors.

@@ -90,7 +90,8 @@ std::string misses_text(const StepSummary& step) {
   return text;
 }
 
-void write_step_json(const Config& config, const StepSummary& step, JsonWriter& json) {
+void write_step_json(const Config& config, const StepSummary& step, StepRole role,
+                     JsonWriter& json) {
   json.begin_object();
   json.member("level", step.level);
   json.member("connections", step.connections);
@@ -149,7 +150,7 @@ void write_step_json(const Config& config, const StepSummary& step, JsonWriter& 
   json.member("usable_cores", step.usable_cores);
   json.member("busy", step.generator_busy);
   json.end_object();
-  if (judged(config)) write_slo_json(step.slo, json);
+  if (judged(config) && role == StepRole::measured) write_slo_json(step.slo, json);
   json.member("meets", step.meets());
   json.key("misses").begin_array();
   for (const StepMiss miss : step.misses) json.value(step_miss_name(miss));
@@ -203,8 +204,8 @@ std::string render_sweep_header(const Config& config) {
   if (config.warmup_ns > 0) out += " after " + format_duration_ns(config.warmup_ns) + " of warm-up";
   if (!connection_sweep(config)) out += ", " + std::to_string(config.connections) + " connections";
   out += ", up to " + std::to_string(config.threads) + " threads; latency ";
-  out += config.open_loop() && !config.closed_loop_stopwatch ? "corrected (from intended send)"
-                                                             : "uncorrected (from actual send)";
+  out += config.corrected_stopwatch_leads() ? "corrected (from intended send)"
+                                            : "uncorrected (from actual send)";
   out += "\n";
   out += cell(connection_sweep(config) ? "conns" : "rate", 8) + cell("req/s") +
          cell("p50") + cell("p99") + cell("mean") + cell("errors", 8);
@@ -224,7 +225,7 @@ std::string render_control_header(const Config& config) {
          " (a route that does no work), closed loop, same connections:\n";
 }
 
-std::string render_sweep_row(const Config& config, const StepSummary& step) {
+std::string render_sweep_row(const Config& config, const StepSummary& step, StepRole role) {
   if (!step.start_error.empty()) {
     return cell(format_number(step.level), 8) + "  failed: " + step.start_error + "\n";
   }
@@ -251,7 +252,7 @@ std::string render_sweep_row(const Config& config, const StepSummary& step) {
   out += cell(step.cpu_cores >= 0 ? format_fixed(step.cpu_cores, 2) + (step.generator_busy ? "!" : "")
                                       : "-",
                   7);
-  if (judged(config)) {
+  if (judged(config) && role == StepRole::measured) {
     out += step.meets() ? "  met" : "  missed: " + misses_text(step);
   }
   out += "\n";
@@ -387,9 +388,9 @@ std::string render_sweep_text(const Config& config, const SweepResult& result) {
   for (const StepSummary& step : result.steps) out += render_sweep_row(config, step);
   if (!result.control_steps.empty()) {
     out += render_control_header(config);
-    Config control = config;
-    control.slos.clear();
-    for (const StepSummary& step : result.control_steps) out += render_sweep_row(control, step);
+    for (const StepSummary& step : result.control_steps) {
+      out += render_sweep_row(config, step, StepRole::control);
+    }
   }
   out += render_sweep_summary(config, result);
   return out;
@@ -425,7 +426,9 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
     json.null();
   }
   json.key("steps").begin_array();
-  for (const StepSummary& step : result.steps) write_step_json(config, step, json);
+  for (const StepSummary& step : result.steps) {
+    write_step_json(config, step, StepRole::measured, json);
+  }
   json.end_array();
 
   json.key("knee");
@@ -470,9 +473,9 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
     json.begin_object();
     json.member("url", config.sweep.control_url);
     json.key("steps").begin_array();
-    Config control = config;
-    control.slos.clear();
-    for (const StepSummary& step : result.control_steps) write_step_json(control, step, json);
+    for (const StepSummary& step : result.control_steps) {
+      write_step_json(config, step, StepRole::control, json);
+    }
     json.end_array();
     if (auto ratio = control_ratio(result)) {
       json.member("ratio", *ratio);

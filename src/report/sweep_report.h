@@ -13,19 +13,17 @@
 
 namespace hammer {
 
-/// One line per --slo: "SLO p99 <= 30.00ms: 12.34ms, met" (or "MISSED"), each ending '\n'.
-std::string render_slo_lines(const std::vector<SloOutcome>& outcomes);
-
-/// The members "slo": [{key, limit, unit, measured, pass}] and "slo_passed" of a JSON object
-/// being written. Latency limits and figures are integer ns; the error rate a fraction.
-void write_slo_json(const std::vector<SloOutcome>& outcomes, JsonWriter& json);
-
 /// The sweep's heading and column names.
 std::string render_sweep_header(const Config& config);
 /// The heading of the --control rows, printed before the first of them.
 std::string render_control_header(const Config& config);
+/// Whether a step is one of the sweep's own or one of --control's: control rows are never
+/// judged against --slo (the control route is the yardstick, not the service).
+enum class StepRole : uint8_t { measured, control };
+
 /// One step as a table row.
-std::string render_sweep_row(const Config& config, const StepSummary& step);
+std::string render_sweep_row(const Config& config, const StepSummary& step,
+                             StepRole role = StepRole::measured);
 /// The readings after the table: knee, collapse, capacity, control ratio, generator CPU.
 std::string render_sweep_summary(const Config& config, const SweepResult& result);
 /// Header, every row (control rows under their own heading), then the summary.

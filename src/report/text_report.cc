@@ -119,7 +119,7 @@ void append_latency(const ReportInput& input, std::string& out) {
     out += "  Latency: no successful responses\n";
     return;
   }
-  out += stopwatch_is_corrected(input.config) ? "  Latency (corrected)\n"
+  out += input.config.corrected_stopwatch_leads() ? "  Latency (corrected)\n"
                                               : "  Latency (uncorrected, closed loop)\n";
   if (input.config.print_latency && input.config.open_loop()) {
     append_side_by_side(input, out);

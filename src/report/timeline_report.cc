@@ -16,7 +16,7 @@ namespace hammer {
 namespace {
 
 const Histogram& lead_of(const Config& config, const RunResult& result) {
-  return stopwatch_is_corrected(config) ? result.corrected : result.uncorrected;
+  return config.corrected_stopwatch_leads() ? result.corrected : result.uncorrected;
 }
 
 std::string seconds_text(int64_t ns) {

@@ -82,7 +82,7 @@ Worker::Worker(const Config& config, RequestBytes request, const SocketAddress& 
       timers_(clock_.now_ns()),
       slots_(slots_for(config.shard.index - 1, config.shard.count, worker_index, worker_count)),
       schedule_(0, config.open_loop() ? config.rate : 1.0, slots_, 0) {
-  corrected_stopwatch_ = config.open_loop() && !config.closed_loop_stopwatch;
+  corrected_stopwatch_ = config.corrected_stopwatch_leads();
   // Spinning on a core that another worker needs steals its time to send on schedule.
   const int64_t cpus = cpus_available();
   const bool shares_core = cpus > 0 && cpus < worker_count;

@@ -14,7 +14,7 @@ double error_rate(const RunResult& result) {
 
 std::vector<SloOutcome> evaluate_slos(const std::vector<SloLimit>& limits, const Config& config,
                                       const RunResult& result) {
-  const bool corrected = config.open_loop() && !config.closed_loop_stopwatch;
+  const bool corrected = config.corrected_stopwatch_leads();
   const Histogram& histogram = corrected ? result.corrected : result.uncorrected;
   std::vector<SloOutcome> outcomes;
   for (const SloLimit& limit : limits) {

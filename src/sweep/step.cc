@@ -17,7 +17,7 @@ StepSummary summarize_step(const Config& step_config, double level, const RunRes
   step.connections = step_config.connections;
   step.threads = step_config.threads;
   step.rate = step_config.open_loop() ? step_config.rate : 0;
-  step.corrected = step_config.open_loop() && !step_config.closed_loop_stopwatch;
+  step.corrected = step_config.corrected_stopwatch_leads();
 
   step.elapsed_ns = result.elapsed_ns;
   step.scheduled = result.scheduled;

@@ -145,7 +145,7 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
       failed.connections = step_cfg.connections;
       failed.threads = step_cfg.threads;
       failed.rate = step_cfg.open_loop() ? step_cfg.rate : 0;
-      failed.corrected = step_cfg.open_loop() && !step_cfg.closed_loop_stopwatch;
+      failed.corrected = step_cfg.corrected_stopwatch_leads();
       failed.failed = true;
       failed.misses.push_back(StepMiss::failed);
       failed.start_error = step.error().message;
