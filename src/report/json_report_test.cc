@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "report/json_test_parser.h"
+#include "support/strict_json.h"
 #include "report/report_test_support.h"
 #include "report/verdict_text.h"
 #include "stats/histogram_v2.h"

@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "report/json_test_parser.h"
+#include "support/strict_json.h"
 
 namespace hammer {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "report/json_test_parser.h"
+#include "support/strict_json.h"
 
 namespace hammer {
 namespace {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// A small JSON reader for tests: enough to check that hammer's --json output is one valid
-// document and to look fields up by path ("latency.corrected.percentiles_ns.99").
+// The e2e tests' view of a JSON document: numbers as doubles, members looked up by dotted path
+// ("latency.corrected.percentiles_ns.99"). Read by the strict reader (support/strict_json.h):
+// RFC 8259 to the letter, duplicate keys rejected.
 #include <map>
 #include <memory>
 #include <optional>
@@ -16,7 +17,7 @@ struct JsonValue {
   Kind kind = Kind::null;
   bool boolean = false;
   double number = 0;
-  std::string text;
+  std::string text;  // a string's decoded UTF-8, or a number as written
   std::vector<JsonValue> items;
   std::map<std::string, JsonValue> members;
 

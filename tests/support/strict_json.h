@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// A strict little JSON parser for the report tests only (header-only, so it never enters
-// libhammer). It follows RFC 8259 to the letter — no trailing commas, no raw control
+// The strict JSON reader of the tests (header-only, so it never enters libhammer): the report
+// tests use it directly, the e2e tests through support/json_value.h. It follows RFC 8259 to the letter — no trailing commas, no raw control
 // characters in strings, no leading zeros, nothing after the document but whitespace — so a
 // test that parses hammer's output proves the output is JSON, not merely JSON-looking.
 // Duplicate keys are rejected too: a report that writes a member twice is a bug.
