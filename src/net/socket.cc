@@ -150,12 +150,6 @@ int take_socket_error(int fd) {
   return error;
 }
 
-int finish_connect(int fd) {
-  const int error = take_socket_error(fd);
-  if (error == 0) set_no_delay(fd);
-  return error;
-}
-
 Io read_some(int fd, char* buffer, size_t capacity, size_t* got, int* err) {
   *got = 0;
   *err = 0;

@@ -57,14 +57,12 @@ struct ConnectResult {
 };
 
 /// Starts a non-blocking connect. `connected` (loopback can finish at once) also sets
-/// TCP_NODELAY; after `in_progress`, wait for writability, then call finish_connect().
+/// TCP_NODELAY; after `in_progress`, wait for writability (or hangup_or_error), then
+/// take_socket_error() says whether it connected, and set_no_delay() follows.
 ConnectResult start_connect(int fd, const SocketAddress& address);
 
-/// After a pending connect reports writable (or hangup_or_error): 0 if it succeeded (and
-/// TCP_NODELAY is then set), else the errno it failed with (e.g. ECONNREFUSED).
-int finish_connect(int fd);
-
-/// The socket's pending error (SO_ERROR), cleared by reading it; 0 when none.
+/// The socket's pending error (SO_ERROR), cleared by reading it; 0 when none. After a pending
+/// connect: 0 if it connected, else the errno it failed with (e.g. ECONNREFUSED).
 int take_socket_error(int fd);
 
 /// Disables Nagle: a request must leave now, not wait for the previous one's ACK.

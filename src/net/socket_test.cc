@@ -69,7 +69,8 @@ int connect_client(const Target& target) {
   EXPECT_NE(started.status, ConnectStatus::error) << std::strerror(started.error);
   if (started.status == ConnectStatus::in_progress) {
     EXPECT_TRUE(wait_for(fd, POLLOUT));
-    EXPECT_EQ(finish_connect(fd), 0);
+    EXPECT_EQ(take_socket_error(fd), 0);
+    EXPECT_TRUE(set_no_delay(fd));
   }
   return fd;
 }
