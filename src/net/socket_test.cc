@@ -202,7 +202,7 @@ TEST(SocketTest, ConnectionRefusedIsReportedWithItsErrno) {
   int error = started.error;
   if (started.status == ConnectStatus::in_progress) {
     ASSERT_TRUE(wait_for(fd, POLLOUT));
-    error = finish_connect(fd);
+    error = take_socket_error(fd);
   } else {
     EXPECT_EQ(started.status, ConnectStatus::error);
   }
