@@ -156,8 +156,11 @@ TEST(SweepTest, TheCapacitySearchFindsTheClosedLoopCapacityWithinAQuarter) {
   // four busy loops) must not fail a rate below capacity, which takes a stall of over 300 ms
   // that delays 1% of a step's requests. Above capacity the backlog fails it anyway: at rate r
   // the wait grows to (r / capacity - 1) x 2 s by a step's end, past 300 ms from 1.15 x on.
-  // When hammer reports that it was itself the bottleneck in some step, the search measured
-  // the machine: it is repeated once, and a second such search is inconclusive, not a failure.
+  // hammer's own lateness on a busy machine (a few ms, seen in every CI pass while the next
+  // build compiles beside the tests) cannot move a 300 ms limit, so the capacity is judged
+  // even then. Only a capacity outside the band, from a search in which hammer reports that it
+  // was itself the bottleneck, may have measured the machine rather than the server: that
+  // search is repeated once, and a second such result is inconclusive, not a failure.
   for (int attempt = 1;; ++attempt) {
     const double before = closed_loop_capacity();
     ASSERT_GT(before, 50);
@@ -174,22 +177,26 @@ TEST(SweepTest, TheCapacitySearchFindsTheClosedLoopCapacityWithinAQuarter) {
       ASSERT_NE(step.find("slo"), nullptr);
       EXPECT_EQ(step.find("latency_ns.stopwatch")->text, "corrected");
     }
-    if (generator_saturated_in_a_step(report)) {
+    const double after = closed_loop_capacity();
+    const bool found = report.find("sweep.capacity.found")->boolean;
+    const double level = found ? number_at(report, "sweep.capacity.level") : 0;
+    const bool in_band =
+        found && level > std::min(before, after) * 0.75 && level < std::max(before, after) * 1.25;
+    if (!in_band && generator_saturated_in_a_step(report)) {
       if (attempt == 1) {
-        std::cout << "retrying once: hammer was itself the bottleneck in a step\n";
+        std::cout << "retrying once: capacity " << level << " out of band while hammer was "
+                  << "itself the bottleneck in a step\n";
         continue;
       }
       GTEST_SKIP() << "inconclusive: hammer was itself the bottleneck in a step of both "
                       "searches (the machine is too busy to drive this server)\n" << run.out;
     }
-    EXPECT_TRUE(report.find("sweep.capacity.found")->boolean);
+    EXPECT_TRUE(found) << run.out;
     EXPECT_TRUE(report.find("slo_passed")->boolean);
-    const double after = closed_loop_capacity();
-    const double found = number_at(report, "sweep.capacity.level");
     const std::string capacity = "closed loop " + std::to_string(before) + " then " +
                                  std::to_string(after) + " req/s\n";
-    EXPECT_GT(found, std::min(before, after) * 0.75) << capacity << run.out;
-    EXPECT_LT(found, std::max(before, after) * 1.25) << capacity << run.out;
+    EXPECT_GT(level, std::min(before, after) * 0.75) << capacity << run.out;
+    EXPECT_LT(level, std::max(before, after) * 1.25) << capacity << run.out;
     break;
   }
 }
