@@ -3,9 +3,11 @@
 
 #include <dirent.h>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -84,6 +86,27 @@ TEST_F(AtomicFileTest, AFailureLeavesThePreviousFileAndNoTemporaryFile) {
   ASSERT_EQ(::chmod(dir_.c_str(), 0500), 0);
   EXPECT_EQ(write_file_atomically(path, "next"), std::optional<std::string>("Permission denied"));
   ::chmod(dir_.c_str(), 0700);
+  EXPECT_EQ(read(path), "previous");
+  EXPECT_EQ(entries(), std::vector<std::string>{"run.json"});
+}
+
+// A write that fails halfway, after the temporary file exists (a full disk, a quota): the
+// file size limit makes one for any user, root included (root ignores a read-only directory).
+TEST_F(AtomicFileTest, AWriteThatFailsHalfwayLeavesThePreviousFileAndNoTemporaryFile) {
+  const std::string path = dir_ + "/run.json";
+  ASSERT_EQ(write_file_atomically(path, "previous"), std::nullopt);
+  rlimit saved{};
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
+  rlimit small = saved;
+  small.rlim_cur = 4096;
+  // Past the limit write() fails with EFBIG instead of the process dying of SIGXFSZ.
+  void (*saved_handler)(int) = std::signal(SIGXFSZ, SIG_IGN);
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
+  const std::optional<std::string> error =
+      write_file_atomically(path, std::string(100'000, 'x'));
+  ::setrlimit(RLIMIT_FSIZE, &saved);
+  std::signal(SIGXFSZ, saved_handler);
+  EXPECT_EQ(error, std::optional<std::string>("File too large"));
   EXPECT_EQ(read(path), "previous");
   EXPECT_EQ(entries(), std::vector<std::string>{"run.json"});
 }
