@@ -279,6 +279,9 @@ Expected<RunDocument, std::string> read_run_document(std::string_view text) {
     result.reconnects = reader.integer(events, "connection_events", {"reconnects"});
     result.unsolicited = reader.integer(events, "connection_events", {"unsolicited_responses"});
   }
+  if (reader.at({"requests", "unsent_no_connection"}) != nullptr) {
+    result.unsent_no_connection = reader.integer({"requests", "unsent_no_connection"});
+  }
   if (reader.at({"requests", "in_flight_at_stop"}) != nullptr) {
     result.in_flight_at_stop = reader.integer({"requests", "in_flight_at_stop"});
   }

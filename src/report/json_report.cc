@@ -31,6 +31,7 @@ void write_requests(const ReportInput& input, JsonWriter& json) {
   json.member("sent", result.sent);
   json.member("completed", result.completed);
   json.member("unsent", result.unsent);
+  json.member("unsent_no_connection", result.unsent_no_connection);
   json.member("failed", result.failed_requests());
   json.member("in_flight_at_stop", result.in_flight_at_stop);
   json.member("bytes_read", result.bytes_read);

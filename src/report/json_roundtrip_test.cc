@@ -19,6 +19,7 @@ TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   run.result.status_codes[200] = 19'000;
   run.result.status_codes[404] = 990;
   run.result.reconnects = 7;
+  run.result.unsent_no_connection = 3;
   run.result.timeline.plan(0, run.config.duration_ns);
   run.result.timeline.set_start(0);
   for (int64_t i = 1; i <= 1000; ++i) run.result.timeline.record(i * 9'000'000, i * 10'000);
@@ -44,6 +45,8 @@ TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   EXPECT_EQ(result.wall_start.late_ns, 123'456);
   EXPECT_EQ(result.scheduled, 20'000);
   EXPECT_EQ(result.unsent, 5);
+  EXPECT_EQ(result.unsent_no_connection, 3);
+  EXPECT_EQ(result.failed_requests(), run.result.failed_requests());
   EXPECT_EQ(result.errors, run.result.errors);
   EXPECT_EQ(result.status_classes, run.result.status_classes);
   EXPECT_EQ(result.status_codes, run.result.status_codes);

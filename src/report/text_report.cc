@@ -149,6 +149,18 @@ void append_totals(const ReportInput& input, std::string& out) {
     out += "\n";
   }
 
+  if (input.config.open_loop()) {
+    // Open loop: what was due, what left, and why the rest did not (README: failed requests).
+    out += pad_right("Schedule", kLabelWidth) + format_count(result.scheduled) + " due, " +
+           format_count(result.sent) + " sent, " + format_count(result.unsent) + " unsent";
+    if (result.unsent > 0) {
+      out += " (" + format_count(result.unsent_no_connection) + " with no connection up, " +
+             format_count(result.unsent - result.unsent_no_connection) +
+             " behind busy connections)";
+    }
+    out += "\n";
+  }
+
   out += pad_right("Socket errors", kLabelWidth);
   for (int kind = 0; kind < kErrorKindCount; ++kind) {
     if (kind > 0) out += ", ";
@@ -159,8 +171,17 @@ void append_totals(const ReportInput& input, std::string& out) {
   // reconnect, bytes on an idle connection), which cost no request its answer.
   if (const int64_t failed = result.failed_requests(); failed > 0) {
     // The label is wider than kLabelWidth: pad_right would run it into the figure.
-    out += "Failed requests  " + format_count(failed) + " of " +
-           format_count(result.sent) + " sent got no valid answer\n";
+    if (result.unsent_no_connection == 0) {
+      out += "Failed requests  " + format_count(failed) + " of " + format_count(result.sent) +
+             " sent got no valid answer\n";
+    } else {
+      // Requests due that no connection could carry failed too: counted against what was due.
+      out += "Failed requests  " + format_count(failed) + " of " +
+             format_count(result.scheduled) + " due got no valid answer (" +
+             format_count(result.failed_sent()) + " of " + format_count(result.sent) +
+             " sent, " + format_count(result.unsent_no_connection) +
+             " unsent with no connection up)\n";
+    }
   }
   if (result.connection_events() > 0) {
     out += "Connection events  " +

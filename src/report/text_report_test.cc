@@ -150,6 +150,32 @@ TEST(TextReportTest, FailedRequestsAndConnectionEventsLinesKeepTheirLabelApartFr
       << text;
 }
 
+// Issue 10 (QA): open loop shows what was due, sent and unsent, and why the unsent were not
+// sent; requests due with no connection up are failed requests, counted against what was due.
+TEST(TextReportTest, OpenLoopShowsDueSentAndUnsentAndFailsTheUnsentWithNoConnection) {
+  auto run = open_loop_run();  // 20,000 due, 19,995 sent, 5 unsent
+  std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "Schedule       20,000 due, 19,995 sent, 5 unsent (0 with no "
+                             "connection up, 5 behind busy connections)"))
+      << text;
+  run.result.unsent = 0;
+  run.result.sent = 20'000;
+  text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "Schedule       20,000 due, 20,000 sent, 0 unsent")) << text;
+
+  run.result.sent = 8'000;
+  run.result.unsent = 12'000;
+  run.result.unsent_no_connection = 11'990;
+  text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "Schedule       20,000 due, 8,000 sent, 12,000 unsent (11,990 with "
+                             "no connection up, 10 behind busy connections)"))
+      << text;
+  EXPECT_TRUE(has_line(text, "Failed requests  12,000 of 20,000 due got no valid answer (10 of "
+                             "8,000 sent, 11,990 unsent with no connection up)"))
+      << text;
+  EXPECT_FALSE(contains(render_text_report(closed_loop_run().input()), "Schedule"));
+}
+
 TEST(TextReportTest, Non2xxLineAppearsOnlyWhenThereAreSome) {
   auto run = open_loop_run();
   EXPECT_FALSE(contains(render_text_report(run.input()), "Non-2xx"));

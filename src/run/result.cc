@@ -19,6 +19,7 @@ void RunResult::add(const RunResult& part) {
   sent += part.sent;
   completed += part.completed;
   unsent += part.unsent;
+  unsent_no_connection += part.unsent_no_connection;
   bytes_read += part.bytes_read;
   connects += part.connects;
   connects_out_of_ports += part.connects_out_of_ports;

@@ -43,6 +43,11 @@ struct RunResult {
   int64_t sent = 0;        // requests written (fully or partly) to a socket
   int64_t completed = 0;   // responses parsed to the end (any status)
   int64_t unsent = 0;      // open loop: due before the deadline but never sent
+  /// Open loop: of the unsent, those due while their worker had no connection up (from the
+  /// loss of its last connection, never regained, or from the start if none ever connected,
+  /// to the stop). Nothing could carry them: they are failed requests. The rest of the unsent
+  /// waited behind busy connections: the backlog a slow server leaves.
+  int64_t unsent_no_connection = 0;
   int64_t bytes_read = 0;
   int64_t connects = 0;    // successful TCP connects, reconnects included
   int64_t connects_out_of_ports = 0;  // connect errors that were EADDRNOTAVAIL (no local port
@@ -84,14 +89,16 @@ struct RunResult {
                                   // neither answered nor timed out, so not failed requests
 
   int64_t error_count(ErrorKind kind) const { return errors[static_cast<int>(kind)]; }
-  /// Failed requests: requests sent that got no valid answer (read, write, timeout, parse).
-  /// A failed connect is a connection event, not a failed request: the request it would have
-  /// carried waits for the next connection (open loop: it leaves late, its wait in the
-  /// corrected latency; never sent by the deadline, it is counted as unsent).
-  int64_t failed_requests() const {
+  /// Failed requests: requests sent or due that got no valid answer. Sent: read, write,
+  /// timeout, parse errors. Due (open loop): unsent_no_connection. A failed connect is a
+  /// connection event, not a failed request: the request it would have carried waits for the
+  /// next connection (it leaves late, its wait in the corrected latency); only when no
+  /// connection came back before the stop is it a failed request, unsent with no connection.
+  int64_t failed_sent() const {
     return error_count(ErrorKind::read) + error_count(ErrorKind::write) +
            error_count(ErrorKind::timeout) + error_count(ErrorKind::parse);
   }
+  int64_t failed_requests() const { return failed_sent() + unsent_no_connection; }
   /// Connection events: failed connects, reconnects and unsolicited responses.
   int64_t connection_events() const {
     return error_count(ErrorKind::connect) + reconnects + unsolicited;

@@ -117,7 +117,10 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
 
   const DispatchLag& lag = result.lag;
   const double dispatched = static_cast<double>(lag.dispatched);
-  const bool backlog_left = result.unsent > unsent_allowance(result.scheduled);
+  // The unsent that waited behind busy connections; those due with no connection up are
+  // failed requests (run/result.h), not a sign of the server's capacity.
+  const int64_t backlog_unsent = result.unsent - result.unsent_no_connection;
+  const bool backlog_left = backlog_unsent > unsent_allowance(result.scheduled);
   const bool backlog_grew =
       backlog_left || static_cast<double>(lag.behind_server) > T::kServerLateShare * dispatched;
 
@@ -139,7 +142,7 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
                                                   needed, suggested, beyond_limit});
     } else if (backlog_left || sustained < T::kSustainedShare * config.rate) {
       verdicts.push_back(
-          OverCapacityVerdict{sustained, config.rate, result.unsent, lag.peak_backlog});
+          OverCapacityVerdict{sustained, config.rate, backlog_unsent, lag.peak_backlog});
     }
   }
 

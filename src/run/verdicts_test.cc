@@ -92,6 +92,21 @@ TEST(VerdictRulesTest, EachThresholdDecidesOnItsSide) {
     rows.push_back(row);
   }
   {
+    // Issue 10 (QA): requests due with no connection up are failed requests, not a backlog:
+    // they say nothing of the server's capacity.
+    Row row{"100 unsent with no connection up: no backlog verdict",
+            Fabricated(1000, 10, 2 * ms, 2 * ms), {}};
+    row.run.result.unsent = row.run.result.unsent_no_connection = 100;
+    rows.push_back(row);
+  }
+  {
+    Row row{"11 unsent behind busy connections beside 100 with none up: over capacity",
+            Fabricated(1000, 10, 2 * ms, 2 * ms), {VerdictCode::over_capacity}};
+    row.run.result.unsent = 111;
+    row.run.result.unsent_no_connection = 100;
+    rows.push_back(row);
+  }
+  {
     // 5 ms at 4000 req/s needs 20 connections; no queueing (median = fastest).
     Row row{"need 20, have 10, no queueing: too few connections",
             Fabricated(4000, 10, 5 * ms, 5 * ms), {VerdictCode::too_few_connections}};

@@ -236,9 +236,22 @@ void Worker::end_run() {
                                                      .scheduled_count());
     result_.scheduled = scheduled - warmup_scheduled;
     result_.unsent = result_.scheduled - std::max<int64_t>(taken - warmup_scheduled, 0);
+    // The unsent slots are the last ones, [taken, scheduled). Those due from the moment this
+    // worker lost its last connection (for good) had nothing to carry them: failed requests.
+    // The earlier ones waited behind busy connections: the backlog.
+    const int64_t lost_from =
+        no_connection_since_ns_ == INT64_MAX ? scheduled
+        : no_connection_since_ns_ <= start_ns_
+            ? 0
+            : std::min(scheduled, OpenLoopSchedule(start_ns_, config_.rate, slots_,
+                                                   no_connection_since_ns_)
+                                      .scheduled_count());
+    const int64_t first_unsent = std::max(taken, lost_from);
+    result_.unsent_no_connection = scheduled - std::max(first_unsent, warmup_scheduled);
     if (warmup_ != nullptr) {
       warmup_->scheduled = warmup_scheduled;
       warmup_->unsent = std::max<int64_t>(warmup_scheduled - taken, 0);
+      warmup_->unsent_no_connection = std::max<int64_t>(warmup_scheduled - first_unsent, 0);
     }
   }
   result_.lag = lag_.lag();
@@ -428,6 +441,8 @@ void Worker::on_connected(Connection& connection, int64_t now_ns) {
   engine_->start_receiving(connection.fd, token_of(connection));
   connection.wants_write = false;
   ++result_.connects;
+  ++live_connections_;
+  no_connection_since_ns_ = INT64_MAX;
   if (connection.lost) ++result_.reconnects;
   connection.lost = false;
   result_.connect_time.record(now_ns - connection.connect_start_ns);
@@ -633,6 +648,10 @@ void Worker::fail_request(Connection& connection, ErrorKind kind) {
 
 void Worker::close_socket(Connection& connection) {
   if (connection.fd < 0) return;
+  const bool was_connected = connection.state == ConnectionState::idle || connection.busy();
+  if (was_connected && --live_connections_ == 0 && !stopping_) {
+    no_connection_since_ns_ = clock_.now_ns();
+  }
   if (engine_) engine_->remove(connection.fd, token_of(connection));
   ::close(connection.fd);
   connection.fd = -1;

@@ -158,6 +158,11 @@ class Worker {
   int32_t idle_head_ = -1;
   int32_t idle_tail_ = -1;
   int64_t in_flight_ = 0;
+  // Connections up (idle or busy), and since when none has been: the unsent requests due from
+  // then on had no connection to leave on (end_run). INT64_MIN: none ever connected;
+  // INT64_MAX: one is up.
+  int64_t live_connections_ = 0;
+  int64_t no_connection_since_ns_ = INT64_MIN;
   bool started_ = false;  // run() began: a new connection may carry requests
   bool stopping_ = false;
   int64_t start_ns_ = 0;

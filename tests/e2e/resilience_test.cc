@@ -117,6 +117,51 @@ TEST(ResilienceTest, FailedConnectsDuringARestartAreConnectionEventsNotFailedReq
   }
 }
 
+// Issue 10 (QA): a server killed for good mid-run (open loop). The requests due after that
+// could not be sent, for no connection was up: they are failed requests (sent or due, no valid
+// answer), counted apart from the backlog behind busy connections, and the report shows due,
+// sent and unsent.
+TEST(ResilienceTest, RequestsDueWithNoConnectionUpAreFailedRequests) {
+  std::optional<ServerProcess> server(
+      std::in_place, std::vector<std::string>{test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server->ready()) << server->startup_output();
+  for (const bool json : {true, false}) {
+    if (!server) {
+      server.emplace(std::vector<std::string>{test_server_binary(), "--port", "0", "--mode", "fast"});
+      ASSERT_TRUE(server->ready());
+    }
+    const std::string here = server->url();
+    std::thread saboteur([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
+      server.reset();  // SIGTERM by PID: the server closes its connections and exits
+    });
+    std::vector<std::string> args = {"-r", "200", "-c", "2", "-t", "1", "-d", "1.5"};
+    if (json) args.push_back("--json");
+    args.push_back(here);
+    const Finished run = run_hammer(args, 30);
+    saboteur.join();
+    if (!json) {
+      EXPECT_NE(run.out.find("Schedule       300 due, "), std::string::npos) << run.out;
+      EXPECT_NE(run.out.find(" unsent with no connection up)"), std::string::npos) << run.out;
+      continue;
+    }
+    const JsonValue report = parse_report(run);
+    const double scheduled = number_at(report, "requests.scheduled");
+    const double unsent = number_at(report, "requests.unsent");
+    const double no_connection = number_at(report, "requests.unsent_no_connection");
+    EXPECT_EQ(scheduled, 300);
+    EXPECT_EQ(number_at(report, "requests.sent") + unsent, scheduled);
+    // Killed at ~0.5 s of 1.5 s: about 200 of the 300 were due with the server gone (a busy
+    // machine may start the run late, so at least half of them).
+    EXPECT_GE(no_connection, 100);
+    EXPECT_LE(no_connection, unsent);
+    const double failed_sent = number_at(report, "errors.read") + number_at(report, "errors.write") +
+                               number_at(report, "errors.timeout") + number_at(report, "errors.parse");
+    EXPECT_EQ(number_at(report, "requests.failed"), failed_sent + no_connection);
+    EXPECT_GT(number_at(report, "connection_events.connect_failures"), 0);
+  }
+}
+
 // 10,000 connections to one local server: hammer raises its own fd limit (and test_server its
 // own), opens every connection once, and each carries requests with no error.
 TEST(ResilienceTest, TenThousandConnectionsAreAllOpenedAndUsed) {
