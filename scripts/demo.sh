@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The demo: hammer against tools/pausing_server.py, a server that answers in well under a
 # millisecond but stalls 200 ms every 3,000 responses, like a stop-the-world GC pause.
-# First the open-loop run with both stopwatches side by side (--latency), then the same
+# First the open-loop run with both stopwatches side by side (--latency), also written as an
+# HTML report (build/demo-report.html, or DEMO_REPORT) and its JSON document, then the same
 # schedule measured the closed-loop way (--closed-loop), as wrk and most tools report it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +27,11 @@ url="http://127.0.0.1:$port/"
 
 echo
 echo "=== open loop, $rate req/s: corrected (from the schedule) beside uncorrected (from the send)"
-build/release/hammer -r "$rate" -c 20 -t 2 -d "$duration" --latency "$url"
+# The same run as a page to keep (and its JSON, for hammer report later).
+report="${DEMO_REPORT:-build/demo-report.html}"
+build/release/hammer -r "$rate" -c 20 -t 2 -d "$duration" --latency \
+  -o "$report" -o "${report%.html}.json" "$url"
+echo "(report: $report, open it in a browser; ${report%.html}.json is its document)"
 echo
 echo "=== the same schedule, measured closed-loop style (--closed-loop)"
 build/release/hammer -r "$rate" -c 20 -t 2 -d "$duration" --closed-loop "$url"

@@ -399,6 +399,8 @@ export interface SweepResult {
     control: { url: string; steps: SweepStep[]; ratio: number | null } | null;
     generator: { max_cpu_cores: number; busy_levels: number[] };
     interrupted: boolean;
+    /** The sentences the text report prints under the table (knee, collapse, capacity, ...). */
+    summary: string[];
   };
   /** With `slo`: whether any level met every SLO (else exit 3). */
   slo_passed?: boolean;

@@ -14,6 +14,7 @@
 #include "cli/completions.h"
 #include "cli/man_page.h"
 #include "cli/merge_options.h"
+#include "cli/report_command.h"
 #include "cli/options.h"
 #include "cli/stdout_writer.h"
 #include "cli/progress_output.h"
@@ -28,6 +29,7 @@
 #include "report/json_report.h"
 #include "report/progress_json.h"
 #include "report/output_files.h"
+#include "report/output_formats.h"
 #include "report/slo_report.h"
 #include "report/sweep_report.h"
 #include "report/text_report.h"
@@ -155,6 +157,20 @@ std::string write_output(const std::string& path, const std::string& contents) {
   return {};
 }
 
+// hammer report: documents -> report/ (design.md §9): saved runs rendered as HTML.
+int run_report_command(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
+  using namespace hammer;
+  auto options = parse_report_options(args);
+  if (!options) return fail(kExitBadInput, options.error().message);
+  if (options->help) {
+    out.write(report_usage_text());
+    return kExitOk;
+  }
+  auto files = render_report_files(*options);
+  if (!files) return fail(kExitBadInput, files.error());
+  return write_output_files(*files) ? kExitOk : kExitRunFailed;
+}
+
 // hammer merge: documents -> merge/ -> report/ (design.md §9).
 int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   using namespace hammer;
@@ -207,8 +223,19 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
   const std::string json = render_json_report(input);
   int status = kExitOk;
   for (const std::string& output : options->outputs) {
-    const bool interval_log = output.size() > 5 && output.substr(output.size() - 5) == ".hlog";
-    const std::string contents = interval_log ? render_interval_log(input) : json;
+    // merge options admitted .json, .html and .hlog only, in any case.
+    const OutputFormatSpec* spec = output_format_for_path(output);
+    const OutputFormat format = spec != nullptr ? spec->format : OutputFormat::json;
+    std::string contents = format == OutputFormat::hlog ? render_interval_log(input) : json;
+    if (format == OutputFormat::html) {
+      // The merged document's report, as hammer report would render it from merged.json.
+      RenderedFile rendered = render_html_file(output, json);
+      if (!rendered.error.empty()) {
+        status = fail(kExitRunFailed, "merge: cannot write " + output + ": " + rendered.error);
+        continue;
+      }
+      contents = std::move(rendered.contents);
+    }
     if (std::string error = write_output(output, contents); !error.empty()) {
       status = fail(kExitRunFailed, "merge: cannot write " + output + ": " + error);
     }
@@ -222,6 +249,9 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
 int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   using namespace hammer;
 
+  if (!args.empty() && args.front() == "report") {
+    return run_report_command(std::vector<std::string>(args.begin() + 1, args.end()), out);
+  }
   if (!args.empty() && args.front() == "merge") {
     return run_merge_command(std::vector<std::string>(args.begin() + 1, args.end()), out);
   }

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "cli/merge_options.h"
+#include "cli/report_command.h"
 #include "cli/usage.h"
 
 namespace hammer {
@@ -66,7 +67,8 @@ std::string man_page() {
   page += ".SH NAME\nhammer \\- an HTTP/1.1 load generator that reports latency without "
           "coordinated omission\n";
   page += ".SH SYNOPSIS\n.B hammer\n[\\fIoptions\\fR] \\fIurl\\fR\n.br\n.B hammer merge\n"
-          "\\fISHARD.json\\fR... [\\fIoptions\\fR]\n";
+          "\\fISHARD.json\\fR... [\\fIoptions\\fR]\n.br\n.B hammer report\n"
+          "\\fIRUN.json\\fR... \\fB\\-o\\fR \\fIreport.html\\fR\n";
   page += ".SH DESCRIPTION\n" + roff(unwrapped(help_summary())) + "\n";
   page += ".SH OPTIONS\n";
   for (const FlagSpec* flag : flags_in_help_order()) {
@@ -84,16 +86,18 @@ std::string man_page() {
             roff(unwrapped(without_heading(paragraph.text, paragraph.man_section))) + "\n";
   }
   // Subcommands: their own --help, as printed, in no-fill mode.
-  page += ".SH HAMMER MERGE\n.nf\n";
-  const std::string merge_help = merge_usage_text();
-  size_t start = 0;
-  while (start < merge_help.size()) {
-    const size_t end = merge_help.find('\n', start);
-    page += roff(merge_help.substr(start, end - start)) + "\n";
-    if (end == std::string::npos) break;
-    start = end + 1;
+  for (const auto& [section, help] : {std::pair{"HAMMER MERGE", merge_usage_text()},
+                                      std::pair{"HAMMER REPORT", report_usage_text()}}) {
+    page += ".SH " + std::string(section) + "\n.nf\n";
+    size_t start = 0;
+    while (start < help.size()) {
+      const size_t end = help.find('\n', start);
+      page += roff(help.substr(start, end - start)) + "\n";
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+    page += ".fi\n";
   }
-  page += ".fi\n";
   page += ".SH SEE ALSO\nThe JSON report and the progress lines: docs/json.md in hammer's "
           "source.\n";
   return page;

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "cli/merge_options.h"
+#include "cli/report_command.h"
 #include "cli/usage.h"
 #include "support/subprocess.h"
 
@@ -44,6 +45,11 @@ TEST(ManPageTest, HasTheSectionsAndEveryFlagOfTheTable) {
   EXPECT_NE(page.find("\n.SH HAMMER MERGE\n.nf\n" + roff_dashes(merge_usage_text().substr(
                           0, merge_usage_text().find('\n'))) + "\n"),
             std::string::npos);
+  // hammer report's too.
+  EXPECT_NE(page.find("\n.SH HAMMER REPORT\n.nf\n" + roff_dashes(report_usage_text().substr(
+                          0, report_usage_text().find('\n'))) + "\n"),
+            std::string::npos);
+  EXPECT_NE(page.find("\n.B hammer report\n"), std::string::npos);
   EXPECT_EQ(page.find("\n.\n"), std::string::npos);
 }
 

@@ -19,7 +19,8 @@ bool ends_with(const std::string& text, std::string_view suffix) {
 }  // namespace
 
 std::string merge_usage_text() {
-  return "Usage: hammer merge SHARD.json... [-o merged.json] [--json] [--start-tolerance T]\n"
+  return "Usage: hammer merge SHARD.json... [-o merged.json|.html|.hlog] [--json]\n"
+         "                    [--start-tolerance T]\n"
          "       hammer merge SHARD.hlog... -o merged.hlog\n"
          "\n"
          "Adds the shards of one fleet (runs of --shard 1/N .. N/N) into the run one machine\n"
@@ -30,7 +31,8 @@ std::string merge_usage_text() {
          "\n"
          "Options:\n"
          "  -o, --output FILE       write the merged run to FILE, repeatable: .json (the\n"
-         "                          document hammer --json prints) or .hlog (HdrHistogram\n"
+         "                          document hammer --json prints), .html (its report as\n"
+         "                          one self-contained page) or .hlog (HdrHistogram\n"
          "                          interval log, tags corrected and uncorrected)\n"
          "      --json              print the merged document on stdout instead of the text\n"
          "      --start-tolerance T warn when the shards' schedules began more than T apart\n"
@@ -97,9 +99,10 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
     if (first_is_log && !ends_with(output, ".hlog")) {
       return fail("--output: interval logs merge into a .hlog file, got '" + output + "'");
     }
-    if (!first_is_log && !ends_with(output, ".json") && !ends_with(output, ".hlog")) {
-      return fail("--output: a merge of .json documents writes .json or .hlog, got '" + output +
-                  "'");
+    if (!first_is_log && !ends_with(output, ".json") && !ends_with(output, ".html") &&
+        !ends_with(output, ".hlog")) {
+      return fail("--output: a merge of .json documents writes .json, .html or .hlog, got '" +
+                  output + "'");
     }
   }
   if (first_is_log && options.outputs.empty()) {

@@ -35,8 +35,11 @@ TEST(MergeOptionsTest, RefusesWhatCannotBeMerged) {
   EXPECT_EQ(error_of({"a.hlog", "-o", "m.json"}),
             "merge: --output: interval logs merge into a .hlog file, got 'm.json'");
   EXPECT_EQ(error_of({"a.hlog"}), "merge: --output: merging interval logs needs -o merged.hlog");
-  EXPECT_EQ(error_of({"a.json", "-o", "m.html"}),
-            "merge: --output: a merge of .json documents writes .json or .hlog, got 'm.html'");
+  EXPECT_EQ(error_of({"a.json", "-o", "m.txt"}),
+            "merge: --output: a merge of .json documents writes .json, .html or .hlog, got "
+            "'m.txt'");
+  EXPECT_EQ(error_of({"a.hlog", "-o", "m.html"}),
+            "merge: --output: interval logs merge into a .hlog file, got 'm.html'");
   EXPECT_EQ(error_of({"a.json", "-o"}), "merge: --output: missing value");
   EXPECT_EQ(error_of({"a.json", "--start-tolerance", "soon"}),
             "merge: --start-tolerance: expected a duration >= 0 (e.g. 1s, 500ms), got 'soon'");

@@ -320,21 +320,24 @@ const std::vector<BadFlag> kBadFlags = {
     {{"--generate"}, "--generate: missing value"},
 
     {{"-o", "run.txt"},
-     "--output: unknown file type; the extension chooses the format: .json .hgrm .csv .hlog, got "
-     "'run.txt'"},
+     "--output: unknown file type; the extension chooses the format: .json .html .hgrm .csv "
+     ".hlog, got 'run.txt'"},
     {{"--output", "run"},
-     "--output: unknown file type; the extension chooses the format: .json .hgrm .csv .hlog, got "
-     "'run'"},
+     "--output: unknown file type; the extension chooses the format: .json .html .hgrm .csv "
+     ".hlog, got 'run'"},
     {{"-o", "out/.json"},
-     "--output: unknown file type; the extension chooses the format: .json .hgrm .csv .hlog, got "
-     "'out/.json'"},
+     "--output: unknown file type; the extension chooses the format: .json .html .hgrm .csv "
+     ".hlog, got 'out/.json'"},
     {{"-o", ""},
-     "--output: unknown file type; the extension chooses the format: .json .hgrm .csv .hlog, got ''"},
+     "--output: unknown file type; the extension chooses the format: .json .html .hgrm .csv "
+     ".hlog, got ''"},
     {{"-o", "a.json", "--output=a.json"}, "--output: the same file is given twice, got 'a.json'"},
     {{"-c", "1,2", "-o", "steps.hgrm"},
-     "--output: a sweep keeps no histograms to write as .hgrm; use .json, .csv, got 'steps.hgrm'"},
+     "--output: a sweep keeps no histograms to write as .hgrm; use .json, .html, .csv, "
+     "got 'steps.hgrm'"},
     {{"-c", "1,2", "-o", "steps.hlog"},
-     "--output: a sweep keeps no histograms to write as .hlog; use .json, .csv, got 'steps.hlog'"},
+     "--output: a sweep keeps no histograms to write as .hlog; use .json, .html, .csv, "
+     "got 'steps.hlog'"},
     {{"-o"}, "--output: missing value"},
     // Issue 10 (QA): the warm-up takes the only slot; the measured part would hold none.
     {{"-r", "0.5", "-W", "1s", "-d", "1s"},

@@ -158,6 +158,9 @@ std::vector<HelpParagraph> help_paragraphs() {
       {"FLEETS", "Fleets: run --shard 1/N .. N/N with one --start-at on N machines, each with\n"
                  "--json (or -o shard.json), then 'hammer merge shard*.json -o merged.json'\n"
                  "adds them exactly (hammer merge --help, docs/distributed.md)."},
+      {"REPORTS", "Reports: -o run.html writes a self-contained HTML report with charts;\n"
+                  "'hammer report RUN.json [RUN2.json ...] -o report.html' renders saved runs\n"
+                  "later, several overlaid (hammer report --help, docs/output.md)."},
       {"EXIT STATUS", "Exit status: 0 the run completed; 1 bad input; 2 the run could not do its "
                       "job\nor an --output file could not be written; 3 an --slo was missed (in a "
                       "sweep:\nno level met them all)."},

@@ -121,6 +121,18 @@ struct PercentileWalk {
 
 }  // namespace
 
+std::vector<PercentileStep> percentile_steps(const Histogram& histogram,
+                                             int ticks_per_half_distance) {
+  std::vector<PercentileStep> steps;
+  PercentileWalk walk{histogram, ticks_per_half_distance};
+  while (walk.has_next()) {
+    PercentileStep step{};
+    if (!walk.next(step.value_ns, step.level, step.total_count)) break;
+    steps.push_back(step);
+  }
+  return steps;
+}
+
 std::string render_hgrm(const Histogram& histogram, int ticks_per_half_distance,
                         double ns_per_output_unit) {
   const int digits = histogram.significant_figures();
@@ -130,12 +142,10 @@ std::string render_hgrm(const Histogram& histogram, int ticks_per_half_distance,
                 "1/(1-Percentile)");
   out += line;
 
-  PercentileWalk walk{histogram, ticks_per_half_distance};
-  while (walk.has_next()) {
-    int64_t value = 0;
-    double level = 0;
-    int64_t count = 0;
-    if (!walk.next(value, level, count)) break;
+  for (const PercentileStep& step : percentile_steps(histogram, ticks_per_half_distance)) {
+    const int64_t value = step.value_ns;
+    const double level = step.level;
+    const int64_t count = step.total_count;
     const double quantile = level / 100.0;
     out += pad_left(java_fixed(static_cast<double>(value) / ns_per_output_unit, digits), 12);
     out += ' ';

@@ -6,7 +6,9 @@
 // AbstractHistogram.outputPercentileDistribution(out, 5, 1e6) writes it — same iteration,
 // same columns, same rounding — so tools built on that output read hammer's file unchanged;
 // tests/hgrm compares the two byte for byte.
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "stats/histogram.h"
 
@@ -16,6 +18,18 @@ namespace hammer {
 inline constexpr int kHgrmTicksPerHalfDistance = 5;
 /// Values are recorded in ns and written in ms, the unit the plotter's axis assumes.
 inline constexpr double kHgrmNsPerOutputUnit = 1e6;
+
+/// One line of the distribution: the value reached at a percentile level.
+struct PercentileStep {
+  int64_t value_ns;    // the highest value equivalent to the slot that reached the level
+  double level;        // the level iterated to, in percent (the last step is exactly 100)
+  int64_t total_count; // values at or below value_ns
+};
+
+/// Every line of the distribution, in order, the 100% line last; empty for an empty histogram.
+/// The HTML report plots these same points, so its curve and the .hgrm agree point for point.
+std::vector<PercentileStep> percentile_steps(
+    const Histogram& histogram, int ticks_per_half_distance = kHgrmTicksPerHalfDistance);
 
 /// The whole file: header, one line per percentile step, the 100% line, and the
 /// Mean/StdDeviation, Max/Total count and Buckets/SubBuckets footer.

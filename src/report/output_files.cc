@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "report/output_files.h"
 
+#include "document/json_value.h"
 #include "report/atomic_file.h"
 #include "report/csv_report.h"
 #include "report/hgrm.h"
+#include "report/html_report.h"
 #include "report/interval_log_report.h"
 
 namespace hammer {
@@ -12,15 +14,24 @@ namespace {
 void add_hgrm_files(const ReportInput& input, const std::string& path,
                     std::vector<RenderedFile>& files) {
   const bool corrected_leads = input.config.corrected_stopwatch_leads();
-  files.push_back({path, render_hgrm(lead_histogram(input))});
+  files.push_back({path, render_hgrm(lead_histogram(input)), ""});
   // The corrected histogram exists only in open loop; then the one not leading goes beside.
   if (input.config.open_loop()) {
     const Histogram& other = corrected_leads ? input.result.uncorrected : input.result.corrected;
-    files.push_back({hgrm_companion_path(path, !corrected_leads), render_hgrm(other)});
+    files.push_back({hgrm_companion_path(path, !corrected_leads), render_hgrm(other), ""});
   }
 }
 
 }  // namespace
+
+RenderedFile render_html_file(const std::string& path, const std::string& json_document) {
+  // Through the document, as `hammer report` renders a saved run: one path, the same page.
+  auto document = parse_json(json_document);
+  if (!document) return {path, "", "the run's JSON document: " + document.error()};
+  auto html = render_html_report({{"this run", &*document}});
+  if (!html) return {path, "", html.error()};
+  return {path, std::move(*html), ""};
+}
 
 std::string hgrm_companion_path(const std::string& path, bool companion_is_corrected) {
   const size_t dot = path.rfind('.');
@@ -34,18 +45,19 @@ std::vector<RenderedFile> render_run_outputs(const ReportInput& input,
   for (const OutputFile& output : input.config.outputs) {
     switch (output.format) {
       case OutputFormat::json:
-        files.push_back({output.path, json_document});
+        files.push_back({output.path, json_document, ""});
         break;
       case OutputFormat::html:
-        break;  // not yet: options refuse .html until the HTML report lands
+        files.push_back(render_html_file(output.path, json_document));
+        break;
       case OutputFormat::hgrm:
         add_hgrm_files(input, output.path, files);
         break;
       case OutputFormat::csv:
-        files.push_back({output.path, render_timeline_csv(input)});
+        files.push_back({output.path, render_timeline_csv(input), ""});
         break;
       case OutputFormat::hlog:
-        files.push_back({output.path, render_interval_log(input)});
+        files.push_back({output.path, render_interval_log(input), ""});
         break;
     }
   }
@@ -58,15 +70,17 @@ std::vector<RenderedFile> render_sweep_outputs(const Config& config, const Sweep
   for (const OutputFile& output : config.outputs) {
     switch (output.format) {
       case OutputFormat::json:
-        files.push_back({output.path, json_document});
+        files.push_back({output.path, json_document, ""});
         break;
       case OutputFormat::csv:
-        files.push_back({output.path, render_sweep_csv(config, result)});
+        files.push_back({output.path, render_sweep_csv(config, result), ""});
         break;
       case OutputFormat::html:
+        files.push_back(render_html_file(output.path, json_document));
+        break;
       case OutputFormat::hgrm:
       case OutputFormat::hlog:
-        break;  // refused for sweeps by options (sweep_writes_it) / not yet available
+        break;  // options refuse them for a sweep (sweep_writes_it)
     }
   }
   return files;
@@ -75,6 +89,10 @@ std::vector<RenderedFile> render_sweep_outputs(const Config& config, const Sweep
 std::vector<WriteFailure> write_files(const std::vector<RenderedFile>& files) {
   std::vector<WriteFailure> failures;
   for (const RenderedFile& file : files) {
+    if (!file.error.empty()) {
+      failures.push_back({file.path, file.error});
+      continue;
+    }
     if (auto reason = write_file_atomically(file.path, file.contents)) {
       failures.push_back({file.path, std::move(*reason)});
     }

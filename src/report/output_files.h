@@ -16,7 +16,11 @@ namespace hammer {
 struct RenderedFile {
   std::string path;
   std::string contents;
+  std::string error;  // why it could not be rendered; when set, write_files reports it instead
 };
+
+/// The HTML report of one document (a run's or a sweep's --json text).
+RenderedFile render_html_file(const std::string& path, const std::string& json_document);
 
 /// The files of config.outputs for a single run. `json_document` is the run's --json
 /// document (render_json_report), which .json copies and .html renders from. One -o may give

@@ -92,14 +92,17 @@ TEST(OutputFilesTest, AFileThatCannotBeWrittenDoesNotStopTheOthers) {
   char pattern[] = "/tmp/hammer_outputs_XXXXXX";
   ASSERT_NE(::mkdtemp(pattern), nullptr);
   const std::string dir = pattern;
-  const auto failures = write_files({{dir + "/missing/a.json", "{}"},
-                                     {dir + "/b.csv", "x\n"},
-                                     {dir, "a directory"}});
-  ASSERT_EQ(failures.size(), 2u);
+  const auto failures = write_files({{dir + "/missing/a.json", "{}", ""},
+                                     {dir + "/b.csv", "x\n", ""},
+                                     {dir, "a directory", ""},
+                                     {dir + "/c.html", "", "could not be rendered"}});
+  ASSERT_EQ(failures.size(), 3u);
   EXPECT_EQ(failures[0].path, dir + "/missing/a.json");
   EXPECT_EQ(failures[0].reason, "No such file or directory");
   EXPECT_EQ(failures[1].path, dir);
   EXPECT_EQ(failures[1].reason, "Is a directory");
+  EXPECT_EQ(failures[2].path, dir + "/c.html");
+  EXPECT_EQ(failures[2].reason, "could not be rendered") << "and nothing written";
   EXPECT_EQ(::unlink((dir + "/b.csv").c_str()), 0) << "b.csv was written";
   ::rmdir(dir.c_str());
 }

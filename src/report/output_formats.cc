@@ -7,8 +7,9 @@
 namespace hammer {
 namespace {
 
-constexpr std::array<OutputFormatSpec, 4> kFormats = {{
+constexpr std::array<OutputFormatSpec, 5> kFormats = {{
     {".json", OutputFormat::json, true, "the --json document"},
+    {".html", OutputFormat::html, true, "a self-contained report with charts"},
     {".hgrm", OutputFormat::hgrm, false,
      "HdrHistogram percentile distributions"},
     {".csv", OutputFormat::csv, true, "the per-second timeline, or a sweep's steps"},

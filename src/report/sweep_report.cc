@@ -41,6 +41,11 @@ bool littles_law_applies(const Config& config) {
 
 bool judged(const Config& config) { return !config.slos.empty(); }
 
+// "1 usable core", "2 usable cores".
+std::string usable_cores_text(int64_t cores) {
+  return std::to_string(cores) + (cores == 1 ? " usable core" : " usable cores");
+}
+
 std::string level_text(const Config& config, double level) {
   if (connection_sweep(config)) {
     const auto count = static_cast<int64_t>(level);
@@ -344,7 +349,7 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
     if (step.generator_busy) {
       ++busy;
       out += "warning: hammer used " + format_fixed(step.cpu_cores, 2) + " of " +
-             std::to_string(step.usable_cores) + " usable cores at " +
+             usable_cores_text(step.usable_cores) + " at " +
              level_text(config, step.level) +
              " (over 80%): the figures there may describe the generator; check with --control "
              "URL" + (step.threads_below_cpus ? " or add --threads" : "") + "\n";
@@ -371,7 +376,7 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
   if (busy == 0) {
     if (const StepSummary* busiest = busiest_step(result)) {
       out += "Generator CPU: at most " + format_fixed(busiest->cpu_cores, 2) + " of " +
-             std::to_string(busiest->usable_cores) + " usable cores (at " +
+             usable_cores_text(busiest->usable_cores) + " (at " +
              level_text(config, busiest->level) + "), below the 80% that would make it suspect.\n";
     }
   }
@@ -501,6 +506,17 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
   json.end_object();
   json.member("interrupted", result.interrupted);
   json.member_or_null("stopped", !result.stopped.empty(), result.stopped);
+  // The sentences the text report ends with, one per line, so a page rendered later from the
+  // document (hammer report) words the knee, the collapse, the capacity and the control as
+  // the text report does, without a second wording.
+  json.key("summary").begin_array();
+  const std::string summary = render_sweep_summary(config, result);
+  for (size_t start = 0, end = 0; start < summary.size(); start = end + 1) {
+    end = summary.find('\n', start);
+    if (end == std::string::npos) end = summary.size();
+    if (end > start) json.value(std::string_view(summary).substr(start, end - start));
+  }
+  json.end_array();
   json.end_object();
 
   if (judged(config)) {

@@ -192,6 +192,14 @@ std::string_view verdict_code_name(VerdictCode code) {
   return "unknown";
 }
 
+std::optional<VerdictCode> verdict_code_from_name(std::string_view name) {
+  for (int value = 0; value <= static_cast<int>(VerdictCode::server_behind); ++value) {
+    const auto code = static_cast<VerdictCode>(value);
+    if (verdict_code_name(code) == name) return code;
+  }
+  return std::nullopt;
+}
+
 std::string verdict_sentence(const Verdict& verdict) {
   return std::visit([](const auto& v) { return sentence(v); }, verdict);
 }

@@ -2,6 +2,7 @@
 #pragma once
 // The words for run/verdicts.h: each verdict's stable JSON code, its one-line sentence with
 // its figures, and the figures as JSON members. The only place a verdict becomes text.
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,10 @@ bool verdict_comes_first(VerdictCode code);
 
 /// "over_capacity", "too_few_connections", ...: the code JSON carries (docs/json.md).
 std::string_view verdict_code_name(VerdictCode code);
+
+/// The code a saved document names (verdict_code_name's inverse); nullopt for a name this
+/// version does not know (a newer writer's).
+std::optional<VerdictCode> verdict_code_from_name(std::string_view name);
 
 /// The sentence the text report prints, figures included; warnings and notes carry their
 /// "warning: " or "note: " prefix.

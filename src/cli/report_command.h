@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// `hammer report RUN.json [RUN2.json ...] -o report.html`: saved runs rendered later, without
+// running them again. Its own small command line, like `hammer merge`.
+#include <string>
+#include <vector>
+
+#include "cli/options.h"
+#include "core/expected.h"
+#include "report/output_files.h"
+
+namespace hammer {
+
+struct ReportOptions {
+  std::vector<std::string> inputs;   // saved --json documents (or -o x.json files)
+  std::vector<std::string> outputs;  // -o FILE.html, repeatable
+  bool help = false;
+};
+
+/// Parses the arguments after "report": at least one input, at least one -o, every -o an
+/// .html file, no file given twice.
+Expected<ReportOptions, UsageError> parse_report_options(const std::vector<std::string>& args);
+
+/// Reads every input and renders the page once for every -o. The error is one line naming the
+/// file and what is wrong with it ("b.json: latency.corrected.hdr: bad base64").
+Expected<std::vector<RenderedFile>, std::string> render_report_files(const ReportOptions& options);
+
+/// The `hammer report --help` text.
+std::string report_usage_text();
+
+}  // namespace hammer

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The HTML report (-o run.html, `hammer report`): one self-contained file — inline CSS and SVG,
+// no script, no fetch of any kind — rendered from hammer's JSON documents. The document is the
+// source of truth: histograms are decoded from its HDR strings (never rebuilt from its rounded
+// percentiles), so a report rendered later from a saved run shows the same figures as one
+// written at the end of the run. See html_report.cc for the page's order.
+#include <string>
+#include <vector>
+
+#include "core/expected.h"
+#include "document/json_value.h"
+
+namespace hammer {
+
+struct HtmlSource {
+  std::string label;        // how the page names the run: its file name, or "this run"
+  const JsonValue* document;  // a single-run or sweep document (docs/json.md)
+};
+
+/// The whole page. One single-run document: its full report. Two or more: each one's summary,
+/// their spectra overlaid, then each full report. A sweep document: the sweep's charts and
+/// table. Fails with one line naming the source and the member when a document cannot be
+/// read (not hammer's, another schema, a bad HDR string); mixing a sweep with other documents
+/// is refused too.
+Expected<std::string, std::string> render_html_report(const std::vector<HtmlSource>& sources);
+
+}  // namespace hammer

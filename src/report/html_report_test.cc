@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+#include "report/html_report.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "document/json_value.h"
+#include "report/hgrm.h"
+#include "report/json_report.h"
+#include "report/report_test_support.h"
+#include "report/svg_chart.h"
+#include "report/verdict_text.h"
+
+namespace hammer {
+namespace {
+
+using testing::closed_loop_run;
+using testing::open_loop_run;
+
+// The page of one fabricated run, rendered as -o run.html renders it: through the document.
+std::string page_of(const ReportInput& input) {
+  auto document = parse_json(render_json_report(input));
+  EXPECT_TRUE(document.has_value()) << document.error();
+  auto html = render_html_report({{"run.json", &*document}});
+  EXPECT_TRUE(html.has_value()) << html.error();
+  return html ? *html : std::string();
+}
+
+size_t position(const std::string& page, const std::string& text) {
+  const size_t at = page.find(text);
+  EXPECT_NE(at, std::string::npos) << text;
+  return at;
+}
+
+// The number in attribute `name` of the first element after `anchor`.
+std::string attribute_after(const std::string& page, const std::string& anchor,
+                            const std::string& name) {
+  const size_t at = page.find(anchor);
+  if (at == std::string::npos) return "";
+  const size_t start = page.find(name + "=\"", at);
+  if (start == std::string::npos) return "";
+  const size_t value = start + name.size() + 2;
+  return page.substr(value, page.find('"', value) - value);
+}
+
+TEST(HtmlReportTest, OneSelfContainedPageInTheOrderAReaderNeedsIt) {
+  testing::FabricatedRun run = open_loop_run();
+  run.verdicts.push_back(OverCapacityVerdict{1500, 2000, 5, 37});
+  const std::string page = page_of(run.input());
+  EXPECT_TRUE(page.starts_with("<!DOCTYPE html>\n")) << page.substr(0, 80);
+  EXPECT_NE(page.find("Content-Security-Policy\" content=\"default-src 'none'"),
+            std::string::npos);
+  for (const char* fetches : {"<script", "<link", "<img", "src=", "href=", "@import", "url("}) {
+    EXPECT_EQ(page.find(fetches), std::string::npos) << fetches << " in a self-contained page";
+  }
+  // Findings, then the table, the spectrum, the timeline's place, dispatch lag, the footer.
+  const size_t findings = position(page, "<section id=\"findings\">");
+  const size_t latency = position(page, "<section id=\"latency\">");
+  const size_t spectrum = position(page, "<section id=\"spectrum\">");
+  const size_t dispatch = position(page, "<section id=\"dispatch\">");
+  const size_t footer = position(page, "<footer id=\"config\">");
+  EXPECT_LT(findings, latency);
+  EXPECT_LT(latency, spectrum);
+  EXPECT_LT(spectrum, dispatch);
+  EXPECT_LT(dispatch, footer);
+  // The verdict is verdict_text's sentence, not a wording of the page's own.
+  const std::string sentence = verdict_sentence(run.verdicts[0]);
+  EXPECT_NE(page.find(">" + escape_html(sentence) + "</li>"), std::string::npos) << sentence;
+  EXPECT_NE(page.find("data-code=\"over_capacity\""), std::string::npos);
+  EXPECT_NE(page.find("20 connections, 4 threads, 10.0 s, open loop at 2000 req/s"),
+            std::string::npos);
+  EXPECT_NE(page.find("hammer " HAMMER_VERSION), std::string::npos) << "version at the foot";
+}
+
+TEST(HtmlReportTest, CorrectedBesideUncorrectedWithTheRatioFromTheHistograms) {
+  const testing::FabricatedRun run = open_loop_run();
+  const std::string page = page_of(run.input());
+  const int64_t corrected = run.result.corrected.value_at_percentile(99);
+  const int64_t uncorrected = run.result.uncorrected.value_at_percentile(99);
+  const size_t row = position(page, "<tr data-percentile=\"99\">");
+  const std::string cells = page.substr(row, page.find("</tr>", row) - row);
+  EXPECT_NE(cells.find("data-ns=\"" + std::to_string(corrected) + "\""), std::string::npos)
+      << cells;
+  EXPECT_NE(cells.find("data-ns=\"" + std::to_string(uncorrected) + "\""), std::string::npos)
+      << cells;
+  EXPECT_NE(cells.find("10.00&times;"), std::string::npos) << "corrected is 10x: " << cells;
+  EXPECT_LT(cells.find(std::to_string(corrected)), cells.find(std::to_string(uncorrected)))
+      << "corrected first";
+}
+
+TEST(HtmlReportTest, TheSpectrumHasTheHgrmPointsOfBothCurves) {
+  const testing::FabricatedRun run = open_loop_run();
+  const std::string page = page_of(run.input());
+  // Every .hgrm line but the 100% one (1/(1-1) is infinite) is a point of its curve.
+  EXPECT_EQ(attribute_after(page, "data-series=\"corrected\"", "data-points"),
+            std::to_string(percentile_steps(run.result.corrected).size() - 1));
+  EXPECT_EQ(attribute_after(page, "data-series=\"uncorrected\"", "data-points"),
+            std::to_string(percentile_steps(run.result.uncorrected).size() - 1));
+  for (const char* tick : {">50%<", ">90%<", ">99%<", ">99.9%<"}) {
+    EXPECT_NE(page.find(tick), std::string::npos) << tick << " on the 1/(1-q) axis";
+  }
+  EXPECT_NE(page.find("percentile (log scale of 1/(1-q))"), std::string::npos);
+  EXPECT_NE(page.find("latency (ms)"), std::string::npos) << "axes name their units";
+}
+
+TEST(HtmlReportTest, ClosedLoopHasOneCurveAndSaysWhy) {
+  testing::FabricatedRun run = closed_loop_run();
+  run.config.connections = 1;
+  run.config.threads = 1;
+  const std::string page = page_of(run.input());
+  EXPECT_EQ(page.find("data-series=\"corrected\""), std::string::npos);
+  EXPECT_NE(page.find("data-series=\"uncorrected\""), std::string::npos);
+  EXPECT_NE(page.find("1 connection, 1 thread, 10.0 s, closed loop"), std::string::npos)
+      << "no '1 threads'";
+  EXPECT_EQ(page.find("1 threads"), std::string::npos);
+}
+
+TEST(HtmlReportTest, WhatTheDocumentSaysIsEscaped) {
+  testing::FabricatedRun run = open_loop_run();
+  run.config.url = "http://127.0.0.1:8082/<script>alert(1)</script>?a=1&b=\"2\"";
+  const std::string page = page_of(run.input());
+  EXPECT_EQ(page.find("<script"), std::string::npos);
+  EXPECT_NE(page.find("/&lt;script&gt;alert(1)&lt;/script&gt;?a=1&amp;b=&quot;2&quot;"),
+            std::string::npos);
+}
+
+TEST(HtmlReportTest, TwoRunsAreComparedOnOneSpectrum) {
+  const testing::FabricatedRun before = open_loop_run();
+  const testing::FabricatedRun after = closed_loop_run();
+  auto first = parse_json(render_json_report(before.input()));
+  auto second = parse_json(render_json_report(after.input()));
+  ASSERT_TRUE(first && second);
+  auto page = render_html_report({{"before.json", &*first}, {"after.json", &*second}});
+  ASSERT_TRUE(page.has_value()) << page.error();
+  const size_t comparison = position(*page, "<section id=\"comparison\">");
+  EXPECT_LT(comparison, position(*page, "<article id=\"run1\">"));
+  EXPECT_LT(position(*page, "<article id=\"run1\">"), position(*page, "<article id=\"run2\">"));
+  // Three curves overlaid: before's two, after's one (closed loop has no corrected).
+  const size_t chart = position(*page, "id=\"comparison-chart\"");
+  const std::string overlay = page->substr(chart, page->find("</svg>", chart) - chart);
+  size_t curves = 0;
+  for (size_t at = overlay.find("<polyline"); at != std::string::npos;
+       at = overlay.find("<polyline", at + 1)) {
+    ++curves;
+  }
+  EXPECT_EQ(curves, 3u) << overlay;
+  EXPECT_NE(overlay.find("data-series=\"corrected — before.json\""), std::string::npos);
+}
+
+TEST(HtmlReportTest, RefusesWhatItCannotRender) {
+  auto foreign = parse_json("{\"latency\": {}}");
+  ASSERT_TRUE(foreign);
+  auto refused = render_html_report({{"x.json", &*foreign}});
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error(), "x.json: not a hammer JSON document");
+
+  const testing::FabricatedRun run = open_loop_run();
+  std::string text = render_json_report(run.input());
+  const size_t hdr = text.find("\"hdr\": \"") + 8;
+  text.replace(hdr, 4, "!!!!");
+  auto broken = parse_json(text);
+  ASSERT_TRUE(broken) << broken.error();
+  refused = render_html_report({{"b.json", &*broken}});
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_TRUE(refused.error().starts_with("b.json: latency.")) << refused.error();
+
+  EXPECT_FALSE(render_html_report({}).has_value());
+}
+
+TEST(HtmlReportTest, OutOfRangeFiguresInASavedDocumentAreClampedNotUndefined) {
+  const testing::FabricatedRun run = open_loop_run();
+  std::string text = render_json_report(run.input());
+  const size_t elapsed = text.find("\"elapsed_ns\": ");
+  ASSERT_NE(elapsed, std::string::npos);
+  text.replace(elapsed, text.find(',', elapsed) - elapsed, "\"elapsed_ns\": 1e300");
+  auto document = parse_json(text);
+  ASSERT_TRUE(document) << document.error();
+  auto page = render_html_report({{"odd.json", &*document}});
+  ASSERT_TRUE(page.has_value()) << page.error();
+  EXPECT_NE(page->find("<section id=\"latency\">"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hammer

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+#include "report/sweep_report.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "document/json_value.h"
+
+namespace hammer {
+namespace {
+
+// A connection sweep over 1, 2 and 4 connections whose throughput falls after the first.
+struct FabricatedSweep {
+  Config config;
+  SweepResult result;
+};
+
+FabricatedSweep falling_sweep() {
+  FabricatedSweep sweep;
+  sweep.config.url = "http://127.0.0.1:8082/";
+  sweep.config.threads = 1;
+  sweep.config.duration_ns = 1'000'000'000;
+  sweep.config.sweep.connections = {1, 2, 4};
+  const double per_second[] = {40'000, 33'000, 30'000};
+  for (int i = 0; i < 3; ++i) {
+    StepSummary step;
+    step.level = 1 << i;
+    step.connections = 1 << i;
+    step.threads = 1;
+    step.elapsed_ns = 1'000'000'000;
+    step.completed = static_cast<int64_t>(per_second[i]);
+    step.per_second = per_second[i];
+    step.has_latency = true;
+    step.p50_ns = step.p99_ns = step.max_ns = 25'000 * (i + 1);
+    step.mean_ns = 25'000.0 * (i + 1);
+    step.cpu_cores = 0.37;
+    step.usable_cores = 1;
+    sweep.result.steps.push_back(step);
+  }
+  sweep.result.knee = KneeReading{0, 1, 40'000, 33'000, 25'000, 4, 75'000};
+  sweep.result.collapse = CollapseReading{0, 1, 1, 40'000, 2, 33'000};
+  return sweep;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  for (size_t start = 0, end = 0; start < text.size(); start = end + 1) {
+    end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+  }
+  return lines;
+}
+
+TEST(SweepReportTest, TheDocumentCarriesTheTextReportsSentences) {
+  const FabricatedSweep sweep = falling_sweep();
+  const std::string text = render_sweep_summary(sweep.config, sweep.result);
+  auto document = parse_json(render_sweep_json(sweep.config, sweep.result));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  const JsonValue* summary = document->find("sweep")->find("summary");
+  ASSERT_NE(summary, nullptr);
+  std::vector<std::string> carried;
+  for (const JsonValue& line : summary->items) carried.push_back(line.text);
+  EXPECT_EQ(carried, lines_of(text));
+  ASSERT_EQ(carried.size(), 3u) << text;
+  EXPECT_TRUE(carried[0].starts_with("Knee: throughput stops rising after 1 connection: "));
+  EXPECT_TRUE(carried[1].starts_with("Collapse: throughput fell as load rose, from 40000 req/s"));
+  EXPECT_EQ(carried[2], "Generator CPU: at most 0.37 of 1 usable core (at 1 connection), below "
+                        "the 80% that would make it suspect.")
+      << "one core is singular";
+}
+
+}  // namespace
+}  // namespace hammer
