@@ -219,7 +219,10 @@ export interface RunResult {
     sent: number;
     completed: number;
     unsent: number;
-    /** Requests sent that got no valid answer (read, write, timeout, parse errors). */
+    /** Open loop: of `unsent`, those due while their thread had no connection up (failed). */
+    unsent_no_connection?: number;
+    /** Requests sent or due that got no valid answer (read, write, timeout, parse errors, and
+     *  unsent_no_connection). */
     failed?: number;
     /** Requests still unanswered when Ctrl-C or SIGTERM ended the run (not failed, not timed out). */
     in_flight_at_stop?: number;
