@@ -282,6 +282,14 @@ Expected<RunDocument, std::string> read_run_document(std::string_view text) {
   if (reader.at({"requests", "unsent_no_connection"}) != nullptr) {
     result.unsent_no_connection = reader.integer({"requests", "unsent_no_connection"});
   }
+  if (reader.at({"requests", "last_answer_ns"}) != nullptr) {
+    result.last_answer_ns = reader.integer({"requests", "last_answer_ns"});
+    result.unanswered_tail_ns = reader.integer({"requests", "unanswered_tail_ns"});
+  }
+  if (const JsonValue* due = reader.at({"requests", "due_after_last_answer"});
+      due != nullptr && due->is_number()) {
+    result.due_after_last_answer = due->as_int().value_or(0);
+  }
   if (reader.at({"requests", "in_flight_at_stop"}) != nullptr) {
     result.in_flight_at_stop = reader.integer({"requests", "in_flight_at_stop"});
   }

@@ -32,6 +32,10 @@ void write_requests(const ReportInput& input, JsonWriter& json) {
   json.member("completed", result.completed);
   json.member("unsent", result.unsent);
   json.member("unsent_no_connection", result.unsent_no_connection);
+  json.member("last_answer_ns", result.last_answer_ns);
+  json.member("unanswered_tail_ns", result.unanswered_tail_ns);
+  json.member_or_null("due_after_last_answer", input.config.open_loop(),
+                      result.due_after_last_answer);
   json.member("failed", result.failed_requests());
   json.member("in_flight_at_stop", result.in_flight_at_stop);
   json.member("bytes_read", result.bytes_read);

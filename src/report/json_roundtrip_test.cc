@@ -20,6 +20,9 @@ TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   run.result.status_codes[404] = 990;
   run.result.reconnects = 7;
   run.result.unsent_no_connection = 3;
+  run.result.last_answer_ns = 7'000'000'000;
+  run.result.unanswered_tail_ns = 3'000'000'000;
+  run.result.due_after_last_answer = 6'000;
   run.result.timeline.plan(0, run.config.duration_ns);
   run.result.timeline.set_start(0);
   for (int64_t i = 1; i <= 1000; ++i) run.result.timeline.record(i * 9'000'000, i * 10'000);
@@ -46,6 +49,9 @@ TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   EXPECT_EQ(result.scheduled, 20'000);
   EXPECT_EQ(result.unsent, 5);
   EXPECT_EQ(result.unsent_no_connection, 3);
+  EXPECT_EQ(result.last_answer_ns, 7'000'000'000);
+  EXPECT_EQ(result.unanswered_tail_ns, 3'000'000'000);
+  EXPECT_EQ(result.due_after_last_answer, 6'000);
   EXPECT_EQ(result.failed_requests(), run.result.failed_requests());
   EXPECT_EQ(result.errors, run.result.errors);
   EXPECT_EQ(result.status_classes, run.result.status_classes);

@@ -33,6 +33,25 @@ std::string sentence(const NoWorkVerdict& v) {
          "(its figures are empty; this is not a failure)";
 }
 
+std::string sentence(const ServerStoppedAnsweringVerdict& v) {
+  std::string text = v.run_failed ? "the run did not work: " : "warning: ";
+  text += "the server stopped answering " + format_duration_ns(v.last_answer_ns) +
+          " into the " + format_duration_ns(v.elapsed_ns) + " run; ";
+  const std::string share = format_fixed(100.0 * v.share, 1) + "%";
+  if (v.open_loop) {
+    text += "none of the " + std::to_string(v.due_after) + " requests due after that (" + share +
+            " of " + std::to_string(v.scheduled) + ") was answered";
+    if (v.unsent_no_connection > 0) {
+      text += " (" + std::to_string(v.unsent_no_connection) +
+              " could not be sent: no connection up)";
+    }
+  } else {
+    text += "no answer in its last " + format_duration_ns(v.elapsed_ns - v.last_answer_ns) +
+            " (" + share + " of the run)";
+  }
+  return text + "; the figures describe the run until then, not a server over capacity";
+}
+
 std::string sentence(const RunFailedVerdict& v) {
   if (v.sent == 0 && v.completed == 0 && v.failed == 0) {
     // Not one connection carried a request: the failed connects are the whole story.
@@ -127,6 +146,16 @@ void figures(const NoWorkVerdict& v, JsonWriter& json) {
   json.member("shard_count", static_cast<double>(v.shard_count));
 }
 
+void figures(const ServerStoppedAnsweringVerdict& v, JsonWriter& json) {
+  json.member("last_answer_ns", static_cast<double>(v.last_answer_ns));
+  json.member("elapsed_ns", static_cast<double>(v.elapsed_ns));
+  json.member_or_null("due_after_last_answer", v.open_loop, static_cast<double>(v.due_after));
+  json.member_or_null("scheduled", v.open_loop, static_cast<double>(v.scheduled));
+  json.member("share", v.share);
+  json.member("unsent_no_connection", static_cast<double>(v.unsent_no_connection));
+  json.member("run_failed", v.run_failed);
+}
+
 void figures(const RunFailedVerdict& v, JsonWriter& json) {
   json.member("completed", static_cast<double>(v.completed));
   json.member("failed", static_cast<double>(v.failed));
@@ -172,6 +201,7 @@ void figures(const ServerBehindVerdict& v, JsonWriter& json) {
 bool verdict_comes_first(VerdictCode code) {
   return code == VerdictCode::interrupted_before_measuring ||
          code == VerdictCode::interrupted_unanswered || code == VerdictCode::no_work ||
+         code == VerdictCode::server_stopped_answering ||
          code == VerdictCode::run_failed ||
          code == VerdictCode::mostly_non_2xx || code == VerdictCode::non_2xx_responses;
 }
@@ -181,6 +211,7 @@ std::string_view verdict_code_name(VerdictCode code) {
     case VerdictCode::interrupted_before_measuring: return "interrupted_before_measuring";
     case VerdictCode::interrupted_unanswered: return "interrupted_unanswered";
     case VerdictCode::no_work: return "no_work";
+    case VerdictCode::server_stopped_answering: return "server_stopped_answering";
     case VerdictCode::run_failed: return "run_failed";
     case VerdictCode::mostly_non_2xx: return "mostly_non_2xx";
     case VerdictCode::non_2xx_responses: return "non_2xx_responses";

@@ -32,6 +32,24 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
       {NoWorkVerdict{2, 2}, "no_work",
        "shard 2/2 had no requests to send: at this --rate and -d the fleet's schedule gave it "
        "no slot (its figures are empty; this is not a failure)"},
+      {ServerStoppedAnsweringVerdict{700'000'000, 2'000'000'000, true, 2600, 4000, 0.65, 2500,
+                                     true},
+       "server_stopped_answering",
+       "the run did not work: the server stopped answering 700.00ms into the 2.00s run; none of "
+       "the 2600 requests due after that (65.0% of 4000) was answered (2500 could not be sent: "
+       "no connection up); the figures describe the run until then, not a server over "
+       "capacity"},
+      {ServerStoppedAnsweringVerdict{1'900'000'000, 2'000'000'000, true, 200, 4000, 0.05, 0,
+                                     false},
+       "server_stopped_answering",
+       "warning: the server stopped answering 1.90s into the 2.00s run; none of the 200 "
+       "requests due after that (5.0% of 4000) was answered; the figures describe the run "
+       "until then, not a server over capacity"},
+      {ServerStoppedAnsweringVerdict{700'000'000, 2'000'000'000, false, 0, 0, 0.65, 0, true},
+       "server_stopped_answering",
+       "the run did not work: the server stopped answering 700.00ms into the 2.00s run; no "
+       "answer in its last 1.30s (65.0% of the run); the figures describe the run until then, "
+       "not a server over capacity"},
       {RunFailedVerdict{0, 0, 0, 300'000'000, 0, 120}, "run_failed",
        "the run did not work: no request could be sent (120 connects failed, none succeeded)"},
       {RunFailedVerdict{0, 40, 40, 300'000'000}, "run_failed",

@@ -20,6 +20,11 @@ void RunResult::add(const RunResult& part) {
   completed += part.completed;
   unsent += part.unsent;
   unsent_no_connection += part.unsent_no_connection;
+  // Parts of one run (workers) carry none; shards each say their own: the latest answer of
+  // any, and every request due after its own shard's last answer.
+  last_answer_ns = std::max(last_answer_ns, part.last_answer_ns);
+  unanswered_tail_ns = std::max(unanswered_tail_ns, part.unanswered_tail_ns);
+  due_after_last_answer += part.due_after_last_answer;
   bytes_read += part.bytes_read;
   connects += part.connects;
   connects_out_of_ports += part.connects_out_of_ports;

@@ -48,6 +48,15 @@ struct RunResult {
   /// to the stop). Nothing could carry them: they are failed requests. The rest of the unsent
   /// waited behind busy connections: the backlog a slow server leaves.
   int64_t unsent_no_connection = 0;
+  /// When the last answer came, from the start of the measured part (0 when none came), how
+  /// long the run went on after it (to the stop, or the end of the wait for requests in
+  /// flight; 0 when an answer came at the end), and, open loop, how many of the requests due
+  /// came due after it: none of those was answered. run/ sets them on a run's merged result;
+  /// a server that stopped answering leaves a long tail (run/verdicts.h:
+  /// server_stopped_answering).
+  int64_t last_answer_ns = 0;
+  int64_t unanswered_tail_ns = 0;
+  int64_t due_after_last_answer = 0;
   int64_t bytes_read = 0;
   int64_t connects = 0;    // successful TCP connects, reconnects included
   int64_t connects_out_of_ports = 0;  // connect errors that were EADDRNOTAVAIL (no local port

@@ -116,6 +116,30 @@ Expected<SocketAddress, RunError> reachable_address(const Target& target, int64_
   return *address;
 }
 
+namespace {
+
+// When the last answer came (from the measured start), and, open loop, how many of this
+// process's slots (its shard's, every thread's) came due after it and before the stop: none of
+// them was answered (verdicts: server_stopped_answering). The slots are the schedule's
+// formula, so this needs no record per request.
+void note_last_answer(const Config& config, int64_t start_ns, int64_t measured_start_ns,
+                      int64_t last_response_ns, int64_t stopped_ns, int64_t finished_ns,
+                      RunResult& total) {
+  const int64_t from_ns = std::max(last_response_ns, measured_start_ns);
+  total.last_answer_ns = from_ns - measured_start_ns;
+  total.unanswered_tail_ns = std::max<int64_t>(finished_ns - from_ns, 0);
+  if (!config.open_loop() || from_ns >= stopped_ns) return;
+  const SlotPartition shard = slots_for(config.shard.index - 1, config.shard.count, 0, 1);
+  const auto due_before = [&](int64_t t_ns) {
+    return OpenLoopSchedule(start_ns, config.rate, shard, t_ns).scheduled_count();
+  };
+  // Slots due after the last answer: from_ns itself had no answer after it yet either.
+  total.due_after_last_answer =
+      std::min(total.scheduled, due_before(stopped_ns) - due_before(from_ns + 1));
+}
+
+}  // namespace
+
 Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on_progress) {
   // main() resolves the engine once; a caller that did not (tests, the library) gets the same
   // choice here. Workers keep a reference to this copy, which outlives them.
@@ -244,13 +268,19 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
 
   RunResult total;
   int64_t finished_ns = start_ns;
+  int64_t last_response_ns = 0;
+  int64_t stopped_ns = start_ns;
   for (auto& worker : workers) {
     total.add(worker->result());
     finished_ns = std::max(finished_ns, worker->finished_ns());
+    last_response_ns = std::max(last_response_ns, worker->last_response_ns());
+    stopped_ns = std::max(stopped_ns, worker->stopped_ns());
   }
   total.wall_start = wall_start;
   const int64_t measured_start_ns = start_ns + config.warmup_ns;
   total.elapsed_ns = std::max<int64_t>(finished_ns - measured_start_ns, 0);
+  note_last_answer(config, start_ns, measured_start_ns, last_response_ns, stopped_ns,
+                   finished_ns, total);
   if (total.warmup) {
     // Its length as run: shorter only when Ctrl-C ended the run during the warm-up.
     total.warmup->elapsed_ns = std::min(finished_ns, measured_start_ns) - start_ns;

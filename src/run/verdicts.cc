@@ -22,6 +22,16 @@
 //   cores already busy.
 // - Late requests that are the server's fault, but without a growing backlog, get a note: the
 //   corrected latencies already contain the wait.
+//
+// Every loop: a server that stopped answering (killed, hung, unreachable) is not over
+// capacity. Its last answer came well before the run's end and nothing after: open loop, more
+// than the unsent allowance of the requests due came due after that last answer (each failed,
+// went unsent or still waited); closed loop, more than 1% of the run passed without an answer
+// (a working server answers the last requests in the wait after the deadline, so its tail is
+// 0). That is said first, and no backlog verdict follows (the backlog is the stop's, not the
+// server's capacity). When that tail is 10% of the run or more, a large share of the due
+// requests never completed: the run did not work (exit 2); below, a warning. An interrupted
+// run is not judged on it (its last requests were cut off, not unanswered).
 #include "run/verdicts.h"
 
 #include <algorithm>
@@ -66,9 +76,27 @@ bool no_work(const Config& config, const RunResult& result) {
          result.scheduled == 0 && result.sent == 0;
 }
 
+double unanswered_tail_share(const Config& config, const RunResult& result) {
+  // An interrupted run's last requests were cut off, not unanswered: no judgement on them.
+  if (result.interrupted || result.completed == 0 || result.elapsed_ns <= 0) return 0;
+  if (config.open_loop()) {
+    if (result.scheduled <= 0 ||
+        result.due_after_last_answer <= unsent_allowance(result.scheduled)) {
+      return 0;
+    }
+    return static_cast<double>(result.due_after_last_answer) /
+           static_cast<double>(result.scheduled);
+  }
+  const double share = static_cast<double>(result.unanswered_tail_ns) /
+                       static_cast<double>(result.elapsed_ns);
+  return share > VerdictThresholds::kStoppedSilentShare ? share : 0;
+}
+
 bool run_failed(const Config& config, const RunResult& result) {
   if (no_work(config, result)) return false;
-  return no_working_answers(result) || mostly_non_2xx(result);
+  return no_working_answers(result) ||
+         unanswered_tail_share(config, result) >= VerdictThresholds::kStoppedFailShare ||
+         mostly_non_2xx(result);
 }
 
 bool interrupted_before_measuring(const RunResult& result) {
@@ -81,6 +109,7 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
                                       int64_t cpus) {
   using T = VerdictThresholds;
   std::vector<Verdict> verdicts;
+  bool server_stopped = false;  // then the backlog it left is no capacity figure
   const double elapsed_s = static_cast<double>(result.elapsed_ns) / 1e9;
   const double sustained = elapsed_s > 0 ? static_cast<double>(result.completed) / elapsed_s : 0;
 
@@ -99,6 +128,14 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
     verdicts.push_back(
         InterruptedUnansweredVerdict{result.in_flight_at_stop, result.unsent, result.elapsed_ns});
     return verdicts;
+  } else if (const double tail = unanswered_tail_share(config, result); tail > 0) {
+    // Answers came, then none: what follows the last one says nothing of the server's speed
+    // or capacity, only that it stopped (killed, hung, unreachable).
+    verdicts.push_back(ServerStoppedAnsweringVerdict{
+        result.last_answer_ns, result.elapsed_ns, config.open_loop(),
+        result.due_after_last_answer, result.scheduled, tail, result.unsent_no_connection,
+        tail >= T::kStoppedFailShare});
+    server_stopped = true;
   } else if (no_working_answers(result)) {
     verdicts.push_back(RunFailedVerdict{result.completed, result.failed_requests(),
                                         result.error_count(ErrorKind::timeout),
@@ -124,7 +161,7 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
   const bool backlog_grew =
       backlog_left || static_cast<double>(lag.behind_server) > T::kServerLateShare * dispatched;
 
-  if (backlog_grew && result.uncorrected.total_count() > 0) {
+  if (!server_stopped && backlog_grew && result.uncorrected.total_count() > 0) {
     const int64_t median_ns = result.uncorrected.value_at_percentile(50);
     const int64_t fastest_ns = std::max<int64_t>(1, result.uncorrected.min());
     // One connection never has two requests at the server, so the server cannot be queueing

@@ -18,6 +18,7 @@ enum class VerdictCode : int {
   interrupted_before_measuring = 0,
   interrupted_unanswered,
   no_work,
+  server_stopped_answering,
   run_failed,
   mostly_non_2xx,
   non_2xx_responses,
@@ -47,6 +48,22 @@ struct InterruptedUnansweredVerdict {
 struct NoWorkVerdict {
   int64_t shard_index = 0;  // 1-based, as --shard I/N
   int64_t shard_count = 0;
+};
+
+/// The server gave its last answer well before the run's end and none after: open loop, more
+/// than unsent_allowance() of the requests due came due after it (all failed, went unsent or
+/// were still waiting); closed loop, more than 1% of the run's time passed without an answer.
+/// Not a capacity figure: no backlog verdict follows it. From kStoppedFailShare of the run on,
+/// the run did not work (exit 2).
+struct ServerStoppedAnsweringVerdict {
+  int64_t last_answer_ns = 0;  // from the start of the measured part
+  int64_t elapsed_ns = 0;      // the measured part, to its end
+  bool open_loop = true;
+  int64_t due_after = 0;       // open loop: due after the last answer, none answered
+  int64_t scheduled = 0;       // open loop: due in the whole measured part
+  double share = 0;            // due_after / scheduled; closed loop: silent time / elapsed
+  int64_t unsent_no_connection = 0;  // the run's: due with no connection up (never sent)
+  bool run_failed = false;     // share >= kStoppedFailShare
 };
 
 /// No response at all, or more failed requests than answers: the latencies describe nothing.
@@ -115,7 +132,7 @@ struct ServerBehindVerdict {
 /// One verdict: which one (the alternative held) and its figures.
 using Verdict =
     std::variant<InterruptedBeforeMeasuringVerdict, InterruptedUnansweredVerdict, NoWorkVerdict,
-                 RunFailedVerdict, MostlyNon2xxVerdict,
+                 ServerStoppedAnsweringVerdict, RunFailedVerdict, MostlyNon2xxVerdict,
                  Non2xxResponsesVerdict, TooFewConnectionsVerdict, OverCapacityVerdict,
                  GeneratorSaturatedVerdict, ServerBehindVerdict>;
 
@@ -132,6 +149,8 @@ struct VerdictThresholds {
   static constexpr int64_t kQueueingRatio = 4;         // median / fastest above it: queueing
   static constexpr double kSustainedShare = 0.95;      // sustained / rate below it: over capacity
   static constexpr double kSuggestedHeadroom = 1.2;    // suggested = need x this
+  static constexpr double kStoppedSilentShare = 0.01;  // closed loop: silent tail noted above it
+  static constexpr double kStoppedFailShare = 0.10;    // unanswered tail: the run did not work
 };
 
 /// Unsent requests a run may leave before its backlog counts as grown: 1% of those scheduled,
@@ -143,9 +162,17 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
                                       int64_t cpus);
 
 /// True when the run did not do its job: no response at all, more failed requests than
-/// answers, or mostly answers with an error status (mostly_non_2xx). main() exits 2 then. A
-/// shard with no work (no_work()) did not fail.
+/// answers, a server that stopped answering for kStoppedFailShare of the run or more
+/// (unanswered_tail_share()), or mostly answers with an error status (mostly_non_2xx). main()
+/// exits 2 then. A shard with no work (no_work()) did not fail.
 bool run_failed(const Config& config, const RunResult& result);
+
+/// The share of the measured part after the server's last answer, when that tail is long
+/// enough to be the server's stop rather than the last requests' latency; 0 otherwise (and
+/// for an interrupted run, whose cut-off requests were still waiting). Open loop: requests due
+/// after the last answer over those due, when more than unsent_allowance(); closed loop: the
+/// time without an answer over the run's, when above kStoppedSilentShare.
+double unanswered_tail_share(const Config& config, const RunResult& result);
 
 /// --shard, open loop: this shard's share of the schedule held no request and the run was not
 /// interrupted. `config` is the shard's view (core/shard_share.h) or the whole run's.

@@ -210,10 +210,80 @@ TEST(VerdictRulesTest, EachThresholdDecidesOnItsSide) {
     rows.push_back(row);
   }
 
+  // Issue 10 (QA): a server that stops answering mid-run is not over capacity. 1000 due over
+  // 1 s; `due_after` of them came due after the last answer.
+  const auto stopped = [](int64_t due_after) {
+    Fabricated run(1000, 10, ms, ms);
+    run.result.due_after_last_answer = due_after;
+    run.result.last_answer_ns = (1000 - due_after) * ms;
+    run.result.unanswered_tail_ns = due_after * ms;
+    run.result.completed = 1000 - due_after;
+    run.result.sent = run.result.completed;
+    run.result.unsent = run.result.unsent_no_connection = due_after;
+    return run;
+  };
+  rows.push_back({"10 of 1000 due after the last answer: the last requests' latency",
+                  stopped(10), {}});
+  rows.push_back({"11 of 1000 due after the last answer: the server stopped (a warning)",
+                  stopped(11), {VerdictCode::server_stopped_answering}});
+  {
+    // Killed at 0.7 s of 2 s, -r 2000 -c 4: 2,600 of 4,000 never answered, a backlog left
+    // behind, the rate not sustained; once it read "over capacity ... exit 0".
+    Row row{"65% due after the last answer, a backlog and the rate not sustained: stopped, "
+            "not over capacity",
+            stopped(650), {VerdictCode::server_stopped_answering}};
+    row.run.result.unsent_no_connection = 500;  // 150 left behind busy connections
+    row.run.result.lag.behind_server = 100;
+    rows.push_back(row);
+  }
+  {
+    Row row{"interrupted: the last requests were cut off, not unanswered", stopped(650),
+            {VerdictCode::over_capacity}};
+    row.run.result.interrupted = true;
+    row.run.result.unsent_no_connection = 0;  // a backlog behind busy connections
+    row.run.result.completed = 350;
+    rows.push_back(row);
+  }
+
   for (const Row& row : rows) {
     const std::vector<Verdict> verdicts = compute_verdicts(row.run.config, row.run.result, 2);
     EXPECT_EQ(codes_of(verdicts), row.expected) << row.why;
   }
+}
+
+TEST(VerdictRulesTest, AServerThatStoppedAnsweringForATenthOfTheRunFailedIt) {
+  const int64_t ms = 1'000'000;
+  // Open loop: 1000 due over 1 s.
+  Fabricated open(1000, 10, ms, ms);
+  open.result.completed = 901;
+  open.result.due_after_last_answer = 99;
+  EXPECT_NEAR(unanswered_tail_share(open.config, open.result), 0.099, 1e-9);
+  EXPECT_FALSE(run_failed(open.config, open.result)) << "9.9%: a warning";
+  auto verdicts = compute_verdicts(open.config, open.result, 2);
+  ASSERT_FALSE(verdicts.empty());
+  EXPECT_FALSE(std::get<ServerStoppedAnsweringVerdict>(verdicts[0]).run_failed);
+  open.result.completed = 900;
+  open.result.due_after_last_answer = 100;
+  EXPECT_TRUE(run_failed(open.config, open.result)) << "10%: the run did not work";
+  verdicts = compute_verdicts(open.config, open.result, 2);
+  ASSERT_FALSE(verdicts.empty());
+  const auto& verdict = std::get<ServerStoppedAnsweringVerdict>(verdicts[0]);
+  EXPECT_TRUE(verdict.run_failed);
+  EXPECT_EQ(verdict.due_after, 100);
+  EXPECT_EQ(verdict.scheduled, 1000);
+
+  // Closed loop: the share of the run's time with no answer, noted above 1%.
+  Fabricated closed(1000, 10, ms, ms);
+  closed.config.rate = 0;
+  closed.result.unanswered_tail_ns = 10 * ms;  // 1%: the last requests' latency
+  EXPECT_EQ(unanswered_tail_share(closed.config, closed.result), 0);
+  EXPECT_TRUE(compute_verdicts(closed.config, closed.result, 2).empty());
+  closed.result.unanswered_tail_ns = 20 * ms;
+  EXPECT_EQ(codes_of(compute_verdicts(closed.config, closed.result, 2)),
+            std::vector<VerdictCode>{VerdictCode::server_stopped_answering});
+  EXPECT_FALSE(run_failed(closed.config, closed.result));
+  closed.result.unanswered_tail_ns = 650 * ms;
+  EXPECT_TRUE(run_failed(closed.config, closed.result));
 }
 
 TEST(VerdictRulesTest, AShardWithNoWorkDidNotFailAndAnInterruptedOneStillDid) {

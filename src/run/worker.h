@@ -77,6 +77,8 @@ class Worker {
   /// When the last response arrived (or the run stopped), for the run's elapsed time.
   int64_t finished_ns() const { return finished_ns_; }
   int64_t stopped_ns() const { return stop_ns_; }
+  /// When the last response arrived (warm-up included); 0 when none did.
+  int64_t last_response_ns() const { return last_response_ns_; }
 
   /// Progress, for a live display on another thread: the worker stores its running totals
   /// (completed responses, errors; warm-up included) here from its loop at most every
