@@ -172,7 +172,7 @@ export interface Timeline {
 
 export interface Verdict {
   /** Stable code, e.g. "over_capacity", "too_few_connections", "generator_saturated",
-   *  "server_behind", "run_failed"; new codes may appear. */
+   *  "server_behind", "run_failed", "server_stopped_answering"; new codes may appear. */
   code: string;
   /** The sentence the text report prints. */
   text: string;
@@ -221,6 +221,12 @@ export interface RunResult {
     unsent: number;
     /** Open loop: of `unsent`, those due while their thread had no connection up (failed). */
     unsent_no_connection?: number;
+    /** When the last answer came, from the start of the measured part (0: none came). */
+    last_answer_ns?: number;
+    /** How long the run went on after that last answer (0: an answer came at the end). */
+    unanswered_tail_ns?: number;
+    /** Open loop: requests due after the last answer, none answered; null in closed loop. */
+    due_after_last_answer?: number | null;
     /** Requests sent or due that got no valid answer (read, write, timeout, parse errors, and
      *  unsent_no_connection). */
     failed?: number;
