@@ -31,7 +31,8 @@
 // 0). That is said first, and no backlog verdict follows (the backlog is the stop's, not the
 // server's capacity). When that tail is 10% of the run or more, a large share of the due
 // requests never completed: the run did not work (exit 2); below, a warning. An interrupted
-// run is not judged on it (its last requests were cut off, not unanswered).
+// run is judged on it only when its silence before the interrupt outlasted --timeout (its
+// last requests were cut off, and a tail as long as their latency is theirs).
 #include "run/verdicts.h"
 
 #include <algorithm>
@@ -77,8 +78,11 @@ bool no_work(const Config& config, const RunResult& result) {
 }
 
 double unanswered_tail_share(const Config& config, const RunResult& result) {
-  // An interrupted run's last requests were cut off, not unanswered: no judgement on them.
-  if (result.interrupted || result.completed == 0 || result.elapsed_ns <= 0) return 0;
+  if (result.completed == 0 || result.elapsed_ns <= 0) return 0;
+  // An interrupted run's last requests were cut off, not left unanswered: a tail up to their
+  // latency is theirs. Only a silence longer than --timeout (a request sent at its start
+  // would have timed out) says the server had stopped before the interrupt.
+  if (result.interrupted && result.unanswered_tail_ns <= config.timeout_ns) return 0;
   if (config.open_loop()) {
     if (result.scheduled <= 0 ||
         result.due_after_last_answer <= unsent_allowance(result.scheduled)) {

@@ -169,7 +169,8 @@ bool run_failed(const Config& config, const RunResult& result);
 
 /// The share of the measured part after the server's last answer, when that tail is long
 /// enough to be the server's stop rather than the last requests' latency; 0 otherwise (and
-/// for an interrupted run, whose cut-off requests were still waiting). Open loop: requests due
+/// for an interrupted run whose silence before the stop was no longer than --timeout: its
+/// cut-off requests may just have been slow). Open loop: requests due
 /// after the last answer over those due, when more than unsent_allowance(); closed loop: the
 /// time without an answer over the run's, when above kStoppedSilentShare.
 double unanswered_tail_share(const Config& config, const RunResult& result);

@@ -237,10 +237,21 @@ TEST(VerdictRulesTest, EachThresholdDecidesOnItsSide) {
     rows.push_back(row);
   }
   {
-    Row row{"interrupted: the last requests were cut off, not unanswered", stopped(650),
+    // 650 ms without an answer before Ctrl-C, --timeout 2 s: the requests cut off may just
+    // have been slow.
+    Row row{"interrupted within --timeout of the last answer: not judged", stopped(650),
             {VerdictCode::over_capacity}};
     row.run.result.interrupted = true;
     row.run.result.unsent_no_connection = 0;  // a backlog behind busy connections
+    row.run.result.completed = 350;
+    rows.push_back(row);
+  }
+  {
+    Row row{"interrupted after a silence longer than --timeout: the server had stopped",
+            stopped(650), {VerdictCode::server_stopped_answering}};
+    row.run.config.timeout_ns = 500 * ms;
+    row.run.result.interrupted = true;
+    row.run.result.unsent_no_connection = 0;
     row.run.result.completed = 350;
     rows.push_back(row);
   }
