@@ -350,6 +350,9 @@ std::string timeline_section(const RunView& run, const std::string& id) {
   ChartSeries p50{"p50", kGreen, "", {}};
   ChartSeries p99{"p99", kVermillion, "6 3", {}};
   ChartSeries max{"max", kPurple, "2 3", {}};
+  // A short run has one or two rows: a line needs two points, so every row gets a dot too.
+  const bool few_rows = rows->items.size() <= 3;
+  for (ChartSeries* series : {&requests, &errors, &p50, &p99, &max}) series->markers = few_rows;
   std::optional<ChartShade> warmup;
   for (const JsonValue& row : rows->items) {
     const double start = number_or(&row, {"start_s"}, 0);
@@ -370,12 +373,14 @@ std::string timeline_section(const RunView& run, const std::string& id) {
   throughput.title = "Requests and errors per second over the run";
   throughput.x_label = "time since start (s)";
   throughput.y_label = "per second";
+  throughput.x_from_zero = true;
   throughput.series = {requests, errors};
   Chart latency;
   latency.id = id + "-latency";
   latency.title = "Latency per second over the run";
   latency.x_label = "time since start (s)";
   latency.y_label = "latency (ms)";
+  latency.x_from_zero = true;
   latency.series = {p50, p99, max};
   if (warmup) {
     throughput.shades.push_back(*warmup);

@@ -107,6 +107,7 @@ std::string render_svg_chart(const Chart& chart) {
     x_low = std::min(x_low, chart.x_ticks.front().at);
     x_high = std::max(x_high, chart.x_ticks.back().at);
   }
+  if (chart.x_from_zero) x_low = std::min(x_low, 0.0);
   if (x_high <= x_low) x_high = x_low + 1;
   const std::vector<double> y_ticks = nice_ticks(chart.y_min, y_high > chart.y_min ? y_high : 1, 5);
   const double y_top = std::max(y_ticks.back(), y_high);

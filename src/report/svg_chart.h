@@ -45,6 +45,7 @@ struct Chart {
   std::string x_label;  // with its unit: "percentile", "time (s)"
   std::string y_label;  // with its unit: "latency (ms)"
   std::vector<ChartTick> x_ticks;  // empty: chosen from the data's range
+  bool x_from_zero = false;        // the x axis starts at 0 (time since the run's start)
   double y_min = 0;                // the y axis starts here (0 unless the data goes below)
   std::vector<ChartSeries> series;
   std::vector<ChartShade> shades;

@@ -65,5 +65,18 @@ TEST(SvgChartTest, AChartWithoutPointsIsStillAnEmptyChart) {
   EXPECT_EQ(svg.find("inf"), std::string::npos);
 }
 
+// A one-second run has one timeline row: its point must show as a dot on an axis from 0, not
+// vanish as a one-point line at the chart's left edge.
+TEST(SvgChartTest, ASinglePointIsADotOnAnAxisFromZero) {
+  Chart chart;
+  chart.id = "one-row";
+  chart.x_from_zero = true;
+  chart.series = {{"requests/s", "#000", "", {{1.0, 490.0}}, true}};
+  const std::string svg = render_svg_chart(chart);
+  EXPECT_EQ(count(svg, "<circle"), 1u) << svg;
+  EXPECT_NE(svg.find(">0<"), std::string::npos) << "the x axis starts at 0: " << svg;
+  EXPECT_NE(svg.find(">1<"), std::string::npos) << svg;
+}
+
 }  // namespace
 }  // namespace hammer
