@@ -14,8 +14,11 @@ cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 
 build=build/dist
+# HAMMER_CMAKE_ARGS: extra configure arguments, word-split (the Windows release job passes
+# vcpkg's toolchain for zlib there).
+# shellcheck disable=SC2086
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHAMMER_BUILD_TESTS=OFF \
-  -DHAMMER_BUILD_BENCH=OFF >/dev/null
+  -DHAMMER_BUILD_BENCH=OFF ${HAMMER_CMAKE_ARGS:-} >/dev/null
 cmake --build "$build" --target hammer --parallel "${HAMMER_BUILD_JOBS:-2}"
 exe=hammer
 [ "$(node -p process.platform)" != win32 ] || exe=hammer.exe

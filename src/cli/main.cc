@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 // hammer: parse -> run -> merge -> report -> exit code (design.md §5). Only this file prints
 // errors and chooses the exit status; everything below it returns what went wrong.
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -26,6 +24,7 @@
 #include "report/fleet_report.h"
 #include "report/interval_log_report.h"
 #include "net/io_engine.h"
+#include "platform/system.h"
 #include "report/json_report.h"
 #include "report/progress_json.h"
 #include "report/output_files.h"
@@ -53,7 +52,7 @@ int fail(int code, const std::string& message) {
 // The live progress line: rewritten in place once a second, only on a terminal (a log or a pipe
 // gets nothing) and never with --json (one document, nothing else).
 bool progress_wanted(const hammer::Config& config) {
-  return !config.json && isatty(STDERR_FILENO) == 1;
+  return !config.json && hammer::stderr_is_terminal();
 }
 
 void print_progress(const hammer::Progress& progress) {

@@ -7,14 +7,11 @@
 // the documented range is refused with the bound in the message.
 #include "cli/options.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <cstring>
 #include <optional>
 
@@ -24,6 +21,7 @@
 #include "cli/slo_flag.h"
 #include "cli/units.h"
 #include "cli/wall_time.h"
+#include "platform/files.h"
 #include "http/request.h"
 #include "http/url.h"
 #include "report/format.h"
@@ -170,42 +168,15 @@ Failure parse_header(std::string_view value, std::vector<std::string>& headers) 
 }
 
 Failure read_body(std::string_view path, SharedText& body) {
-  const std::string path_text(path);
-  auto cannot_read = [&](int error) {
-    return UsageError{"--body: cannot read " + quoted(path) + ": " + std::strerror(error)};
-  };
-  const int fd = ::open(path_text.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return cannot_read(errno);
-  struct stat info {};
-  if (::fstat(fd, &info) != 0 || S_ISDIR(info.st_mode)) {
-    const int error = S_ISDIR(info.st_mode) ? EISDIR : errno;
-    ::close(fd);
-    return cannot_read(error);
+  auto contents = read_whole_file(std::string(path), kMaxBodyBytes);
+  if (contents) {
+    body = std::move(*contents);
+    return std::nullopt;
   }
-  auto too_large = [&] {
-    ::close(fd);
+  if (contents.error() == EFBIG) {
     return UsageError{"--body: " + quoted(path) + " is larger than the 64MB limit"};
-  };
-  if (S_ISREG(info.st_mode) && info.st_size > kMaxBodyBytes) return too_large();
-  // Read to end of file rather than trusting st_size, so /dev/stdin and pipes work too.
-  std::string contents;
-  if (S_ISREG(info.st_mode)) contents.reserve(static_cast<size_t>(info.st_size));
-  char buffer[16 * 1024];
-  for (;;) {
-    const ssize_t got = ::read(fd, buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
-      const int error = errno;
-      ::close(fd);
-      return cannot_read(error);
-    }
-    if (got == 0) break;
-    contents.append(buffer, static_cast<size_t>(got));
-    if (static_cast<int64_t>(contents.size()) > kMaxBodyBytes) return too_large();
   }
-  ::close(fd);
-  body = std::move(contents);
-  return std::nullopt;
+  return UsageError{"--body: cannot read " + quoted(path) + ": " + std::strerror(contents.error())};
 }
 
 // --progress-fd: a descriptor this process already has open (a pipe the caller made, or 2 for
@@ -218,7 +189,7 @@ Failure parse_progress_fd(std::string_view value, int& out) {
     return flag_error("--progress-fd",
                       "1 is stdout, which carries the report; use 2 (stderr) or 3 and up", value);
   }
-  if (::fcntl(static_cast<int>(fd), F_GETFD) == -1) {
+  if (!descriptor_is_open(static_cast<int>(fd))) {
     return flag_error("--progress-fd", "not an open file descriptor", value);
   }
   out = static_cast<int>(fd);

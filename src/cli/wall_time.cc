@@ -3,6 +3,7 @@
 // February or a 25th hour is refused, not normalised as timegm would), because a fleet started
 // at a silently shifted instant would look like a clock problem.
 #include "cli/wall_time.h"
+#include "platform/utc_time.h"
 
 #include <cctype>
 #include <ctime>
@@ -119,9 +120,9 @@ Expected<int64_t, std::string> parse_wall_time_ns(std::string_view text) {
   broken.tm_hour = static_cast<int>(hour);
   broken.tm_min = static_cast<int>(minute);
   broken.tm_sec = static_cast<int>(second == 60 ? 59 : second);  // a leap second: its :59
-  const int64_t utc_seconds = static_cast<int64_t>(timegm(&broken)) - offset_s;
-  if (utc_seconds <= 0) return unexpected(std::string("before 1970"));
-  return utc_seconds * 1'000'000'000 + fraction_ns;
+  const int64_t since_epoch_s = static_cast<int64_t>(hammer::utc_seconds(&broken)) - offset_s;
+  if (since_epoch_s <= 0) return unexpected(std::string("before 1970"));
+  return since_epoch_s * 1'000'000'000 + fraction_ns;
 }
 
 }  // namespace hammer

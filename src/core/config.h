@@ -79,12 +79,17 @@ struct RequestLine {
 /// epoll; net/io_engine.h resolves it once per process.
 enum class EngineKind : uint8_t { automatic, io_uring, epoll, poll };
 
-/// Why io_uring was not used although it was the engine asked for (or the automatic choice):
-/// the run used epoll instead, and the report says so in one note.
+/// Why the engine asked for (or io_uring, the automatic choice on Linux) was not used: the run
+/// used `used` instead, and the report says so in one note.
 struct EngineFallback {
   bool happened = false;
   int error_number = 0;    // from io_uring_setup or the probe (EPERM: disabled or filtered)
   bool not_built = false;  // this hammer was built without liburing
+  // io_uring and epoll exist only in Linux builds; macOS, Windows and HAMMER_PORTABLE builds
+  // have poll alone (src/platform/platform.h, HAMMER_LINUX_APIS).
+  bool linux_only = false;
+  EngineKind wanted = EngineKind::io_uring;
+  EngineKind used = EngineKind::epoll;
 };
 
 /// A file format of -o/--output, chosen by the file's extension (report/output_formats.h holds

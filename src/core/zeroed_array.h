@@ -7,9 +7,14 @@
 // resident at once). That is what keeps RSS per worker thread small with -t 1024 (histograms,
 // the timer wheel's slot heads, the timeline's slab). Small arrays use calloc.
 // Allocation happens in the constructor and in copies only; element access is a plain index.
+// Windows has no mmap: there every size is calloc'ed (large blocks come from VirtualAlloc inside
+// the heap, zero pages on demand as well, but that is the C runtime's choice, not a promise).
+#if !defined(_WIN32)
 #include <sys/mman.h>
+#endif
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -24,8 +29,13 @@ class ZeroedArray {
 
  public:
   /// Arrays of at least this many bytes are mapped (four pages: the timeline row and the lag
-  /// histogram, ~20 KB each per worker, stay lazy too); smaller ones are calloc'ed.
+  /// histogram, ~20 KB each per worker, stay lazy too); smaller ones are calloc'ed. Windows
+  /// has no lazily zeroed anonymous mapping here: everything is calloc'ed there.
+#if defined(_WIN32)
+  static constexpr size_t kMapThresholdBytes = SIZE_MAX;
+#else
   static constexpr size_t kMapThresholdBytes = 16 * 1024;
+#endif
 
   ZeroedArray() = default;
   explicit ZeroedArray(size_t count) : size_(count) { data_ = allocate(count); }
@@ -64,26 +74,32 @@ class ZeroedArray {
 
   static T* allocate(size_t count) {
     if (count == 0) return nullptr;
-    const size_t length = count * sizeof(T);
+    [[maybe_unused]] const size_t length = count * sizeof(T);
     void* memory = nullptr;
+#if !defined(_WIN32)
     if (length >= kMapThresholdBytes) {
       memory = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
       if (memory == MAP_FAILED) throw std::bad_alloc();
-    } else {
-      memory = std::calloc(count, sizeof(T));
-      if (memory == nullptr) throw std::bad_alloc();
+      return static_cast<T*>(memory);
     }
+#endif
+    memory = std::calloc(count, sizeof(T));
+    if (memory == nullptr) throw std::bad_alloc();
     return static_cast<T*>(memory);
   }
 
   void release() {
     if (data_ == nullptr) return;
+#if !defined(_WIN32)
     const size_t length = bytes();
     if (length >= kMapThresholdBytes) {
       munmap(data_, length);
     } else {
       std::free(data_);
     }
+#else
+    std::free(data_);
+#endif
     data_ = nullptr;
     size_ = 0;
   }

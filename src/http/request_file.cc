@@ -4,9 +4,6 @@
 // path only writes bytes that already exist).
 #include "http/request_file.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -15,6 +12,7 @@
 #include "http/http_chars.h"
 #include "http/json_line.h"
 #include "http/request.h"
+#include "platform/files.h"
 
 namespace hammer {
 namespace {
@@ -108,34 +106,12 @@ struct LineError {
   std::string reason;
 };
 
-Expected<std::string, std::string> read_whole_file(const std::string& path, int64_t limit) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return unexpected("cannot read " + quoted(path) + ": " + std::strerror(errno));
-  struct stat info {};
-  if (::fstat(fd, &info) != 0 || S_ISDIR(info.st_mode)) {
-    const int error = S_ISDIR(info.st_mode) ? EISDIR : errno;
-    ::close(fd);
-    return unexpected("cannot read " + quoted(path) + ": " + std::strerror(error));
-  }
-  std::string contents;
-  char buffer[16 * 1024];
-  for (;;) {
-    const ssize_t got = ::read(fd, buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
-      const int error = errno;
-      ::close(fd);
-      return unexpected("cannot read " + quoted(path) + ": " + std::strerror(error));
-    }
-    if (got == 0) break;
-    contents.append(buffer, static_cast<size_t>(got));
-    if (static_cast<int64_t>(contents.size()) > limit) {
-      ::close(fd);
-      return unexpected(quoted(path) + " is larger than the 64MB limit");
-    }
-  }
-  ::close(fd);
-  return contents;
+Expected<std::string, std::string> read_file_or_say_why(const std::string& path,
+                                                        int64_t limit) {
+  auto contents = read_whole_file(path, limit);
+  if (contents) return std::move(*contents);
+  if (contents.error() == EFBIG) return unexpected(quoted(path) + " is larger than the 64MB limit");
+  return unexpected("cannot read " + quoted(path) + ": " + std::strerror(contents.error()));
 }
 
 class LineReader {
@@ -296,7 +272,7 @@ class LineReader {
     if (path.empty()) return unexpected(std::string("'body_file' is empty"));
     const std::string full =
         (path.front() == '/' || base_dir_.empty()) ? path : std::string(base_dir_) + "/" + path;
-    auto contents = read_whole_file(full, kMaxRequestFileBytes);
+    auto contents = read_file_or_say_why(full, kMaxRequestFileBytes);
     if (!contents) return unexpected("body_file: " + contents.error());
     return contents;
   }
@@ -380,7 +356,7 @@ Expected<std::vector<RequestLine>, std::string> parse_request_file(
 
 Expected<std::vector<RequestLine>, std::string> load_request_file(
     const std::string& path, const RequestDefaults& defaults) {
-  auto text = read_whole_file(path, kMaxRequestFileBytes);
+  auto text = read_file_or_say_why(path, kMaxRequestFileBytes);
   if (!text) return unexpected(text.error());
   const size_t slash = path.rfind('/');
   const std::string base_dir =

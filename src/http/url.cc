@@ -4,9 +4,9 @@
 // every rejection says which part is wrong, because the user typed it a second ago.
 #include "http/url.h"
 
-#include <arpa/inet.h>
-
 #include <charconv>
+
+#include "platform/native_socket.h"  // inet_pton
 
 namespace hammer {
 namespace {

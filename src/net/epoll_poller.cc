@@ -4,6 +4,8 @@
 // or oversleep by 700 us, the timer floor design.md §3 promises hammer does not have.
 #include "net/epoll_poller.h"
 
+#if HAMMER_LINUX_APIS
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -117,3 +119,4 @@ int EpollPoller::wait(PollEvent* out, int capacity, int64_t timeout_ns) {
 }
 
 }  // namespace hammer
+#endif  // HAMMER_LINUX_APIS

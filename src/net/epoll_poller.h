@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // EpollPoller: level-triggered epoll(7), the Linux backend (see poller.h for why level).
+// Linux only: a macOS, Windows or HAMMER_PORTABLE build has no EpollPoller at all.
+#include "platform/platform.h"
+#if HAMMER_LINUX_APIS
 #include <sys/epoll.h>
 
 #include <cstdint>
@@ -47,6 +50,9 @@ class EpollPoller {
   /// Forces the epoll_wait millisecond fallback, as on a kernel without epoll_pwait2.
   void use_millisecond_timeouts_for_testing() { precise_timeouts_ = false; }
 
+  /// The unit wait()'s timeout is rounded up to: 1 ns with epoll_pwait2, else 1 ms.
+  int64_t timeout_granularity_ns() const { return precise_timeouts_ ? 1 : 1'000'000; }
+
  private:
   EpollPoller(int epoll_fd, int max_events);
 
@@ -56,3 +62,4 @@ class EpollPoller {
 };
 
 }  // namespace hammer
+#endif  // HAMMER_LINUX_APIS

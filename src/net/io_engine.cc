@@ -2,6 +2,8 @@
 // Choosing and building the I/O engine (see io_engine.h).
 #include "net/io_engine.h"
 
+#include "platform/platform.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -14,6 +16,17 @@ namespace hammer {
 
 EngineKind resolve_engine(EngineKind wanted, EngineFallback* fallback) {
   *fallback = EngineFallback{};
+#if !HAMMER_LINUX_APIS
+  // macOS, Windows, HAMMER_PORTABLE: poll is the only engine built. Asking for another one by
+  // name is not an error (a script shared between machines), but the report says so.
+  if (wanted == EngineKind::io_uring || wanted == EngineKind::epoll) {
+    fallback->happened = true;
+    fallback->linux_only = true;
+    fallback->wanted = wanted;
+    fallback->used = EngineKind::poll;
+  }
+  return EngineKind::poll;
+#else
   if (wanted == EngineKind::epoll || wanted == EngineKind::poll) return wanted;
 #if defined(HAMMER_HAVE_URING)
   // One probe per process: a sweep runs many times and the answer does not change.
@@ -27,10 +40,12 @@ EngineKind resolve_engine(EngineKind wanted, EngineFallback* fallback) {
 #endif
   fallback->happened = true;
   return EngineKind::epoll;
+#endif
 }
 
-std::unique_ptr<IoEngine> create_io_engine(EngineKind kind, int64_t connections, int64_t fd_limit,
-                                           int wakeup_fd, std::string* error) {
+std::unique_ptr<IoEngine> create_io_engine(EngineKind kind,
+                                           [[maybe_unused]] int64_t connections,  // io_uring's
+                                           int64_t fd_limit, int wakeup_fd, std::string* error) {
   std::unique_ptr<IoEngine> engine;
   switch (kind) {
     case EngineKind::io_uring: {
@@ -49,6 +64,10 @@ std::unique_ptr<IoEngine> create_io_engine(EngineKind kind, int64_t connections,
     }
     case EngineKind::automatic:
     case EngineKind::epoll: {
+#if !HAMMER_LINUX_APIS
+      *error = "epoll: Linux only; this build has the poll engine alone";
+      return nullptr;
+#else
       auto poller = EpollPoller::create(static_cast<int>(std::min<int64_t>(fd_limit, 1 << 20)));
       if (!poller) {
         *error = poller.error();
@@ -56,6 +75,7 @@ std::unique_ptr<IoEngine> create_io_engine(EngineKind kind, int64_t connections,
       }
       engine = std::make_unique<EpollEngine>(std::move(*poller));
       break;
+#endif
     }
     case EngineKind::poll: {
       // poll(2) indexes its table by fd, so it must cover every fd the process may open.

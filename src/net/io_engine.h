@@ -74,6 +74,10 @@ class IoEngine {
   /// Submits what was queued, waits up to `timeout_ns` (0: don't block; < 0: forever) and
   /// writes at most `capacity` events. Returns how many, 0 on timeout or EINTR, or -errno.
   virtual int wait(IoEvent* out, int capacity, int64_t timeout_ns) = 0;
+
+  /// The unit wait()'s timeout is rounded up to: 1 ns (io_uring, epoll_pwait2, ppoll), 1 ms
+  /// (poll on macOS and the portable build, WSAPoll on Windows). Read once per run, not per wait.
+  virtual int64_t timeout_granularity_ns() const = 0;
 };
 
 /// io_uring when it works here (probed once per process: ring, provided-buffer ring,

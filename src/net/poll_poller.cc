@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 // poll(2) with the bookkeeping epoll does in the kernel done here: a dense pollfd array
-// with swap-with-last removal, and an fd-indexed table to find an entry in O(1).
+// with swap-with-last removal, and an fd index to find an entry in O(1).
 #include "net/poll_poller.h"
 
 #include <cerrno>
+#include <climits>
 #include <ctime>
+
+#include "platform/platform.h"
 
 namespace hammer {
 namespace {
@@ -26,24 +29,27 @@ Expected<PollPoller, std::string> PollPoller::create(int max_fds) {
 PollPoller::PollPoller(int max_fds)
     : entries_(static_cast<size_t>(max_fds)),
       tokens_(static_cast<size_t>(max_fds)),
-      index_of_fd_(static_cast<size_t>(max_fds), -1) {}
+      index_of_fd_(max_fds) {}
 
 bool PollPoller::add(int fd, uint32_t interest, uint64_t token) {
-  if (fd < 0 || static_cast<size_t>(fd) >= index_of_fd_.size()) return false;
-  if (index_of_fd_[static_cast<size_t>(fd)] >= 0) {
+  if (!index_of_fd_.accepts(fd)) return false;
+  if (index_of_fd_.find(fd) >= 0) {
     errno = EEXIST;
     return false;
   }
+  if (count_ >= static_cast<int32_t>(entries_.size())) return false;
   const auto position = static_cast<size_t>(count_);
-  entries_[position] = pollfd{fd, poll_interest(interest), 0};
+  entries_[position] = pollfd{};
+  entries_[position].fd = fd;  // an int widened to SOCKET on Windows (see native_socket.h)
+  entries_[position].events = poll_interest(interest);
   tokens_[position] = token;
-  index_of_fd_[static_cast<size_t>(fd)] = count_++;
+  index_of_fd_.set(fd, count_++);
   return true;
 }
 
 bool PollPoller::modify(int fd, uint32_t interest, uint64_t token) {
-  if (fd < 0 || static_cast<size_t>(fd) >= index_of_fd_.size()) return false;
-  const int32_t position = index_of_fd_[static_cast<size_t>(fd)];
+  if (!index_of_fd_.accepts(fd)) return false;
+  const int32_t position = index_of_fd_.find(fd);
   if (position < 0) {
     errno = ENOENT;
     return false;
@@ -54,20 +60,28 @@ bool PollPoller::modify(int fd, uint32_t interest, uint64_t token) {
 }
 
 void PollPoller::remove(int fd) {
-  if (fd < 0 || static_cast<size_t>(fd) >= index_of_fd_.size()) return;
-  const int32_t position = index_of_fd_[static_cast<size_t>(fd)];
+  const int32_t position = index_of_fd_.find(fd);
   if (position < 0) return;
   const int32_t last = --count_;
+  index_of_fd_.erase(fd);
   if (position != last) {
     entries_[static_cast<size_t>(position)] = entries_[static_cast<size_t>(last)];
     tokens_[static_cast<size_t>(position)] = tokens_[static_cast<size_t>(last)];
-    index_of_fd_[static_cast<size_t>(entries_[static_cast<size_t>(position)].fd)] = position;
+    index_of_fd_.set(static_cast<int>(entries_[static_cast<size_t>(position)].fd), position);
   }
-  index_of_fd_[static_cast<size_t>(fd)] = -1;
+}
+
+int64_t PollPoller::timeout_granularity_ns() {
+#if HAMMER_LINUX_APIS
+  return 1;
+#else
+  return 1'000'000;
+#endif
 }
 
 int PollPoller::wait(PollEvent* out, int capacity, int64_t timeout_ns) {
   if (capacity <= 0) return -EINVAL;
+#if HAMMER_LINUX_APIS
   timespec timeout{};
   if (timeout_ns > 0) {
     timeout.tv_sec = static_cast<time_t>(timeout_ns / 1'000'000'000);
@@ -75,7 +89,19 @@ int PollPoller::wait(PollEvent* out, int capacity, int64_t timeout_ns) {
   }
   const int ready = ppoll(entries_.data(), static_cast<nfds_t>(count_),
                           timeout_ns < 0 ? nullptr : &timeout, nullptr);
-  if (ready < 0) return errno == EINTR ? 0 : -errno;
+  const int error = ready < 0 ? errno : 0;
+#else
+  // Whole milliseconds, rounded up: waking early would make the caller spin, waking late is
+  // what the timeout contract allows (and dispatch lag then measures).
+  int timeout_ms = -1;
+  if (timeout_ns >= 0) {
+    const int64_t ms = (timeout_ns + 999'999) / 1'000'000;
+    timeout_ms = ms > INT_MAX ? INT_MAX : static_cast<int>(ms);
+  }
+  const int ready = poll_sockets(entries_.data(), static_cast<size_t>(count_), timeout_ms);
+  const int error = ready < 0 ? last_socket_error() : 0;
+#endif
+  if (ready < 0) return error == EINTR ? 0 : -error;
   if (ready == 0) return 0;
   int reported = 0;
   int found = 0;

@@ -1,26 +1,28 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// PollPoller: poll(2) through ppoll, the portable fallback (HAMMER_POLLER=poll). Same
-// contract as EpollPoller, so the worker is written once; see poller.h.
-#include <poll.h>
-
+// PollPoller: poll(2), the portable backend (HAMMER_POLLER=poll; the only one on macOS and,
+// as WSAPoll, on Windows). Same contract as EpollPoller, so the worker is written once; see
+// poller.h. On Linux the timeout goes through ppoll in nanoseconds; elsewhere poll and
+// WSAPoll take whole milliseconds, rounded up so that a timeout is never cut short.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/expected.h"
+#include "net/fd_index.h"
 #include "net/poll_event.h"
+#include "platform/native_socket.h"
 
 namespace hammer {
 
 /// One per worker thread; not thread-safe. Move-only. Keeps a dense pollfd array (what
-/// ppoll wants) plus an fd-indexed table of positions, all sized once by create(), so
+/// poll wants) plus an fd -> position index (fd_index.h), all sized once by create(), so
 /// add/modify/remove are O(1) and wait() allocates nothing. wait() is O(registered fds),
 /// the price of poll(2) that epoll avoids.
 class PollPoller {
  public:
-  /// `max_fds` (>= 1): descriptors must be < max_fds (use the RLIMIT_NOFILE soft limit);
-  /// the tables take about 20 bytes per possible fd.
+  /// `max_fds` (>= 1): on POSIX descriptors must be < max_fds (use the RLIMIT_NOFILE soft
+  /// limit); on Windows at most max_fds sockets may be registered. About 20 bytes per fd.
   static Expected<PollPoller, std::string> create(int max_fds);
 
   PollPoller(PollPoller&&) noexcept = default;
@@ -36,17 +38,28 @@ class PollPoller {
   /// reported as hangup_or_error (POLLNVAL).
   void remove(int fd);
 
-  /// As EpollPoller::wait(): nanosecond timeouts via ppoll; 0 on timeout or EINTR, else the
-  /// count or -errno. When more fds are ready than `capacity`, the next call starts after
-  /// the last one reported, so a small batch cannot starve fds registered late.
+  /// As EpollPoller::wait(): 0 on timeout or EINTR, else the count or -errno. When more fds
+  /// are ready than `capacity`, the next call starts after the last one reported, so a small
+  /// batch cannot starve fds registered late.
   int wait(PollEvent* out, int capacity, int64_t timeout_ns);
+
+  /// The unit wait()'s timeout is rounded up to: 1 ns with ppoll, 1 ms with poll/WSAPoll.
+  /// A worker sleeping towards a request's slot can be this late (see the timer_floor
+  /// verdict).
+  static int64_t timeout_granularity_ns();
 
  private:
   explicit PollPoller(int max_fds);
 
+#if HAMMER_WINDOWS
+  using FdIndex = HashedFdIndex;
+#else
+  using FdIndex = DirectFdIndex;
+#endif
+
   std::vector<pollfd> entries_;         // dense: [0, count_) registered
   std::vector<uint64_t> tokens_;        // parallel to entries_
-  std::vector<int32_t> index_of_fd_;    // fd -> position in entries_, -1 if absent
+  FdIndex index_of_fd_;                 // fd -> position in entries_, -1 if absent
   int32_t count_ = 0;
   int32_t scan_start_ = 0;              // where the next wait() starts reporting
 };

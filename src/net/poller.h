@@ -11,8 +11,10 @@
 // a connection that hangs forever (design.md §5).
 #include "net/poll_event.h"  // IWYU pragma: export
 #include "net/wakeup.h"      // IWYU pragma: export
+#include "platform/platform.h"
 
-#if defined(HAMMER_POLLER_POLL)
+// Outside Linux (and in a HAMMER_PORTABLE build) poll is the only backend there is.
+#if defined(HAMMER_POLLER_POLL) || !HAMMER_LINUX_APIS
 #include "net/poll_poller.h"
 namespace hammer {
 using Poller = PollPoller;

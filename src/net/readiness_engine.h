@@ -44,6 +44,7 @@ class ReadinessEngine final : public IoEngine {
     return count;
   }
 
+  int64_t timeout_granularity_ns() const override { return poller_.timeout_granularity_ns(); }
   Poller& poller() { return poller_; }
 
  private:
@@ -51,7 +52,9 @@ class ReadinessEngine final : public IoEngine {
   std::unique_ptr<PollEvent[]> events_;
 };
 
+#if HAMMER_LINUX_APIS
 using EpollEngine = ReadinessEngine<EpollPoller, EngineKind::epoll>;
+#endif
 using PollEngine = ReadinessEngine<PollPoller, EngineKind::poll>;
 
 }  // namespace hammer

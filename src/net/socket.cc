@@ -3,14 +3,11 @@
 // enums, so connection code branches on four outcomes instead of a dozen errno values.
 #include "net/socket.h"
 
-#include <arpa/inet.h>
-#include <netdb.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <poll.h>
+#include "platform/platform.h"
+
+#if HAMMER_POSIX
 #include <sys/resource.h>
-#include <sys/uio.h>
-#include <unistd.h>
+#endif
 
 #include <cerrno>
 #include <cstring>
@@ -48,6 +45,9 @@ Expected<std::vector<SocketAddress>, std::string> resolve_target_all(const Targe
   if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
     host = host.substr(1, host.size() - 2);
   }
+  if (const std::string failed = start_sockets(); !failed.empty()) {
+    return unexpected("cannot resolve '" + target.host + "': " + failed);
+  }
   const std::string port = target.port_text.empty() ? std::to_string(target.port)
                                                     : target.port_text;
   addrinfo hints{};
@@ -59,7 +59,11 @@ Expected<std::vector<SocketAddress>, std::string> resolve_target_all(const Targe
   addrinfo* results = nullptr;
   const int status = getaddrinfo(host.c_str(), port.c_str(), &hints, &results);
   if (status != 0) {
+#if HAMMER_WINDOWS
+    const char* reason = error_text(status);  // a WSA error code
+#else
     const char* reason = status == EAI_SYSTEM ? std::strerror(errno) : gai_strerror(status);
+#endif
     return unexpected("cannot resolve '" + target.host + "' port '" + port + "': " + reason);
   }
   std::vector<SocketAddress> found;
@@ -70,9 +74,9 @@ Expected<std::vector<SocketAddress>, std::string> resolve_target_all(const Targe
     // Usable means this host can open a socket of that family (IPv6 may be disabled).
     const int probe = open_nonblocking_socket(result->ai_family);
     if (probe < 0) continue;
-    close(probe);
+    close_socket(probe);
     std::memcpy(&address.storage, result->ai_addr, result->ai_addrlen);
-    address.length = result->ai_addrlen;
+    address.length = static_cast<socklen_t>(result->ai_addrlen);
     bool duplicate = false;  // /etc/hosts may list one address twice
     for (const SocketAddress& earlier : found) {
       duplicate = duplicate || (earlier.length == address.length &&
@@ -95,15 +99,17 @@ int try_connect(const SocketAddress& address, int64_t timeout_ns) {
   if (fd < 0) return -fd;
   ConnectResult started = start_connect(fd, address);
   if (started.status == ConnectStatus::in_progress) {
-    pollfd watch{fd, POLLOUT, 0};
+    pollfd watch{};
+    watch.fd = fd;  // widened to SOCKET on Windows
+    watch.events = POLLOUT;
     int ready = -1;
     do {
-      ready = ::poll(&watch, 1, static_cast<int>(timeout_ns / 1'000'000));
-    } while (ready < 0 && errno == EINTR);
+      ready = poll_sockets(&watch, 1, static_cast<int>(timeout_ns / 1'000'000));
+    } while (ready < 0 && last_socket_error() == EINTR);
     started.error = ready == 0 ? ETIMEDOUT : take_socket_error(fd);
     started.status = started.error == 0 ? ConnectStatus::connected : ConnectStatus::error;
   }
-  ::close(fd);
+  close_socket(fd);
   return started.status == ConnectStatus::connected ? 0 : started.error;
 }
 
@@ -115,22 +121,23 @@ Expected<SocketAddress, std::string> first_connecting_address(
   for (const SocketAddress& address : addresses) {
     const int error_number = try_connect(address, timeout_ns);
     if (error_number == 0) return address;
-    if (addresses.size() == 1) return unexpected(std::string(std::strerror(error_number)));
+    if (addresses.size() == 1) return unexpected(std::string(error_text(error_number)));
     if (!reasons.empty()) reasons += "; ";
-    reasons += format_address(address) + ": " + std::strerror(error_number);
+    reasons += format_address(address) + ": " + error_text(error_number);
   }
   if (reasons.empty()) return unexpected(std::string("no address to connect to"));
   return unexpected(reasons);
 }
 
-int open_nonblocking_socket(int family) {
-  const int fd = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, IPPROTO_TCP);
-  return fd >= 0 ? fd : -errno;
-}
+int open_nonblocking_socket(int family) { return open_stream_socket(family); }
+
+void close_socket(int fd) { close_native_socket(fd); }
 
 bool set_no_delay(int fd) {
   const int on = 1;
-  return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on) == 0;
+  // char*: Winsock's setsockopt takes the option as bytes; POSIX takes void*.
+  return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, reinterpret_cast<const char*>(&on),
+                    sizeof on) == 0;
 }
 
 ConnectResult start_connect(int fd, const SocketAddress& address) {
@@ -138,15 +145,27 @@ ConnectResult start_connect(int fd, const SocketAddress& address) {
     set_no_delay(fd);
     return {ConnectStatus::connected, 0};
   }
-  // EINTR: the connect goes on asynchronously, exactly like EINPROGRESS.
-  if (errno == EINPROGRESS || errno == EINTR) return {ConnectStatus::in_progress, 0};
-  return {ConnectStatus::error, errno};
+  const int error = last_socket_error();
+  // EINTR: the connect goes on asynchronously, exactly like EINPROGRESS. Winsock says
+  // WSAEWOULDBLOCK for the same thing.
+  if (error == EINPROGRESS || error == EINTR || (HAMMER_WINDOWS && error == EWOULDBLOCK)) {
+    return {ConnectStatus::in_progress, 0};
+  }
+  return {ConnectStatus::error, error};
 }
 
 int take_socket_error(int fd) {
   int error = 0;
   socklen_t length = sizeof error;
-  if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) != 0) return errno;
+  if (getsockopt(fd, SOL_SOCKET, SO_ERROR, reinterpret_cast<char*>(&error), &length) != 0) {
+    return last_socket_error();
+  }
+#if HAMMER_WINDOWS
+  if (error != 0) {
+    WSASetLastError(error);  // SO_ERROR holds a WSA code: translate it like any other
+    return last_socket_error();
+  }
+#endif
   return error;
 }
 
@@ -154,15 +173,16 @@ Io read_some(int fd, char* buffer, size_t capacity, size_t* got, int* err) {
   *got = 0;
   *err = 0;
   for (;;) {
-    const ssize_t count = read(fd, buffer, capacity);
+    const long count = receive_bytes(fd, buffer, capacity);
     if (count > 0) {
       *got = static_cast<size_t>(count);
       return Io::done;
     }
     if (count == 0) return Io::closed;
-    if (errno == EINTR) continue;
-    if (errno == EAGAIN || errno == EWOULDBLOCK) return Io::would_block;
-    *err = errno;
+    const int error = last_socket_error();
+    if (error == EINTR) continue;
+    if (error == EAGAIN || error == EWOULDBLOCK) return Io::would_block;
+    *err = error;
     return Io::error;
   }
 }
@@ -171,15 +191,16 @@ Io write_some(int fd, const char* buffer, size_t length, size_t* wrote, int* err
   *wrote = 0;
   *err = 0;
   for (;;) {
-    const ssize_t count = send(fd, buffer, length, MSG_NOSIGNAL);
+    const long count = send_bytes(fd, buffer, length);
     if (count >= 0) {
       *wrote = static_cast<size_t>(count);
       return Io::done;
     }
-    if (errno == EINTR) continue;
-    if (errno == EAGAIN || errno == EWOULDBLOCK) return Io::would_block;
-    *err = errno;
-    return errno == EPIPE ? Io::closed : Io::error;
+    const int error = last_socket_error();
+    if (error == EINTR) continue;
+    if (error == EAGAIN || error == EWOULDBLOCK) return Io::would_block;
+    *err = error;
+    return error == EPIPE ? Io::closed : Io::error;
   }
 }
 
@@ -187,25 +208,25 @@ Io write_some_two(int fd, const char* first, size_t first_length, const char* se
                   size_t second_length, size_t* wrote, int* err) {
   *wrote = 0;
   *err = 0;
-  iovec parts[2] = {{const_cast<char*>(first), first_length},
-                    {const_cast<char*>(second), second_length}};
-  msghdr message{};
-  message.msg_iov = parts;
-  message.msg_iovlen = 2;
   for (;;) {
-    const ssize_t count = sendmsg(fd, &message, MSG_NOSIGNAL);  // no SIGPIPE, as write_some
+    const long count = send_two_buffers(fd, first, first_length, second, second_length);
     if (count >= 0) {
       *wrote = static_cast<size_t>(count);
       return Io::done;
     }
-    if (errno == EINTR) continue;
-    if (errno == EAGAIN || errno == EWOULDBLOCK) return Io::would_block;
-    *err = errno;
-    return errno == EPIPE ? Io::closed : Io::error;
+    const int error = last_socket_error();
+    if (error == EINTR) continue;
+    if (error == EAGAIN || error == EWOULDBLOCK) return Io::would_block;
+    *err = error;
+    return error == EPIPE ? Io::closed : Io::error;
   }
 }
 
 Expected<int64_t, std::string> raise_fd_limit(int64_t needed) {
+#if HAMMER_WINDOWS
+  // Sockets are handles, limited by memory and the ephemeral port range, not by a count.
+  return needed;
+#else
   rlimit limit{};
   if (getrlimit(RLIMIT_NOFILE, &limit) != 0) {
     return unexpected(std::string("getrlimit(RLIMIT_NOFILE): ") + std::strerror(errno));
@@ -228,6 +249,7 @@ Expected<int64_t, std::string> raise_fd_limit(int64_t needed) {
                       "; raise it (ulimit -Hn as root, limits.conf, or LimitNOFILE=)");
   }
   return static_cast<int64_t>(limit.rlim_cur);
+#endif
 }
 
 }  // namespace hammer

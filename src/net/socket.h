@@ -3,8 +3,6 @@
 // The few socket calls a connection needs, with errno turned into small enums. Resolution
 // happens once at setup (getaddrinfo may block for seconds); everything else is
 // non-blocking and allocation-free, fit for the hot path.
-#include <sys/socket.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -12,6 +10,7 @@
 
 #include "core/config.h"
 #include "core/expected.h"
+#include "platform/native_socket.h"
 
 namespace hammer {
 
@@ -46,9 +45,12 @@ Expected<std::vector<SocketAddress>, std::string> resolve_target_all(const Targe
 Expected<SocketAddress, std::string> first_connecting_address(
     const std::vector<SocketAddress>& addresses, int64_t timeout_ns);
 
-/// A TCP socket, SOCK_NONBLOCK | SOCK_CLOEXEC, for `family` (AF_INET or AF_INET6).
+/// A TCP socket, non-blocking and close-on-exec, for `family` (AF_INET or AF_INET6).
 /// Returns the fd, or -errno.
 int open_nonblocking_socket(int family);
+
+/// Closes a socket from open_nonblocking_socket() (closesocket() on Windows).
+void close_socket(int fd);
 
 enum class ConnectStatus { connected, in_progress, error };
 struct ConnectResult {
@@ -73,12 +75,12 @@ bool set_no_delay(int fd);
 /// carries errno in *err (e.g. ECONNRESET). EINTR is retried inside.
 enum class Io { done, would_block, closed, error };
 
-/// One read(2) of up to `capacity` (> 0) bytes into `buffer`; *got is set on done, *err
+/// One read(2) (recv() on Windows) of up to `capacity` (> 0) bytes into `buffer`; *got is set on done, *err
 /// on error (and set to 0 otherwise).
 Io read_some(int fd, char* buffer, size_t capacity, size_t* got, int* err);
 
-/// One send(2) of up to `length` (> 0) bytes with MSG_NOSIGNAL, so a closed peer is an
-/// Io::closed, never a SIGPIPE that kills the process. *wrote is set on done.
+/// One send(2) of up to `length` (> 0) bytes with MSG_NOSIGNAL (SO_NOSIGPIPE on macOS), so a
+/// closed peer is an Io::closed, never a SIGPIPE that kills the process. *wrote is set on done.
 Io write_some(int fd, const char* buffer, size_t length, size_t* wrote, int* err);
 
 /// As write_some(), from two buffers in one sendmsg(2) (a request's head and its body, which
@@ -89,7 +91,8 @@ Io write_some_two(int fd, const char* first, size_t first_length, const char* se
 /// Makes sure this process may open `needed` descriptors: returns the soft RLIMIT_NOFILE
 /// unchanged when it suffices, else raises it to the hard limit and returns the new value.
 /// When even the hard limit is below `needed`, raises to it anyway and returns an error
-/// naming both numbers and how to raise the hard limit.
+/// naming both numbers and how to raise the hard limit. Windows has no such limit for
+/// sockets: there it returns `needed`.
 Expected<int64_t, std::string> raise_fd_limit(int64_t needed);
 
 }  // namespace hammer

@@ -52,6 +52,7 @@ class UringEngine final : public IoEngine {
   void send(int fd, uint64_t token, const char* data, size_t length) override;
   void remove(int fd, uint64_t token) override;
   int wait(IoEvent* out, int capacity, int64_t timeout_ns) override;
+  int64_t timeout_granularity_ns() const override { return 1; }  // __kernel_timespec
 
  private:
   enum Op : uint64_t { kReceive = 1, kSend = 2, kConnect = 3, kWakeup = 4, kIgnore = 5 };

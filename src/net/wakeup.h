@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Wakeup: an eventfd a worker registers in its poller so that another thread, or a signal
+// Wakeup: a descriptor a worker registers in its poller so that another thread, or a signal
 // handler (Ctrl-C), can interrupt a blocking wait() without any shared flag on the hot path.
+// Linux: an eventfd. macOS and the portable build: a self-pipe (the read end is watched, a
+// byte written to the other end makes it readable). Windows: a connected pair of loopback TCP
+// sockets, since WSAPoll watches only sockets.
 #include <string>
 
 #include "core/expected.h"
@@ -10,7 +13,7 @@ namespace hammer {
 
 class Wakeup {
  public:
-  /// A non-blocking, close-on-exec eventfd. Fails with the system's reason.
+  /// Non-blocking, close-on-exec descriptors (see above). Fails with the system's reason.
   static Expected<Wakeup, std::string> create();
 
   Wakeup(Wakeup&& other) noexcept;
@@ -22,7 +25,7 @@ class Wakeup {
   /// Register this with kPollRead; it stays readable from notify() until drain().
   int fd() const { return fd_; }
 
-  /// Makes fd() readable. Async-signal-safe (one write(2), errno preserved) and callable
+  /// Makes fd() readable. Async-signal-safe (one write(2) or send(), errno preserved) and callable
   /// from any thread while the owner waits. Notifications coalesce.
   void notify() const;
 
@@ -31,9 +34,11 @@ class Wakeup {
   void drain() const;
 
  private:
-  explicit Wakeup(int fd) : fd_(fd) {}
+  Wakeup(int fd, int notify_fd) : fd_(fd), notify_fd_(notify_fd) {}
+  void close_all();
 
-  int fd_ = -1;
+  int fd_ = -1;         // watched for reading
+  int notify_fd_ = -1;  // written by notify(); the same descriptor for an eventfd
 };
 
 }  // namespace hammer

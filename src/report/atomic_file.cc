@@ -1,16 +1,57 @@
 // SPDX-License-Identifier: MIT
 #include "report/atomic_file.h"
 
+#include "platform/platform.h"
+
+#if HAMMER_WINDOWS
+#include <io.h>
+#include <process.h>
+#include <windows.h>
+#else
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#endif
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <string>
 #include <vector>
 
 namespace hammer {
+
+#if HAMMER_WINDOWS
+// Windows: no mkstemp, fchmod or fsync, and rename() refuses to replace a file. The temporary
+// file is named by process and counter and opened exclusively ("wx"), its bytes are flushed to
+// the disk with _commit, and MoveFileEx replaces the target in one step.
+std::optional<std::string> write_file_atomically(const std::string& path,
+                                                 std::string_view contents) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) return std::strerror(EISDIR);
+  static std::atomic<unsigned> counter{0};
+  const std::string temporary = path + ".tmp." + std::to_string(_getpid()) + "." +
+                                std::to_string(counter.fetch_add(1));
+  std::FILE* file = std::fopen(temporary.c_str(), "wbx");
+  if (file == nullptr) return std::strerror(errno);
+  const bool written = std::fwrite(contents.data(), 1, contents.size(), file) == contents.size() &&
+                       std::fflush(file) == 0 && _commit(_fileno(file)) == 0;
+  const int error = errno;
+  if (std::fclose(file) != 0 || !written) {
+    std::remove(temporary.c_str());
+    return std::strerror(written ? errno : (error != 0 ? error : EIO));
+  }
+  if (!MoveFileExA(temporary.c_str(), path.c_str(),
+                   MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
+    std::remove(temporary.c_str());
+    return "cannot replace the file (Windows error " + std::to_string(GetLastError()) + ")";
+  }
+  return std::nullopt;
+}
+
+#else
 namespace {
 
 // mkstemp creates 0600; a report is an ordinary file, so it gets what open(2) would give it.
@@ -64,5 +105,7 @@ std::optional<std::string> write_file_atomically(const std::string& path,
   }
   return std::nullopt;
 }
+
+#endif
 
 }  // namespace hammer

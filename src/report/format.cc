@@ -2,6 +2,7 @@
 // Scaled units with two decimals. The unit is picked from the *rounded* figure so a value just
 // under a boundary does not print as "1000.00us" or "1024.00KB".
 #include "report/format.h"
+#include "platform/utc_time.h"
 
 #include <array>
 #include <charconv>
@@ -92,7 +93,7 @@ std::string format_wall_time(int64_t unix_ns) {
   const int64_t millis = (unix_ns - seconds * 1'000'000'000) / 1'000'000;
   const time_t whole = static_cast<time_t>(seconds);
   std::tm broken{};
-  gmtime_r(&whole, &broken);
+  utc_calendar(whole, &broken);
   char text[48];
   std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", broken.tm_year + 1900,
                 broken.tm_mon + 1, broken.tm_mday, broken.tm_hour, broken.tm_min, broken.tm_sec,

@@ -89,9 +89,15 @@ std::string_view engine_name(EngineKind kind) {
 
 std::string engine_fallback_note(const EngineFallback& fallback) {
   if (!fallback.happened) return "";
+  if (fallback.linux_only) {
+    return std::string(engine_name(fallback.wanted)) +
+           " exists only in Linux builds of hammer; the run used " +
+           std::string(engine_name(fallback.used));
+  }
   const std::string reason = fallback.not_built ? std::string("this hammer was built without liburing")
                                                 : std::string(std::strerror(fallback.error_number));
-  return "io_uring is unavailable here (" + reason + "); the run used epoll";
+  return "io_uring is unavailable here (" + reason + "); the run used " +
+         std::string(engine_name(fallback.used));
 }
 
 std::vector<std::string> report_notes(const ReportInput& input) {

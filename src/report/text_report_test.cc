@@ -81,6 +81,19 @@ TEST(TextReportTest, HeaderNamesTheEngineThatRanAndNotesAFallback) {
       << text;
 }
 
+TEST(TextReportTest, AnEngineThatExistsOnlyOnLinuxIsNotedWhereItIsMissing) {
+  auto run = closed_loop_run();
+  run.config.engine = EngineKind::poll;
+  run.config.engine_fallback.happened = true;
+  run.config.engine_fallback.linux_only = true;
+  run.config.engine_fallback.wanted = EngineKind::epoll;
+  run.config.engine_fallback.used = EngineKind::poll;
+  const std::string text = render_text_report(run.input());
+  EXPECT_EQ(lines_of(text)[1], "  4 threads, 20 connections, closed loop, poll engine");
+  EXPECT_TRUE(has_line(text, "note: epoll exists only in Linux builds of hammer; the run used poll"))
+      << text;
+}
+
 TEST(TextReportTest, ClosedLoopStopwatchInOpenLoopLeadsUncorrected) {
   auto run = open_loop_run();
   run.config.closed_loop_stopwatch = true;

@@ -131,6 +131,14 @@ std::string sentence(const ServerBehindVerdict& v) {
          "the corrected latencies include that wait";
 }
 
+std::string sentence(const TimerFloorVerdict& v) {
+  return "note: this platform's timers limit dispatch precision: the poller sleeps in steps of " +
+         milliseconds(v.timer_granularity_ns) + ", and requests that found a connection idle "
+         "still left " + milliseconds(v.mean_idle_lag_ns) +
+         " after their slot on average (max lag " + milliseconds(v.max_lag_ns) +
+         "); the corrected latencies include that lag";
+}
+
 void figures(const InterruptedBeforeMeasuringVerdict& v, JsonWriter& json) {
   json.member("warmup_completed", static_cast<double>(v.warmup_completed));
 }
@@ -196,6 +204,13 @@ void figures(const ServerBehindVerdict& v, JsonWriter& json) {
   json.member("behind_server", static_cast<double>(v.behind_server));
 }
 
+void figures(const TimerFloorVerdict& v, JsonWriter& json) {
+  json.member("timer_granularity_ns", static_cast<double>(v.timer_granularity_ns));
+  json.member("mean_idle_lag_ns", static_cast<double>(v.mean_idle_lag_ns));
+  json.member("idle_dispatched", static_cast<double>(v.idle_dispatched));
+  json.member("max_lag_ns", static_cast<double>(v.max_lag_ns));
+}
+
 }  // namespace
 
 bool verdict_comes_first(VerdictCode code) {
@@ -219,6 +234,7 @@ std::string_view verdict_code_name(VerdictCode code) {
     case VerdictCode::over_capacity: return "over_capacity";
     case VerdictCode::generator_saturated: return "generator_saturated";
     case VerdictCode::server_behind: return "server_behind";
+    case VerdictCode::timer_floor: return "timer_floor";
   }
   return "unknown";
 }

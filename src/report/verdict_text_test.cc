@@ -92,6 +92,10 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
       {ServerBehindVerdict{7}, "server_behind",
        "note: 7 requests left late because every connection was busy waiting on the server; "
        "the corrected latencies include that wait"},
+      {TimerFloorVerdict{1'000'000, 430'000, 900, 1'900'000}, "timer_floor",
+       "note: this platform's timers limit dispatch precision: the poller sleeps in steps of "
+       "1.00 ms, and requests that found a connection idle still left 0.43 ms after their slot "
+       "on average (max lag 1.90 ms); the corrected latencies include that lag"},
   };
   for (const Row& row : rows) {
     EXPECT_EQ(verdict_code_name(verdict_code(row.verdict)), row.code);

@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "platform/native_socket.h"
+
 namespace hammer {
 
 void note_connect_failure(RunResult& result, std::string_view what, int error_number) {
@@ -14,7 +16,7 @@ void note_connect_failure(RunResult& result, std::string_view what, int error_nu
     return;
   }
   if (result.first_socket_error.empty()) {
-    result.first_socket_error = std::string(what) + ": " + std::strerror(error_number);
+    result.first_socket_error = std::string(what) + ": " + error_text(error_number);
   }
 }
 

@@ -197,6 +197,19 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
   if (lag.behind_server > 0 && verdicts.empty()) {
     verdicts.push_back(ServerBehindVerdict{lag.behind_server});
   }
+
+  // Timer floor (design.md §3): where the poller can only sleep in whole milliseconds (poll on
+  // macOS, WSAPoll on Windows), a worker wakes late for its slots by up to that tick. Said when
+  // the requests that had a connection waiting for them left, on average, more than a tenth of
+  // the tick late: their lag is the generator's alone, so it is the timers' price.
+  constexpr int64_t kCoarseTimerNs = 100'000;
+  if (lag.timer_granularity_ns >= kCoarseTimerNs && lag.idle_dispatched >= 10) {
+    const int64_t mean_idle_lag_ns = lag.idle_sum_ns / lag.idle_dispatched;
+    if (mean_idle_lag_ns * 10 >= lag.timer_granularity_ns) {
+      verdicts.push_back(TimerFloorVerdict{lag.timer_granularity_ns, mean_idle_lag_ns,
+                                           lag.idle_dispatched, lag.max_ns});
+    }
+  }
   return verdicts;
 }
 

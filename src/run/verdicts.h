@@ -26,6 +26,7 @@ enum class VerdictCode : int {
   over_capacity,
   generator_saturated,
   server_behind,
+  timer_floor,
 };
 
 /// Ctrl-C or SIGTERM before the measured part sent a request: not the server's failure.
@@ -129,12 +130,21 @@ struct ServerBehindVerdict {
   int64_t behind_server = 0;
 };
 
+/// The platform's timers (poll / WSAPoll: whole milliseconds) limited dispatch precision: the
+/// requests that found a connection idle still left this late on average.
+struct TimerFloorVerdict {
+  int64_t timer_granularity_ns = 0;
+  int64_t mean_idle_lag_ns = 0;
+  int64_t idle_dispatched = 0;
+  int64_t max_lag_ns = 0;
+};
+
 /// One verdict: which one (the alternative held) and its figures.
 using Verdict =
     std::variant<InterruptedBeforeMeasuringVerdict, InterruptedUnansweredVerdict, NoWorkVerdict,
                  ServerStoppedAnsweringVerdict, RunFailedVerdict, MostlyNon2xxVerdict,
                  Non2xxResponsesVerdict, TooFewConnectionsVerdict, OverCapacityVerdict,
-                 GeneratorSaturatedVerdict, ServerBehindVerdict>;
+                 GeneratorSaturatedVerdict, ServerBehindVerdict, TimerFloorVerdict>;
 
 /// The alternatives above are in VerdictCode order.
 inline VerdictCode verdict_code(const Verdict& verdict) {

@@ -37,8 +37,10 @@
 #include "run/worker.h"
 
 #include <sched.h>
+#include "platform/platform.h"
+#if HAMMER_LINUX_APIS
 #include <sys/prctl.h>
-#include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
@@ -47,18 +49,12 @@
 
 #include "net/socket.h"
 #include "run/connect_errors.h"
+#include "platform/system.h"
 #include "time/clock.h"
 
 namespace hammer {
 namespace {
 
-// CPUs this process may run on (its affinity mask, e.g. under taskset); 0 if unknown.
-int64_t cpus_available() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return 0;
-  return CPU_COUNT(&set);
-}
 // After a failed connect, wait this long before trying again, so an unreachable server costs
 // a few syscalls per connection per period rather than a hot loop.
 constexpr int64_t kReconnectDelayNs = 10'000'000;
@@ -84,7 +80,7 @@ Worker::Worker(const Config& config, RequestBytes request, const SocketAddress& 
       schedule_(0, config.open_loop() ? config.rate : 1.0, slots_, 0) {
   corrected_stopwatch_ = config.corrected_stopwatch_leads();
   // Spinning on a core that another worker needs steals its time to send on schedule.
-  const int64_t cpus = cpus_available();
+  const int64_t cpus = usable_cpu_count();
   const bool shares_core = cpus > 0 && cpus < worker_count;
   tuner_ = WakeTuner(shares_core               ? SpinPolicy::none
                      : config.precise_dispatch ? SpinPolicy::precise
@@ -104,12 +100,15 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
     return false;
   }
   wakeup_.emplace(std::move(*wakeup));
-  // run_load resolves `automatic` once per process; a worker built directly (tests) gets epoll.
-  const EngineKind kind =
-      config_.engine == EngineKind::automatic ? EngineKind::epoll : config_.engine;
+  // run_load resolves `automatic` once per process; a worker built directly (tests) gets the
+  // platform's readiness engine (epoll on Linux, poll elsewhere).
+  const EngineKind kind = config_.engine != EngineKind::automatic ? config_.engine
+                          : HAMMER_LINUX_APIS                      ? EngineKind::epoll
+                                                                   : EngineKind::poll;
   engine_ = create_io_engine(kind, connection_count_, fd_limit, wakeup_->fd(), error);
   if (!engine_) return false;
   completes_io_ = engine_->completes_io();
+  lag_.use_timer_granularity(engine_->timeout_granularity_ns());
   connections_ = std::make_unique<Connection[]>(connection_count_);
   recv_buffer_ = ZeroedArray<char>(kRecvBufferBytes);
   events_ = std::make_unique<IoEvent[]>(kEventBatch);
@@ -130,7 +129,9 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
 void Worker::connect_all(int64_t give_up_ns) {
   // Worker threads sleep with nanosecond precision: the default 50 us slack would be added to
   // every wake-up, and with it to every dispatch.
+#if HAMMER_LINUX_APIS
   prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+#endif
   for (int64_t i = 0; i < connection_count_; ++i) start_connect(connections_[i]);
   // Until every connection has connected or failed once (then it retries during the run).
   auto still_connecting = [this] {
@@ -513,7 +514,7 @@ void Worker::on_written(Connection& connection, Io outcome, size_t wrote, int er
   connection.write_offset += static_cast<int64_t>(wrote);
   if (outcome == Io::error || outcome == Io::closed) {
     if (result_.first_socket_error.empty()) {
-      result_.first_socket_error = std::string("write: ") + std::strerror(error_number);
+      result_.first_socket_error = std::string("write: ") + error_text(error_number);
     }
     fail_request(connection, ErrorKind::write);
     return;
@@ -590,7 +591,7 @@ void Worker::on_received(Connection& connection, Io outcome, const char* data, s
       return;
     }
     if (outcome == Io::error && result_.first_socket_error.empty()) {
-      result_.first_socket_error = std::string("read: ") + std::strerror(error_number);
+      result_.first_socket_error = std::string("read: ") + error_text(error_number);
     } else if (outcome == Io::closed && result_.first_socket_error.empty()) {
       result_.first_socket_error = "read: server closed the connection before a full response";
     }
@@ -653,7 +654,7 @@ void Worker::close_socket(Connection& connection) {
     no_connection_since_ns_ = clock_.now_ns();
   }
   if (engine_) engine_->remove(connection.fd, token_of(connection));
-  ::close(connection.fd);
+  hammer::close_socket(connection.fd);
   connection.fd = -1;
   ++connection.generation;  // whatever the engine still reports for this socket is stale
   connection.wants_write = false;

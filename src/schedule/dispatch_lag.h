@@ -20,6 +20,13 @@ struct DispatchLag {
   int64_t behind_server = 0;     // late while every connection of its worker was busy
   int64_t behind_generator = 0;  // late although a connection was idle: hammer's own fault
   int64_t peak_backlog = 0;      // most due-but-unsent requests one worker held at once
+  // Requests sent on a connection that was already idle when they were due: whatever lag they
+  // have is hammer's own (its timers, its CPU), at any size, not only above threshold_ns.
+  int64_t idle_dispatched = 0;
+  int64_t idle_sum_ns = 0;
+  // The unit a worker's sleep towards a slot is rounded up to: 1 ns with io_uring,
+  // epoll_pwait2 or ppoll, 1 ms with poll (macOS) and WSAPoll (Windows). See TimerFloorVerdict.
+  int64_t timer_granularity_ns = 0;
   /// Every lag sample (1 ns to 60 s, 2 significant figures: ~1%), for its percentiles; its
   /// counts are lazily zeroed (core/zeroed_array.h), so the untouched slots cost no memory.
   Histogram histogram = Histogram(1, Histogram::kDefaultHighestTrackableValue, 2);
@@ -27,7 +34,7 @@ struct DispatchLag {
   /// Adds another worker's or shard's lag: counts and the histogram summed, maxima kept. Every
   /// field is handled here, beside the struct, so a new one is not forgotten.
   void add(const DispatchLag& other) {
-    threshold_ns = other.threshold_ns;
+    threshold_ns = std::max(threshold_ns, other.threshold_ns);
     dispatched += other.dispatched;
     sum_ns += other.sum_ns;
     max_ns = std::max(max_ns, other.max_ns);
@@ -35,6 +42,9 @@ struct DispatchLag {
     behind_server += other.behind_server;
     behind_generator += other.behind_generator;
     peak_backlog = std::max(peak_backlog, other.peak_backlog);
+    idle_dispatched += other.idle_dispatched;
+    idle_sum_ns += other.idle_sum_ns;
+    timer_granularity_ns = std::max(timer_granularity_ns, other.timer_granularity_ns);
     histogram.add(other.histogram);
   }
 };

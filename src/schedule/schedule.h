@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The open-loop schedule and the dispatch lag it makes visible. See schedule.cc.
+#include <algorithm>
 #include <cstdint>
 
 #include "schedule/dispatch_lag.h"
@@ -94,6 +95,15 @@ class DispatchLagRecorder {
 
   DispatchLagRecorder() { lag_.threshold_ns = kBehindScheduleThresholdNs; }
 
+  /// The unit the worker's sleeps are rounded up to (its poller's timeout unit). Where that is
+  /// coarse (1 ms with poll and WSAPoll), being up to two ticks late is the timers' doing, which
+  /// the timer_floor verdict reports, not a saturated generator: "behind schedule" starts
+  /// above it.
+  void use_timer_granularity(int64_t granularity_ns) {
+    lag_.timer_granularity_ns = granularity_ns;
+    lag_.threshold_ns = std::max(kBehindScheduleThresholdNs, 2 * granularity_ns);
+  }
+
   /// `connection_idle_since_ns`: when the connection used became free to send.
   void record(int64_t intended_ns, int64_t actual_send_ns, int64_t connection_idle_since_ns) {
     const int64_t lag_ns = actual_send_ns > intended_ns ? actual_send_ns - intended_ns : 0;
@@ -101,6 +111,10 @@ class DispatchLagRecorder {
     lag_.sum_ns += lag_ns;
     lag_.histogram.record(lag_ns);
     if (lag_ns > lag_.max_ns) lag_.max_ns = lag_ns;
+    // Branch-free (a compare and a conditional move): this runs once per request.
+    const bool was_idle = connection_idle_since_ns <= intended_ns;
+    lag_.idle_dispatched += was_idle;
+    lag_.idle_sum_ns += was_idle ? lag_ns : 0;
     if (lag_ns <= lag_.threshold_ns) return;
     ++lag_.behind_schedule;
     if (connection_idle_since_ns <= intended_ns + lag_.threshold_ns) {

@@ -178,6 +178,29 @@ TEST(DispatchLagRecorderTest, LateBecauseEveryConnectionWasBusyBlamesTheServer) 
   EXPECT_EQ(recorder.lag().sum_ns, 200'000'100);
 }
 
+TEST(DispatchLagRecorderTest, IdleConnectionLagIsSummedAtAnySizeServerWaitsAreNot) {
+  DispatchLagRecorder recorder;
+  recorder.record(10'000'000, 10'400'000, 9'000'000);    // idle before its slot: 0.4 ms, hammer's
+  recorder.record(20'000'000, 20'600'000, 20'000'000);   // freed exactly at the slot: 0.6 ms
+  recorder.record(30'000'000, 30'900'000, 30'500'000);   // freed after the slot: the server's
+  EXPECT_EQ(recorder.lag().idle_dispatched, 2);
+  EXPECT_EQ(recorder.lag().idle_sum_ns, 1'000'000);
+  EXPECT_EQ(recorder.lag().behind_schedule, 0);  // all under the 1 ms threshold
+}
+
+TEST(DispatchLagRecorderTest, CoarseTimersRaiseTheBehindScheduleThresholdToTwoTicks) {
+  DispatchLagRecorder recorder;
+  recorder.use_timer_granularity(1'000'000);  // poll / WSAPoll: whole milliseconds
+  EXPECT_EQ(recorder.lag().threshold_ns, 2'000'000);
+  EXPECT_EQ(recorder.lag().timer_granularity_ns, 1'000'000);
+  recorder.record(10'000'000, 11'500'000, 0);  // 1.5 ms late on an idle connection: the timer
+  recorder.record(20'000'000, 22'500'000, 0);  // 2.5 ms: beyond two ticks, hammer's own
+  EXPECT_EQ(recorder.lag().behind_generator, 1);
+  DispatchLagRecorder fine;
+  fine.use_timer_granularity(1);  // epoll_pwait2: the threshold stays 1 ms
+  EXPECT_EQ(fine.lag().threshold_ns, DispatchLagRecorder::kBehindScheduleThresholdNs);
+}
+
 TEST(DispatchLagRecorderTest, PeakBacklogKeepsTheMaximum) {
   DispatchLagRecorder recorder;
   recorder.note_backlog(3);

@@ -14,6 +14,7 @@
 // that several histograms (hammer writes corrected and uncorrected) share one log. Times carry
 // three decimals, as Java writes them; our interval starts are whole seconds from BaseTime.
 #include "stats/interval_log.h"
+#include "platform/utc_time.h"
 
 #include <cerrno>
 #include <cmath>
@@ -45,7 +46,7 @@ std::string seconds_text(int64_t ns) {
 std::string date_text(int64_t unix_ns) {
   const time_t seconds = static_cast<time_t>(unix_ns / kNanosPerSecond);
   std::tm broken{};
-  gmtime_r(&seconds, &broken);
+  utc_calendar(seconds, &broken);
   char text[64];
   std::strftime(text, sizeof text, "%a %b %d %H:%M:%S UTC %Y", &broken);
   return text;

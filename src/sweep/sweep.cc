@@ -7,26 +7,16 @@
 // connections against a route that does no work show how much more the generator could drive.
 #include "sweep/sweep.h"
 
-#include <sys/resource.h>
-#include <unistd.h>
-
 #include <algorithm>
 
+#include "platform/system.h"
 #include "run/verdicts.h"
 #include "time/clock.h"
 
 namespace hammer {
 namespace {
 
-int64_t cpu_time_ns() {
-  rusage usage{};
-  if (::getrusage(RUSAGE_SELF, &usage) != 0) return -1;
-  auto ns = [](const timeval& time) {
-    return static_cast<int64_t>(time.tv_sec) * 1'000'000'000 +
-           static_cast<int64_t>(time.tv_usec) * 1'000;
-  };
-  return ns(usage.ru_utime) + ns(usage.ru_stime);
-}
+int64_t cpu_time_ns() { return process_cpu_ns(); }
 
 Expected<StepSummary, RunError> measure_step(const Config& config, double level,
                                              const ProgressFn& on_progress) {

@@ -20,6 +20,19 @@
 namespace hammer::test {
 namespace {
 
+// pipe2(O_CLOEXEC) where it exists; macOS has only pipe + fcntl (no child runs between the two
+// calls here, so the window pipe2 closes does not matter in tests).
+int cloexec_pipe(int fds[2]) {
+#if defined(__linux__)
+  return pipe2(fds, O_CLOEXEC);
+#else
+  if (pipe(fds) != 0) return -1;
+  fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+  fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+  return 0;
+#endif
+}
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -54,7 +67,7 @@ Finished run_process(const std::vector<std::string>& argv, double limit_s,
                      const std::vector<TimedSignal>& signals) {
   int out_pipe[2];
   int err_pipe[2];
-  if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0) return {};
+  if (cloexec_pipe(out_pipe) != 0 || cloexec_pipe(err_pipe) != 0) return {};
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = spawn(argv, out_pipe[1], err_pipe[1]);
   close(out_pipe[1]);
@@ -107,7 +120,7 @@ Finished run_process(const std::vector<std::string>& argv, double limit_s,
 
 ServerProcess::ServerProcess(const std::vector<std::string>& argv, double ready_limit_s) {
   int out_pipe[2];
-  if (pipe2(out_pipe, O_CLOEXEC) != 0) return;
+  if (cloexec_pipe(out_pipe) != 0) return;
   const int null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
   pid_ = spawn(argv, out_pipe[1], null_fd);
   close(out_pipe[1]);

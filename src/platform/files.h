@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Whole-file reads and descriptor checks, the same on every platform: stdio and <filesystem>
+// (binary mode, so Windows keeps CRLF bytes as they are), never <unistd.h>, which MSVC lacks.
+#include <cstdint>
+#include <string>
+
+#include "core/expected.h"
+
+namespace hammer {
+
+/// The whole file at `path` (a regular file, /dev/stdin, a pipe), or an errno: EISDIR for a
+/// directory, EFBIG when it holds more than `limit` bytes, else what opening or reading said.
+Expected<std::string, int> read_whole_file(const std::string& path, int64_t limit);
+
+/// `fd` is a descriptor this process has open (POSIX: fcntl F_GETFD; Windows: the C runtime
+/// knows it).
+bool descriptor_is_open(int fd);
+
+}  // namespace hammer

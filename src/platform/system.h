@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The process-level services that differ per operating system: Ctrl-C, the terminal, CPU time,
+// the timer resolution and the monotonic clock's source. See platform.h for which build gets
+// which.
+#include <cstdint>
+
+#include "platform/platform.h"
+
+namespace hammer {
+
+/// While installed, every SIGINT or SIGTERM (on Windows every CTRL_C_EVENT or
+/// CTRL_BREAK_EVENT, delivered on a thread of its own) calls `on_interrupt`, which must be
+/// async-signal-safe, instead of ending the process. One handler at a time;
+/// restore_interrupt_handler() puts back what was there before.
+void install_interrupt_handler(void (*on_interrupt)());
+void restore_interrupt_handler();
+
+/// stderr is an interactive terminal that understands "\r\033[K" (on Windows, once virtual
+/// terminal processing could be turned on). A pipe, a file or an old console: false.
+bool stderr_is_terminal();
+
+/// User + system CPU time this process has used, in ns; -1 when the system cannot say.
+int64_t process_cpu_ns();
+
+/// Online CPUs (at least 1).
+int64_t online_cpu_count();
+
+/// CPUs this process may run on (its affinity mask, e.g. under taskset or start /affinity);
+/// 0 where the system cannot say (macOS, the portable build).
+int64_t usable_cpu_count();
+
+/// While alive, the system's timers run as finely as they can (Windows: timeBeginPeriod with
+/// the smallest period, normally 1 ms instead of 15.6 ms; elsewhere the kernel's timers are
+/// already fine and this does nothing).
+class FineTimerScope {
+ public:
+  FineTimerScope();
+  ~FineTimerScope();
+  FineTimerScope(const FineTimerScope&) = delete;
+  FineTimerScope& operator=(const FineTimerScope&) = delete;
+
+ private:
+  [[maybe_unused]] unsigned period_ms_ = 0;  // Windows: the period to end; 0 when none began
+};
+
+#if HAMMER_WINDOWS
+/// QueryPerformanceCounter in ns; time/clock.h's monotonic_now_ns() on Windows.
+int64_t windows_monotonic_now_ns();
+#endif
+
+}  // namespace hammer
