@@ -12,8 +12,11 @@
 # 15 minutes do not have (.github/workflows/ci.yml runs it in a job of its own).
 # KNOWN FAILING NOW AND THEN: hammer.exe under wine sometimes does not end (5 of 18 open-loop
 # runs on 2026-12-01 on main e12384d, among them the second attempt of both full checks; none
-# of 9 on the tree before da26203). Cause not found yet: wine, or a Windows path of the run's
-# end. The hard limit turns it into a failed check, never a stuck script. Run it by hand after
+# of 9 on the tree before da26203). Cause not found yet. What a hung run looked like (/proc):
+# all 20 sockets ESTABLISHED to the server, 20 ms of CPU in all, and both of the process's
+# threads blocked in a wineserver request (anon_pipe_read): a wait that never returns, early
+# in the run (a WSAPoll that misses an event, or one with no timeout). The hard limit turns it
+# into a failed check, never a stuck script. Run it by hand after
 # touching src/platform/, src/net/ or the worker:
 #   bash scripts/windows-check.sh
 set -euo pipefail
