@@ -9,7 +9,14 @@
 //   test_server --port N [--host A] [--mode fast|capacity|silent|close|status] [--threads N]
 //               [--body-bytes N] [--service-us N] [--service-kind busy|sleep|paced]
 //               [--close-every N] [--status N]
-//               [--setup-ms N] [--slow-start-ms N --slow-start-us M]
+//               [--setup-ms N] [--slow-start-ms N --slow-start-us M] [--count-paths 1]
+//
+// --read-delay-us N sleeps N us after each read that brought request bytes: a round trip's
+// cost, which pipelined requests arriving together pay once.
+//
+// --count-paths 1 counts requests by request target (path and query); GET /__counts answers
+// "total N" then one "N PATH" line per target, sorted, and is not counted itself. For tests of
+// hammer's --requests rotation; the count takes a lock per request, so it is no benchmark mode.
 //
 // Cold starts (for hammer's warm-up and timeline tests), timed from the first request: with
 // --setup-ms, every request that arrives within N ms of the first waits until those N ms are
@@ -51,7 +58,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -78,7 +87,39 @@ struct Options {
   int64_t setup_ms = 0;
   int64_t slow_start_ms = 0;
   int64_t slow_start_us = 0;
+  bool count_paths = false;
+  // --read-delay-us: the thread sleeps this long after each read that brought requests, as a
+  // round trip would cost: pipelined requests that arrive together share one delay.
+  int64_t read_delay_us = 0;
 };
+
+// --count-paths: requests per target, over every thread.
+struct PathCounts {
+  std::mutex mutex;
+  std::map<std::string, int64_t, std::less<>> counts;
+  int64_t total = 0;
+
+  void add(std::string_view target) {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++total;
+    auto found = counts.find(target);
+    if (found == counts.end()) {
+      counts.emplace(std::string(target), 1);
+    } else {
+      ++found->second;
+    }
+  }
+
+  std::string report() {
+    std::lock_guard<std::mutex> lock(mutex);
+    std::string text = "total " + std::to_string(total) + "\n";
+    for (const auto& [target, count] : counts) {
+      text += std::to_string(count) + " " + target + "\n";
+    }
+    return text;
+  }
+};
+PathCounts g_path_counts;
 
 constexpr size_t kReadChunkBytes = 16 * 1024;
 constexpr size_t kMaxHeadBytes = 64 * 1024;
@@ -109,7 +150,8 @@ Options parse_options(int argc, char** argv) {
           "usage: test_server --port N [--host A] [--mode fast|capacity|silent|close|status]\n"
           "                   [--threads N] [--body-bytes N] [--service-us N]\n"
           "                   [--service-kind busy|sleep|paced] [--close-every N]\n"
-          "                   [--status N] [--setup-ms N]\n"
+          "                   [--status N] [--setup-ms N] [--count-paths 1]\n"
+          "                   [--read-delay-us N]\n"
           "                   [--slow-start-ms N --slow-start-us M]\n");
       std::exit(0);
     }
@@ -149,6 +191,10 @@ Options parse_options(int argc, char** argv) {
       options.slow_start_ms = parse_whole(flag, value, 1, 600'000);
     } else if (flag == "--slow-start-us") {
       options.slow_start_us = parse_whole(flag, value, 1, 10'000'000);
+    } else if (flag == "--read-delay-us") {
+      options.read_delay_us = parse_whole(flag, value, 0, 10'000'000);
+    } else if (flag == "--count-paths") {
+      options.count_paths = parse_whole(flag, value, 0, 1) == 1;
     } else if (flag == "--status") {
       options.status = static_cast<int>(parse_whole(flag, value, 200, 599));
       options.status_given = true;
@@ -305,6 +351,7 @@ struct RequestHead {
   int64_t content_length = 0;
   bool wants_close = false;
   bool head_method = false;
+  std::string_view target;  // the request target, e.g. "/search?category=alpha"
   bool bad = false;  // unparseable Content-Length or a chunked body we do not decode
 };
 
@@ -313,6 +360,14 @@ RequestHead parse_head(std::string_view head) {
   const size_t line_end = head.find("\r\n");
   const std::string_view request_line = head.substr(0, line_end);
   request.head_method = request_line.starts_with("HEAD ");
+  const size_t target_start = request_line.find(' ');
+  if (target_start != std::string_view::npos) {
+    const size_t target_end = request_line.find(' ', target_start + 1);
+    request.target = request_line.substr(
+        target_start + 1,
+        target_end == std::string_view::npos ? std::string_view::npos
+                                             : target_end - target_start - 1);
+  }
   if (request_line.ends_with("HTTP/1.0")) request.wants_close = true;
   size_t pos = line_end == std::string_view::npos ? head.size() : line_end + 2;
   while (pos < head.size()) {
@@ -475,6 +530,7 @@ class Worker {
       c.input_begin = c.input_end = 0;
       return;
     }
+    if (options_.read_delay_us > 0) sleep_us(options_.read_delay_us);
     if (!answer_complete_requests(c)) {
       close_connection(connection);
       return;
@@ -508,6 +564,17 @@ class Worker {
       ++answered_;
       const bool closing = request.wants_close || options_.mode == Mode::close ||
                            (options_.close_every > 0 && c.responses % options_.close_every == 0);
+      if (options_.count_paths) {
+        if (request.target == "/__counts") {
+          const std::string body = g_path_counts.report();
+          c.output += "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " +
+                      std::to_string(body.size()) + "\r\n" +
+                      (closing ? "Connection: close\r\n" : "") + "\r\n" + body;
+          c.closing = closing;
+          continue;
+        }
+        g_path_counts.add(request.target);
+      }
       const std::string& response =
           closing ? (request.head_method ? responses_.closing_head : responses_.closing)
                   : (request.head_method ? responses_.keep_alive_head : responses_.keep_alive);

@@ -39,6 +39,13 @@ export interface RunOptions {
   onStep?: (event: StepEvent) => void;
   /** Time to run before measuring (hammer's --warmup): seconds or a string with a unit. */
   warmup?: Duration;
+  /** Raise the load over this time before the warm-up (--ramp): open loop, the rate climbs
+   *  from 0 to `rate`; closed loop, connections join evenly. */
+  ramp?: Duration;
+  /** A JSON Lines file of requests sent in rotation (--requests); each line reported apart. */
+  requests?: string;
+  /** Requests in flight per connection, HTTP/1.1 pipelining (--pipeline), 1 to 1000. */
+  pipeline?: number;
   /** Measure latency from the actual send even with `rate` (--closed-loop). */
   closedLoop?: boolean;
   /** HTTP method (default GET). */
@@ -145,7 +152,7 @@ export interface TimelineRow {
   /** The row's start, seconds after the run's start. */
   start_s: number;
   length_s: number;
-  phase: 'warmup' | 'measured';
+  phase: 'ramp' | 'warmup' | 'measured';
   /** Responses to requests sent in the row. */
   requests: number;
   per_second: number;
@@ -180,6 +187,37 @@ export interface Verdict {
   figures: Record<string, number | string | null>;
 }
 
+/** One line of a --requests file (or the aggregated entry after the 64th), measured part. */
+export interface RequestsFileLine {
+  /** "3" (the request's 1-based position in the file), or "65-100" for the aggregated entry. */
+  lines: string;
+  name: string;
+  /** Line number in the file; null for the aggregated entry, as are method and path. */
+  file_line: number | null;
+  method: string | null;
+  path: string | null;
+  sent: number;
+  completed: number;
+  errors: RunResult['errors'];
+  status: RunResult['status'];
+  latency: {
+    /** null in closed loop. */
+    corrected: { count: number; p50_ns: number | null; p99_ns: number | null;
+                 max_ns: number | null; hdr: string } | null;
+    uncorrected: { count: number; p50_ns: number | null; p99_ns: number | null;
+                   max_ns: number | null; hdr: string };
+  };
+}
+
+export interface RequestsFile {
+  path: string;
+  /** Requests (non-empty lines) in the file. */
+  count: number;
+  /** 64: the lines after these share one aggregated entry. */
+  lines_with_own_figures: number;
+  lines: RequestsFileLine[];
+}
+
 export interface RunResult {
   hammer: { version: string; schema: number };
   config: {
@@ -189,6 +227,12 @@ export interface RunResult {
     duration_s: number;
     /** --warmup in seconds; 0 without it. */
     warmup_s: number;
+    /** --ramp in seconds (before the warm-up); 0 without it. */
+    ramp_s?: number;
+    /** Requests in flight per connection (--pipeline); 1 without it. */
+    pipeline?: number;
+    /** The --requests file as given; null without it. */
+    requests?: string | null;
     /** null in closed loop. */
     rate: number | null;
     mode: 'open' | 'closed';
@@ -260,6 +304,10 @@ export interface RunResult {
   /** null without `warmup`. (Members added in schema 1 after hammer 0.1.0's first release are
    *  optional here: an older hammer leaves them out.) */
   warmup?: Warmup | null;
+  /** --ramp: as `warmup`, plus `scheduled` (open loop); null without it. */
+  ramp?: (Warmup & { scheduled: number | null }) | null;
+  /** --requests: the measured part line by line; null without it. */
+  requests_file?: RequestsFile | null;
   /** The run in rows of one second. */
   timeline?: Timeline;
   /** Time from connect() to an established connection, every successful connect. */

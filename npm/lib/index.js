@@ -26,6 +26,9 @@ const kValueFlags = {
   method: '--method',
   timeout: '--timeout',
   engine: '--engine',
+  requests: '--requests',
+  pipeline: '--pipeline',
+  ramp: '--ramp',
 };
 const kSwitches = { closedLoop: '--closed-loop', preciseDispatch: '--precise-dispatch' };
 const kOtherOptions = new Set(['url', 'headers', 'body', 'args', 'binary', 'signal', 'slo',

@@ -13,7 +13,7 @@ namespace hammer {
 enum class Flag {
   connections, threads, duration, rate, closed_loop, method, header, body, timeout,
   latency, json, warmup, timeline, slow, no_keepalive, percentiles, slo, control,
-  precise_dispatch, engine, shard, start_at, start_tolerance, output,
+  precise_dispatch, engine, shard, start_at, start_tolerance, output, requests, pipeline, ramp,
   progress_fd, generate,
   version, help,
 };
@@ -69,6 +69,9 @@ inline constexpr std::array kFlags = {
     FlagSpec{Flag::start_tolerance, '\0', "--start-tolerance", "T", ValueKind::text, false, "",
              false},
     FlagSpec{Flag::output, 'o', "--output", "FILE", ValueKind::file, true, "", false},
+    FlagSpec{Flag::requests, '\0', "--requests", "FILE", ValueKind::file, false, "", false},
+    FlagSpec{Flag::pipeline, 'p', "--pipeline", "N", ValueKind::text, false, "", false},
+    FlagSpec{Flag::ramp, '\0', "--ramp", "T", ValueKind::text, false, "", false},
     FlagSpec{Flag::progress_fd, '\0', "--progress-fd", "FD", ValueKind::text, false, "", false},
     FlagSpec{Flag::generate, '\0', "--generate", "KIND", ValueKind::choice, false,
              "man bash zsh", true},

@@ -23,6 +23,7 @@
 #include "cli/wall_time.h"
 #include "platform/files.h"
 #include "http/request.h"
+#include "http/request_file.h"
 #include "http/url.h"
 #include "report/format.h"
 #include "report/output_formats.h"
@@ -201,6 +202,22 @@ struct Parser {
   bool threads_given = false;
   bool start_tolerance_given = false;
   std::optional<std::string_view> control_url;
+  std::optional<std::string_view> requests_path;
+
+  // --requests FILE, after the loop: -m, -H and --body are its defaults wherever they appear.
+  Failure load_requests() {
+    if (!requests_path) return std::nullopt;
+    Config& config = parsed.config;
+    RequestDefaults defaults;
+    defaults.method = config.method;
+    defaults.headers = config.headers;
+    defaults.body = config.body;
+    auto lines = load_request_file(std::string(*requests_path), defaults);
+    if (!lines) return UsageError{"--requests: " + lines.error()};
+    config.requests_path = std::string(*requests_path);
+    config.requests = std::move(*lines);
+    return std::nullopt;
+  }
 
   // -c 1,2,5: a connection sweep; config.connections becomes the largest level.
   Failure parse_connection_sweep(std::string_view value) {
@@ -433,6 +450,14 @@ struct Parser {
       case Flag::precise_dispatch:
         config.precise_dispatch = true;
         return std::nullopt;
+      case Flag::requests:
+        requests_path = value;
+        return std::nullopt;
+      case Flag::pipeline:
+        return parse_whole(spec.long_name, value, kMaxPipeline, config.pipeline);
+      case Flag::ramp:
+        return parse_duration_flag(spec.long_name, value, kNanosPerSecond, "2, 2s, 500ms or 1m",
+                                   kMaxDurationNs, "24h", config.ramp_ns);
       case Flag::percentiles: {
         auto list = parse_percentile_list(value);
         if (!list) return flag_error(spec.long_name, list.error(), value);
@@ -508,6 +533,12 @@ struct Parser {
                         std::to_string(config.sweep.connections.front()) +
                         " (the smallest level of the sweep)"};
     }
+    if (config.pipeline > 1 && !config.keep_alive) {
+      return UsageError{"--pipeline: " + std::to_string(config.pipeline) +
+                        " requests in flight per connection need keep-alive; drop "
+                        "--no-keepalive or use -p 1"};
+    }
+    if (Failure failure = load_requests()) return failure;
     // The framing of what is sent must be valid: -H Content-Length or Transfer-Encoding that
     // contradicts --body, or two Host fields, would make the server read another request
     // than the one measured. (A --requests file checks each of its lines the same way.)

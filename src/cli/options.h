@@ -55,5 +55,6 @@ inline constexpr double kMaxRate = 10'000'000;  // 10M req/s, far above one mach
 inline constexpr int64_t kMaxTimeoutNs = 60 * kNanosPerSecond;  // the histogram's 60 s range
 inline constexpr int64_t kMaxBodyBytes = 64 * 1024 * 1024;      // serialized once, kept in RAM
 inline constexpr int64_t kMaxShards = 100'000;  // --shard I/N: N machines in one fleet
+inline constexpr int64_t kMaxPipeline = 1'000;  // -p: requests in flight per connection
 
 }  // namespace hammer

@@ -280,6 +280,18 @@ const std::vector<BadFlag> kBadFlags = {
      "--slo: errors takes a percentage from 0% to 100% (e.g. errors=1%), got 'errors=-1%'"},
     {{"--slo", "p99=5ms", "--slo", "p99=9ms"}, "--slo: p99 is given twice, got 'p99=9ms'"},
     {{"--slo"}, "--slo: missing value"},
+    {{"-p", "0"}, "--pipeline: expected a whole number >= 1, got '0'"},
+    {{"--pipeline", "x"}, "--pipeline: expected a whole number >= 1, got 'x'"},
+    {{"-p", "1001"}, "--pipeline: must be at most 1000, got '1001'"},
+    {{"-p", "2", "--no-keepalive"},
+     "--pipeline: 2 requests in flight per connection need keep-alive; drop --no-keepalive or "
+     "use -p 1"},
+    {{"--ramp", "0"}, "--ramp: expected a duration > 0 (e.g. 2, 2s, 500ms or 1m), got '0'"},
+    {{"--ramp", "25h"}, "--ramp: must be at most 24h, got '25h'"},
+    {{"--ramp"}, "--ramp: missing value"},
+    {{"--requests", "/nonexistent/reqs.jsonl"},
+     "--requests: cannot read '/nonexistent/reqs.jsonl': No such file or directory"},
+    {{"--requests"}, "--requests: missing value"},
     {{"--control", "http://127.0.0.1:9/"},
      "--control: compares a sweep with a no-work route; give -c or --rate a list or range, got "
      "'http://127.0.0.1:9/'"},

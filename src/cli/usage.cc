@@ -44,6 +44,18 @@ std::string flag_description(Flag flag) {
              "the one taken from the URL (default none)";
     case Flag::body:
       return "request body read from FILE, at most 64MB (default none)";
+    case Flag::requests:
+      return "several requests in one run, JSON Lines: one object per\n"
+             "line, {\"path\": \"/a\"} with optional method, headers,\n"
+             "body or body_file, name; request i uses line i mod n;\n"
+             "-m, -H and --body are defaults; reported per line";
+    case Flag::pipeline:
+      return "requests in flight per connection (HTTP/1.1\n"
+             "pipelining), 1 to " + std::to_string(kMaxPipeline) + " (default 1)";
+    case Flag::ramp:
+      return "raise the load over T first: open loop, the rate climbs\n"
+             "linearly from 0; closed loop, connections join evenly;\n"
+             "reported apart, before any warm-up (default none)";
     case Flag::timeout:
       return "per-request timeout; a bare number is milliseconds, e.g.\n"
              "2000, 2s, 500ms; at most 60s (default " +

@@ -127,6 +127,8 @@ struct Config {
   EngineKind engine = EngineKind::automatic;  // --engine / HAMMER_ENGINE; main resolves it
   EngineFallback engine_fallback;             // set when resolving fell back to epoll
   bool precise_dispatch = false;  // --precise-dispatch: spin to each slot (sub-10 us, CPU)
+  int64_t pipeline = 1;        // -p: requests in flight per connection (HTTP/1.1 pipelining)
+  int64_t ramp_ns = 0;         // --ramp: load rising before the warm-up; 0 = none
   std::string requests_path;           // --requests FILE as given; empty = one request (URL)
   std::vector<RequestLine> requests;   // its lines, in order; request i uses line i mod n
   std::vector<double> percentiles;  // --percentiles: the rows of the report, rising; empty =

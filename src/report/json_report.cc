@@ -12,6 +12,7 @@
 #include "report/fleet_report.h"
 #include "report/format.h"
 #include "report/json_writer.h"
+#include "report/lines_report.h"
 #include "report/slo_report.h"
 #include "report/timeline_report.h"
 #include "report/verdict_text.h"
@@ -182,6 +183,9 @@ void write_document_header(const Config& config, JsonWriter& json) {
   json.member("threads", config.threads);
   json.member("duration_s", static_cast<double>(config.duration_ns) / 1e9);
   json.member("warmup_s", static_cast<double>(config.warmup_ns) / 1e9);
+  json.member("ramp_s", static_cast<double>(config.ramp_ns) / 1e9);
+  json.member("pipeline", config.pipeline);
+  json.member_or_null("requests", !config.requests_path.empty(), config.requests_path);
   json.member_or_null("rate", config.open_loop(), config.rate);
   json.member("mode", config.open_loop() ? "open" : "closed");
   json.member("stopwatch", config.corrected_stopwatch_leads() ? "corrected" : "uncorrected");
@@ -206,12 +210,14 @@ std::string render_json_report(const ReportInput& input) {
   write_latency(input, json);
   write_errors_and_status(input.result, json);
   write_dispatch_lag(input, json);
+  write_ramp_json(input, json);
   write_warmup_json(input, json);
   write_timeline_json(input, json);
   json.key("connect");
   write_histogram(input.config, input.result.connect_time, json);
   json.key("first_requests");
   write_histogram(input.config, input.result.first_requests, json);
+  write_lines_json(input, json);
   write_verdicts(input.verdicts, json);
   if (input.slo) write_slo_json(*input.slo, json);  // "slo" and "slo_passed", with --slo only
   json.key("notes").begin_array();

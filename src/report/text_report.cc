@@ -16,6 +16,7 @@
 
 #include "report/fleet_report.h"
 #include "report/format.h"
+#include "report/lines_report.h"
 #include "report/timeline_report.h"
 #include "report/verdict_text.h"
 
@@ -73,6 +74,8 @@ void append_header(const ReportInput& input, std::string& out) {
   if (config.engine != EngineKind::automatic) {  // resolved by main before every real run
     out += ", " + std::string(engine_name(config.engine)) + " engine";
   }
+  if (config.pipeline > 1) out += ", pipeline " + std::to_string(config.pipeline);
+  if (config.ramp_ns > 0) out += ", ramp " + planned_duration(config.ramp_ns);
   out += "\n";
   out += render_shard_line(input);
 }
@@ -217,11 +220,13 @@ std::string render_text_report(const ReportInput& input) {
   for (const Verdict& verdict : input.verdicts) {
     if (verdict_comes_first(verdict_code(verdict))) out += verdict_sentence(verdict) + "\n";
   }
+  append_ramp_text(input, out);
   append_warmup_text(input, out);
   append_latency(input, out);
   append_totals(input, out);
   append_connect_text(input, out);
   append_dispatch_lag(input, out);
+  append_lines_text(input, out);
   append_timeline_text(input, out);
   for (const Verdict& verdict : input.verdicts) {
     if (!verdict_comes_first(verdict_code(verdict))) out += verdict_sentence(verdict) + "\n";

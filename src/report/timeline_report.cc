@@ -36,7 +36,8 @@ std::vector<TimelineRowSummary> summarize_timeline(const ReportInput& input) {
   std::vector<TimelineRowSummary> rows;
   if (timeline.empty()) return rows;
   const int64_t warmup_ran_ns = result.warmup ? result.warmup->elapsed_ns : 0;
-  const int64_t span_ns = warmup_ran_ns + result.elapsed_ns;
+  const int64_t ramp_ran_ns = result.ramp ? result.ramp->elapsed_ns : 0;
+  const int64_t span_ns = ramp_ran_ns + warmup_ran_ns + result.elapsed_ns;
   const int64_t threshold_ns = report_slow_threshold_ns(input);
   for (size_t i = 0; i < timeline.rows().size(); ++i) {
     const Timeline::Row& row = timeline.rows()[i];
@@ -47,6 +48,7 @@ std::vector<TimelineRowSummary> summarize_timeline(const ReportInput& input) {
     summary.figures.start_ns = row.start_ns;
     summary.figures.length_ns = row.length_ns;
     summary.figures.warmup = row.warmup;
+    summary.ramp = row.ramp;
     summary.figures.completed = row.completed;
     summary.figures.slow = threshold_ns > 0 ? timeline.count_above(index, threshold_ns) : 0;
     summary.errors = row.errors;
@@ -82,19 +84,32 @@ std::vector<std::string> timeline_notes(const ReportInput& input) {
   return notes;
 }
 
-void append_warmup_text(const ReportInput& input, std::string& out) {
-  const std::shared_ptr<RunResult>& warmup = input.result.warmup;
-  if (!warmup) return;
-  const Histogram& lead = lead_of(input.config, *warmup);
-  out += "  Warm-up " + seconds_text(warmup->elapsed_ns) + ", not in the figures below\n";
-  out += "    " + std::to_string(warmup->completed) + " requests, " +
-         format_rate(per_second(warmup->completed, warmup->elapsed_ns)) + " req/s";
+namespace {
+
+// The ramp's and the warm-up's sections: what ran before the measured part, left out of it.
+void append_phase_text(const ReportInput& input, const RunResult& phase, std::string_view title,
+                       std::string& out) {
+  const Histogram& lead = lead_of(input.config, phase);
+  out += "  " + std::string(title) + " " + seconds_text(phase.elapsed_ns) +
+         ", not in the figures below\n";
+  out += "    " + std::to_string(phase.completed) + " requests, " +
+         format_rate(per_second(phase.completed, phase.elapsed_ns)) + " req/s";
   if (lead.total_count() > 0) {
     out += ", p50 " + format_duration_ns(lead.value_at_percentile(50)) + ", p99 " +
            format_duration_ns(lead.value_at_percentile(99)) + ", max " +
            format_duration_ns(lead.max());
   }
-  out += ", " + std::to_string(warmup->failed_requests()) + " failed requests\n";
+  out += ", " + std::to_string(phase.failed_requests()) + " failed requests\n";
+}
+
+}  // namespace
+
+void append_ramp_text(const ReportInput& input, std::string& out) {
+  if (input.result.ramp) append_phase_text(input, *input.result.ramp, "Ramp", out);
+}
+
+void append_warmup_text(const ReportInput& input, std::string& out) {
+  if (input.result.warmup) append_phase_text(input, *input.result.warmup, "Warm-up", out);
 }
 
 void append_connect_text(const ReportInput& input, std::string& out) {
@@ -124,7 +139,7 @@ void append_timeline_text(const ReportInput& input, std::string& out) {
   for (const TimelineRowSummary& row : rows) {
     const bool any = row.figures.completed > 0;
     out += pad_left(std::to_string(row.figures.second), 8) + "  " +
-           (row.figures.warmup ? "warmup  " : "measured") +
+           (row.ramp ? "ramp    " : row.figures.warmup ? "warmup  " : "measured") +
            pad_left(std::to_string(row.figures.completed), 10) +
            pad_left(format_rate(row.per_second), 12) +
            pad_left(any ? format_duration_ns(row.p50_ns) : "-", 10) +
@@ -132,6 +147,37 @@ void append_timeline_text(const ReportInput& input, std::string& out) {
            pad_left(any ? format_duration_ns(row.max_ns) : "-", 10) +
            pad_left(std::to_string(row.errors), 8) + "\n";
   }
+}
+
+void write_ramp_json(const ReportInput& input, JsonWriter& json) {
+  json.key("ramp");
+  const std::shared_ptr<RunResult>& ramp = input.result.ramp;
+  if (!ramp) {
+    json.null();
+    return;
+  }
+  const Histogram& lead = lead_of(input.config, *ramp);
+  json.begin_object();
+  json.member("duration_s", static_cast<double>(input.config.ramp_ns) / 1e9);
+  json.member("elapsed_ns", ramp->elapsed_ns);
+  json.member_or_null("scheduled", input.config.open_loop(), ramp->scheduled);
+  json.member("sent", ramp->sent);
+  json.member("completed", ramp->completed);
+  json.member("per_second", per_second(ramp->completed, ramp->elapsed_ns));
+  json.key("latency").begin_object();
+  json.member("count", lead.total_count());
+  const bool any = lead.total_count() > 0;
+  json.member_or_null("p50_ns", any, lead.value_at_percentile(50));
+  json.member_or_null("p99_ns", any, lead.value_at_percentile(99));
+  json.member_or_null("max_ns", any, lead.max());
+  json.member("hdr", encode_v2_base64(lead));
+  json.end_object();
+  json.key("errors").begin_object();
+  for (int kind = 0; kind < kErrorKindCount; ++kind) {
+    json.member(kErrorKindNames[kind], ramp->errors[kind]);
+  }
+  json.end_object();
+  json.end_object();
 }
 
 void write_warmup_json(const ReportInput& input, JsonWriter& json) {
@@ -178,7 +224,7 @@ void write_timeline_json(const ReportInput& input, JsonWriter& json) {
     json.member("second", static_cast<int64_t>(row.figures.second));
     json.member("start_s", static_cast<double>(row.figures.start_ns) / 1e9);
     json.member("length_s", static_cast<double>(row.figures.length_ns) / 1e9);
-    json.member("phase", row.figures.warmup ? "warmup" : "measured");
+    json.member("phase", row.ramp ? "ramp" : row.figures.warmup ? "warmup" : "measured");
     json.member("requests", row.figures.completed);
     json.member("per_second", row.per_second);
     const bool any = row.figures.completed > 0;

@@ -21,6 +21,7 @@ struct TimelineRowSummary {
   int64_t p99_ns = 0;
   int64_t max_ns = 0;
   double per_second = 0;  // completed over the row's own length
+  bool ramp = false;      // a --ramp row (figures.warmup is true too: not measured)
 };
 
 /// The slow-request threshold for this report: --slow, or 10x the lead p50.
@@ -36,11 +37,15 @@ std::vector<std::string> timeline_notes(const ReportInput& input);
 /// Text: the warm-up section (nothing without --warmup), the connect-time and first-request
 /// lines (nothing when no connection opened), and the --timeline table (nothing without it).
 void append_warmup_text(const ReportInput& input, std::string& out);
+/// --ramp: its own short section, as the warm-up's, before it.
+void append_ramp_text(const ReportInput& input, std::string& out);
 void append_connect_text(const ReportInput& input, std::string& out);
 void append_timeline_text(const ReportInput& input, std::string& out);
 
 /// JSON members "warmup" (null without --warmup) and "timeline" (always).
 void write_warmup_json(const ReportInput& input, JsonWriter& json);
+/// "ramp": as "warmup" (with scheduled), or null without --ramp.
+void write_ramp_json(const ReportInput& input, JsonWriter& json);
 void write_timeline_json(const ReportInput& input, JsonWriter& json);
 
 }  // namespace hammer

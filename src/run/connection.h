@@ -9,13 +9,23 @@
 
 namespace hammer {
 
+/// One request sent on a connection and not yet answered. With -p N a connection holds up to
+/// N of these in a ring (a slice of one slab the worker allocates at setup); responses match
+/// them in order (HTTP/1.1 pipelining), the oldest first.
+struct Outstanding {
+  int64_t intended_ns = 0;     // open loop: the request's slot in the schedule
+  int64_t actual_send_ns = 0;  // when its first byte was handed to the socket
+  int32_t line = 0;            // --requests: which line it is (0 without)
+  bool first_on_socket = false;  // the socket's first request
+};
+
 enum class ConnectionState : uint8_t {
   disconnected,  // no socket (after the run stopped, or before the first connect)
   backoff,       // waiting to reconnect after a failed connect
   connecting,    // non-blocking connect in progress
   idle,          // connected, no request outstanding
-  writing,       // request partly written; waiting for the socket to take the rest
-  reading,       // request written; waiting for the response
+  writing,       // a request not (fully) written yet; waiting for the socket to take the rest
+  reading,       // every outstanding request written; waiting for their responses
 };
 
 struct Connection {
@@ -29,14 +39,19 @@ struct Connection {
 
   ResponseParser parser;
   bool response_bytes_seen = false;  // any byte of the current response arrived
-  int64_t write_offset = 0;          // bytes of the request already written
+  int64_t write_offset = 0;          // bytes of the request being written already written
 
-  int64_t intended_ns = 0;     // open loop: the request's slot in the schedule
-  int64_t actual_send_ns = 0;  // when its first byte was handed to the socket
+  // Outstanding requests, oldest first: ring[(ring_head + k) % depth] for k < ring_count; the
+  // first ring_written of them are fully written.
+  Outstanding* ring = nullptr;
+  int32_t ring_head = 0;
+  int32_t ring_count = 0;
+  int32_t ring_written = 0;
+
   int64_t idle_since_ns = 0;   // when the connection last became free to send
+  int64_t not_before_ns = 0;   // closed loop with --ramp: when it joins the load
   int64_t connect_start_ns = 0;  // when the current socket's connect() was issued
   bool fresh = false;            // connected, and no request sent on this socket yet
-  bool first_on_socket = false;  // the request outstanding is the socket's first
   bool lost = false;  // the last socket ended unplanned (failure, server's idle close, failed
                       // connect): its next connect counts as a reconnect
 
@@ -45,9 +60,8 @@ struct Connection {
   int32_t idle_next = -1;
   bool in_idle_list = false;
 
-  bool busy() const {
-    return state == ConnectionState::writing || state == ConnectionState::reading;
-  }
+  /// Requests outstanding (sent, not answered): a response is expected.
+  bool busy() const { return ring_count > 0; }
 };
 
 }  // namespace hammer

@@ -15,6 +15,12 @@ void RunResult::add(const RunResult& part) {
     if (!warmup) warmup = std::make_shared<RunResult>();
     warmup->add(*part.warmup);
   }
+  if (part.ramp) {
+    if (!ramp) ramp = std::make_shared<RunResult>();
+    ramp->add(*part.ramp);
+  }
+  if (lines.size() < part.lines.size()) lines.resize(part.lines.size());
+  for (size_t i = 0; i < part.lines.size(); ++i) lines[i].add(part.lines[i]);
   scheduled += part.scheduled;
   sent += part.sent;
   completed += part.completed;

@@ -66,8 +66,8 @@ void report_progress(const Config& config, const std::vector<std::unique_ptr<Wor
     next_report_ns += kReportIntervalNs;
     Progress progress;
     progress.elapsed_ns = now - start_ns;
-    progress.total_ns = config.warmup_ns + config.duration_ns;
-    progress.warmup_ns = config.warmup_ns;
+    progress.total_ns = config.ramp_ns + config.warmup_ns + config.duration_ns;
+    progress.warmup_ns = config.ramp_ns + config.warmup_ns;  // the ramp is not measured either
     for (const auto& worker : workers) {
       progress.completed += worker->published_completed();
       progress.errors += worker->published_errors();
@@ -126,7 +126,8 @@ void note_last_answer(const Config& config, int64_t start_ns, int64_t measured_s
   if (!config.open_loop() || from_ns >= stopped_ns) return;
   const SlotPartition shard = slots_for(config.shard.index - 1, config.shard.count, 0, 1);
   const auto due_before = [&](int64_t t_ns) {
-    return OpenLoopSchedule(start_ns, config.rate, shard, t_ns).scheduled_count();
+    return OpenLoopSchedule(start_ns, config.rate, shard, t_ns, config.ramp_ns)
+        .scheduled_count();
   };
   // Slots due after the last answer: from_ns itself had no answer after it yet either.
   total.due_after_last_answer =
@@ -163,22 +164,46 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   auto address = reachable_address(config.target, config.timeout_ns);
   if (!address) return unexpected(address.error());
 
-  RequestSpec spec;
-  spec.method = config.method;
-  spec.path = config.target.path;
-  spec.host_header = config.target.host_header;
-  spec.headers = config.headers;
-  spec.body = config.body;
-  spec.keep_alive = config.keep_alive;
-  // The head alone: the body stays in config.body and is sent from there (held once).
-  const std::string request_head = serialize_request_head(spec);
-  const RequestBytes request(request_head, config.body);
+  // Every request is serialized once, here (heads; bodies stay where Config holds them); the
+  // workers only point at these bytes.
+  std::vector<std::string> heads;
+  std::vector<WireRequest> requests;
+  if (config.requests.empty()) {
+    RequestSpec spec;
+    spec.method = config.method;
+    spec.path = config.target.path;
+    spec.host_header = config.target.host_header;
+    spec.headers = config.headers;
+    spec.body = config.body;
+    spec.keep_alive = config.keep_alive;
+    heads.push_back(serialize_request_head(spec));
+  } else {
+    heads.reserve(config.requests.size());
+    for (const RequestLine& line : config.requests) {
+      RequestSpec spec;
+      spec.method = line.method;
+      spec.path = line.path;
+      spec.host_header = config.target.host_header;
+      spec.headers = line.headers;
+      spec.body = line.body;
+      spec.keep_alive = config.keep_alive;
+      heads.push_back(serialize_request_head(spec));
+    }
+  }
+  if (config.requests.empty()) {
+    requests.push_back(WireRequest{RequestBytes(heads[0], config.body), config.method == "HEAD"});
+  } else {
+    for (size_t i = 0; i < heads.size(); ++i) {
+      const RequestLine& line = config.requests[i];
+      requests.push_back(WireRequest{RequestBytes(heads[i], line.body), line.method == "HEAD"});
+    }
+  }
 
   const int64_t thread_count = config.threads;
   std::vector<std::unique_ptr<Worker>> workers;
   for (int64_t i = 0; i < thread_count; ++i) {
     workers.push_back(std::make_unique<Worker>(
-        config, request, *address, i, thread_count,
+        config, std::span<const WireRequest>(requests), *address, i, thread_count,
         connections_for_worker(connections, i, thread_count)));
     std::string error;
     if (!workers.back()->setup(*limit, &error)) {
@@ -245,7 +270,8 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   }
   // The warm-up is the same load, earlier: the schedule runs for warm-up + duration and each
   // request is assigned to a phase by its send time (worker.cc).
-  deadline_ns = start_ns + config.warmup_ns + config.duration_ns;
+  // The ramp comes first, then the warm-up, then the measured part (one schedule throughout).
+  deadline_ns = start_ns + config.ramp_ns + config.warmup_ns + config.duration_ns;
   if (start_refused) deadline_ns = start_ns = monotonic_now_ns();  // nothing to run
   go.count_down();
   if (on_progress) report_progress(config, workers, start_ns, done, on_progress);
@@ -266,14 +292,20 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     stopped_ns = std::max(stopped_ns, worker->stopped_ns());
   }
   total.wall_start = wall_start;
-  const int64_t measured_start_ns = start_ns + config.warmup_ns;
+  const int64_t warmup_start_ns = start_ns + config.ramp_ns;
+  const int64_t measured_start_ns = warmup_start_ns + config.warmup_ns;
   total.elapsed_ns = std::max<int64_t>(finished_ns - measured_start_ns, 0);
   note_last_answer(config, start_ns, measured_start_ns, last_response_ns, stopped_ns,
                    finished_ns, total);
   if (total.warmup) {
     // Its length as run: shorter only when Ctrl-C ended the run during the warm-up.
-    total.warmup->elapsed_ns = std::min(finished_ns, measured_start_ns) - start_ns;
+    total.warmup->elapsed_ns =
+        std::max<int64_t>(std::min(finished_ns, measured_start_ns) - warmup_start_ns, 0);
     total.warmup->interrupted = total.interrupted;
+  }
+  if (total.ramp) {
+    total.ramp->elapsed_ns = std::min(finished_ns, warmup_start_ns) - start_ns;
+    total.ramp->interrupted = total.interrupted;
   }
   return total;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The per-second timeline.
 //
-// Rows. The warm-up is cut into rows of one interval from t0 (the last may be shorter), and
+// Rows. The ramp (--ramp), then the warm-up, are cut into rows of one interval from t0 (the last may be shorter), and
 // the measured part into rows of one interval from the end of the warm-up (the last may be
 // shorter): a row is then wholly warm-up or wholly measured, and its rate is its completions
 // over its own length. A request belongs to the row of its send time — the intended time in
@@ -40,28 +40,41 @@ int64_t rows_for(int64_t span_ns, int64_t interval_ns) {
 
 }  // namespace
 
-void Timeline::plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatches) {
+void Timeline::plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatches,
+                    int64_t ramp_ns) {
   geometry_ = row_geometry();
   counts_length_ = static_cast<size_t>(geometry_.counts_length());
   warmup_ns_ = std::max<int64_t>(warmup_ns, 0);
+  ramp_ns_ = std::max<int64_t>(ramp_ns, 0);
   interval_ns_ = kNanosPerSecond;
-  while (rows_for(warmup_ns_, interval_ns_) + rows_for(duration_ns, interval_ns_) > kMaxRows) {
+  while (rows_for(ramp_ns_, interval_ns_) + rows_for(warmup_ns_, interval_ns_) +
+             rows_for(duration_ns, interval_ns_) >
+         kMaxRows) {
     interval_ns_ += kNanosPerSecond;
   }
+  ramp_rows_ = static_cast<int32_t>(rows_for(ramp_ns_, interval_ns_));
   warmup_rows_ = static_cast<int32_t>(rows_for(warmup_ns_, interval_ns_));
   const int32_t measured_rows =
       static_cast<int32_t>(std::max<int64_t>(rows_for(duration_ns, interval_ns_), 1));
-  rows_.assign(static_cast<size_t>(warmup_rows_ + measured_rows), Row{});
-  for (int32_t i = 0; i < warmup_rows_; ++i) {
+  rows_.assign(static_cast<size_t>(ramp_rows_ + warmup_rows_ + measured_rows), Row{});
+  for (int32_t i = 0; i < ramp_rows_; ++i) {
     Row& row = rows_[static_cast<size_t>(i)];
     row.start_ns = i * interval_ns_;
-    row.length_ns = std::min(interval_ns_, warmup_ns_ - row.start_ns);
+    row.length_ns = std::min(interval_ns_, ramp_ns_ - row.start_ns);
+    row.warmup = true;
+    row.ramp = true;
+  }
+  for (int32_t i = 0; i < warmup_rows_; ++i) {
+    Row& row = rows_[static_cast<size_t>(ramp_rows_ + i)];
+    const int64_t offset = i * interval_ns_;
+    row.start_ns = ramp_ns_ + offset;
+    row.length_ns = std::min(interval_ns_, warmup_ns_ - offset);
     row.warmup = true;
   }
   for (int32_t i = 0; i < measured_rows; ++i) {
-    Row& row = rows_[static_cast<size_t>(warmup_rows_ + i)];
+    Row& row = rows_[static_cast<size_t>(ramp_rows_ + warmup_rows_ + i)];
     const int64_t offset = i * interval_ns_;
-    row.start_ns = warmup_ns_ + offset;
+    row.start_ns = ramp_ns_ + warmup_ns_ + offset;
     row.length_ns = std::max<int64_t>(std::min(interval_ns_, duration_ns - offset), 1);
   }
   counts_ = ZeroedArray<int64_t>(rows_.size() * counts_length_);
@@ -72,10 +85,12 @@ void Timeline::plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatche
 int32_t Timeline::row_for(int64_t ns) const {
   const int64_t offset = ns - start_ns_;
   int64_t row = 0;
-  if (offset < warmup_ns_) {
+  if (offset < ramp_ns_) {
     row = offset < 0 ? 0 : offset / interval_ns_;
+  } else if (offset < ramp_ns_ + warmup_ns_) {
+    row = ramp_rows_ + (offset - ramp_ns_) / interval_ns_;
   } else {
-    row = warmup_rows_ + (offset - warmup_ns_) / interval_ns_;
+    row = ramp_rows_ + warmup_rows_ + (offset - ramp_ns_ - warmup_ns_) / interval_ns_;
   }
   const int64_t last = static_cast<int64_t>(rows_.size()) - 1;
   return static_cast<int32_t>(std::min(row, last));

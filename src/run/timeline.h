@@ -26,7 +26,8 @@ class Timeline {
   struct Row {
     int64_t start_ns = 0;   // offset of the row's start from the run's start (t0)
     int64_t length_ns = 0;  // the last warm-up row and the last measured row may be shorter
-    bool warmup = false;
+    bool warmup = false;    // before the measured part: the warm-up's rows, and the ramp's
+    bool ramp = false;      // --ramp: the ramp's rows (warmup is true too: not measured)
     int64_t completed = 0;  // responses to requests sent in this row
     int64_t errors = 0;     // failed requests sent in this row, and connect errors in it
     int64_t max_ns = 0;     // exact largest latency recorded in this row
@@ -40,7 +41,10 @@ class Timeline {
   /// the warm-up, so no row mixes the two phases.
   /// With `both_stopwatches` (open loop), each row also keeps a histogram of the other
   /// stopwatch (record_other()), for interval logs that carry corrected and uncorrected.
-  void plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatches = false);
+  /// With `ramp_ns`, the ramp's rows come first (from t0), then the warm-up's, then the
+  /// measured ones: each phase starts a row of its own.
+  void plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatches = false,
+            int64_t ramp_ns = 0);
 
   /// The run's t0, once known (rows are offsets from it).
   void set_start(int64_t start_ns) { start_ns_ = start_ns; }
@@ -85,6 +89,7 @@ class Timeline {
   bool empty() const { return rows_.empty(); }
   int64_t interval_ns() const { return interval_ns_; }
   int64_t warmup_ns() const { return warmup_ns_; }
+  int64_t ramp_ns() const { return ramp_ns_; }
   const std::vector<Row>& rows() const { return rows_; }
 
   /// The row's latency histogram (allocates: for reports, after the run).
@@ -104,6 +109,8 @@ class Timeline {
 
   int64_t start_ns_ = 0;
   int64_t warmup_ns_ = 0;
+  int64_t ramp_ns_ = 0;
+  int32_t ramp_rows_ = 0;
   int64_t interval_ns_ = 1'000'000'000;
   int32_t warmup_rows_ = 0;
   size_t counts_length_ = 0;

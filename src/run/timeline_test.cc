@@ -24,6 +24,24 @@ TEST(TimelineTest, WarmupRowsStartAtZeroAndMeasuredRowsAtTheWarmupEnd) {
   EXPECT_EQ(rows[4].length_ns, 500 * kMs);
 }
 
+TEST(TimelineTest, RampRowsComeFirstThenWarmupThenMeasured) {
+  Timeline timeline;
+  timeline.plan(1 * kSecond, 2 * kSecond, false, 1'500 * kMs);
+  const auto& rows = timeline.rows();
+  ASSERT_EQ(rows.size(), 5u);  // ramp 1 s + 0.5 s, warm-up 1 s, measured 1 s + 1 s
+  EXPECT_TRUE(rows[0].ramp && rows[0].warmup);
+  EXPECT_TRUE(rows[1].ramp);
+  EXPECT_EQ(rows[1].length_ns, 500 * kMs);
+  EXPECT_TRUE(rows[2].warmup && !rows[2].ramp);
+  EXPECT_EQ(rows[2].start_ns, 1'500 * kMs);
+  EXPECT_FALSE(rows[3].warmup || rows[3].ramp);
+  EXPECT_EQ(rows[3].start_ns, 2'500 * kMs);
+  timeline.set_start(0);
+  EXPECT_EQ(timeline.row_for(1'499 * kMs), 1);
+  EXPECT_EQ(timeline.row_for(1'500 * kMs), 2);
+  EXPECT_EQ(timeline.row_for(2'500 * kMs), 3);
+}
+
 TEST(TimelineTest, RequestsLandInTheRowOfTheirSendTime) {
   Timeline timeline;
   timeline.plan(1'500 * kMs, 2 * kSecond);

@@ -68,13 +68,24 @@ constexpr int64_t kInterruptGraceNs = 100'000'000;
 Worker::Worker(const Config& config, RequestBytes request, const SocketAddress& target,
                int64_t worker_index, int64_t worker_count, int64_t connection_count,
                const Clock& clock)
+    : Worker(config, std::span<const WireRequest>(), target, worker_index, worker_count,
+             connection_count, clock) {
+  single_request_ = WireRequest{request, config.method == "HEAD"};
+  requests_ = std::span<const WireRequest>(&single_request_, 1);
+}
+
+Worker::Worker(const Config& config, std::span<const WireRequest> requests,
+               const SocketAddress& target, int64_t worker_index, int64_t worker_count,
+               int64_t connection_count, const Clock& clock)
     : config_(config),
       clock_(clock),
-      request_(request),
+      requests_(requests),
+      depth_(static_cast<int32_t>(std::max<int64_t>(config.pipeline, 1))),
       target_(target),
+      worker_index_(worker_index),
+      worker_count_(worker_count),
       connection_count_(connection_count),
       open_loop_(config.open_loop()),
-      head_request_(config.method == "HEAD"),
       timers_(clock_.now_ns()),
       slots_(slots_for(config.shard.index - 1, config.shard.count, worker_index, worker_count)),
       schedule_(0, config.open_loop() ? config.rate : 1.0, slots_, 0) {
@@ -110,19 +121,29 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
   completes_io_ = engine_->completes_io();
   lag_.use_timer_granularity(engine_->timeout_granularity_ns());
   connections_ = std::make_unique<Connection[]>(connection_count_);
+  rings_ = std::make_unique<Outstanding[]>(static_cast<size_t>(connection_count_ * depth_));
   recv_buffer_ = ZeroedArray<char>(kRecvBufferBytes);
   events_ = std::make_unique<IoEvent[]>(kEventBatch);
   for (int64_t i = 0; i < connection_count_; ++i) {
     Connection& connection = connections_[i];
     connection.index = static_cast<int32_t>(i);
     connection.timer.id = static_cast<uint32_t>(i);
+    connection.ring = rings_.get() + i * depth_;
   }
   if (config_.warmup_ns > 0) {
     result_.warmup = std::make_shared<RunResult>();
     warmup_ = result_.warmup.get();
   }
+  if (config_.ramp_ns > 0) {
+    result_.ramp = std::make_shared<RunResult>();
+    ramp_ = result_.ramp.get();
+  }
+  if (!config_.requests.empty()) {
+    result_.lines.resize(
+        static_cast<size_t>(line_stats_entries(static_cast<int64_t>(config_.requests.size()))));
+  }
   // Open loop keeps both stopwatches per row, for interval logs (.hlog) of both.
-  result_.timeline.plan(config_.warmup_ns, config_.duration_ns, open_loop_);
+  result_.timeline.plan(config_.warmup_ns, config_.duration_ns, open_loop_, config_.ramp_ns);
   return true;
 }
 
@@ -166,17 +187,23 @@ void Worker::begin_run(int64_t start_ns, int64_t deadline_ns) {
   }
   deadline_ns_ = deadline_ns;
   drain_until_ns_ = deadline_ns + config_.timeout_ns;
-  warmup_end_ns_ = start_ns + config_.warmup_ns;
+  ramp_end_ns_ = start_ns + config_.ramp_ns;
+  warmup_end_ns_ = ramp_end_ns_ + config_.warmup_ns;
   result_.timeline.set_start(start_ns);
-  schedule_ = OpenLoopSchedule(start_ns, open_loop_ ? config_.rate : 1.0, slots_, deadline_ns);
+  schedule_ = OpenLoopSchedule(start_ns, open_loop_ ? config_.rate : 1.0, slots_, deadline_ns,
+                               config_.ramp_ns);
   // Connections that connected before the start have been idle only since the start.
   for (int64_t i = 0; i < connection_count_; ++i) {
     if (connections_[i].state == ConnectionState::idle) connections_[i].idle_since_ns = start_ns;
   }
   if (!open_loop_) {
+    // --ramp: connection i of the run (interleaved over the workers) joins at i T / C.
     for (int64_t i = 0; i < connection_count_; ++i) {
       Connection& connection = connections_[i];
-      if (connection.state == ConnectionState::idle) send_request(connection, 0);
+      connection.not_before_ns =
+          start_ns + ramp_connection_offset_ns(config_.ramp_ns, i * worker_count_ + worker_index_,
+                                               config_.connections);
+      if (connection.state == ConnectionState::idle) fill_closed_loop(connection, start_ns);
     }
   }
 }
@@ -217,8 +244,12 @@ void Worker::end_run() {
     Connection& connection = connections_[i];
     if (connection.busy()) {
       if (result_.interrupted) {
-        ++phase_for(connection.intended_ns).in_flight_at_stop;
-        --in_flight_;
+        for (int32_t k = 0; k < connection.ring_count; ++k) {
+          const Outstanding& cut = connection.ring[ring_index(connection, k)];
+          ++phase_for(cut.intended_ns).in_flight_at_stop;
+          --in_flight_;
+        }
+        connection.ring_count = 0;
         timers_.disarm(&connection.timer);
       } else {
         fail_request(connection, ErrorKind::timeout);
@@ -229,30 +260,38 @@ void Worker::end_run() {
   if (open_loop_) {
     const int64_t scheduled = schedule_.scheduled_count();
     const int64_t taken = schedule_.taken_count();
-    // The schedule is first in, first out: the warm-up's slots are the first ones taken.
-    const int64_t warmup_scheduled =
-        warmup_ == nullptr ? 0
-                           : std::min(scheduled, OpenLoopSchedule(start_ns_, config_.rate,
-                                                                  slots_, warmup_end_ns_)
-                                                     .scheduled_count());
-    result_.scheduled = scheduled - warmup_scheduled;
-    result_.unsent = result_.scheduled - std::max<int64_t>(taken - warmup_scheduled, 0);
+    // The schedule is first in, first out: the ramp's slots are the first ones taken, then the
+    // warm-up's.
+    auto slots_before = [&](int64_t end_ns) {
+      return std::min(scheduled, OpenLoopSchedule(start_ns_, config_.rate, slots_, end_ns,
+                                                  config_.ramp_ns)
+                                     .scheduled_count());
+    };
+    const int64_t ramp_scheduled = ramp_ == nullptr ? 0 : slots_before(ramp_end_ns_);
+    const int64_t before_measured =
+        (ramp_ == nullptr && warmup_ == nullptr) ? 0 : slots_before(warmup_end_ns_);
+    result_.scheduled = scheduled - before_measured;
+    result_.unsent = result_.scheduled - std::max<int64_t>(taken - before_measured, 0);
     // The unsent slots are the last ones, [taken, scheduled). Those due from the moment this
     // worker lost its last connection (for good) had nothing to carry them: failed requests.
     // The earlier ones waited behind busy connections: the backlog.
-    const int64_t lost_from =
-        no_connection_since_ns_ == INT64_MAX ? scheduled
-        : no_connection_since_ns_ <= start_ns_
-            ? 0
-            : std::min(scheduled, OpenLoopSchedule(start_ns_, config_.rate, slots_,
-                                                   no_connection_since_ns_)
-                                      .scheduled_count());
+    const int64_t lost_from = no_connection_since_ns_ == INT64_MAX ? scheduled
+                              : no_connection_since_ns_ <= start_ns_
+                                  ? 0
+                                  : slots_before(no_connection_since_ns_);
     const int64_t first_unsent = std::max(taken, lost_from);
-    result_.unsent_no_connection = scheduled - std::max(first_unsent, warmup_scheduled);
+    result_.unsent_no_connection = scheduled - std::max(first_unsent, before_measured);
     if (warmup_ != nullptr) {
-      warmup_->scheduled = warmup_scheduled;
-      warmup_->unsent = std::max<int64_t>(warmup_scheduled - taken, 0);
-      warmup_->unsent_no_connection = std::max<int64_t>(warmup_scheduled - first_unsent, 0);
+      warmup_->scheduled = before_measured - ramp_scheduled;
+      warmup_->unsent = std::max<int64_t>(
+          warmup_->scheduled - std::max<int64_t>(taken - ramp_scheduled, 0), 0);
+      warmup_->unsent_no_connection =
+          std::max<int64_t>(before_measured - std::max(first_unsent, ramp_scheduled), 0);
+    }
+    if (ramp_ != nullptr) {
+      ramp_->scheduled = ramp_scheduled;
+      ramp_->unsent = std::max<int64_t>(ramp_scheduled - taken, 0);
+      ramp_->unsent_no_connection = std::max<int64_t>(ramp_scheduled - first_unsent, 0);
     }
   }
   result_.lag = lag_.lag();
@@ -276,6 +315,10 @@ void Worker::publish_progress(int64_t now_ns) {
   if (warmup_ != nullptr) {
     completed += warmup_->completed;
     errors += warmup_->failed_requests();
+  }
+  if (ramp_ != nullptr) {
+    completed += ramp_->completed;
+    errors += ramp_->failed_requests();
   }
   published_completed_.store(completed, std::memory_order_relaxed);
   published_errors_.store(errors, std::memory_order_relaxed);
@@ -379,6 +422,9 @@ void Worker::on_timer(TimerNode* node) {
       fail_request(connection, ErrorKind::timeout);
       break;
     case ConnectionState::idle:
+      // Closed loop with --ramp: this connection's turn to join the load.
+      if (started_ && !stopping_ && !open_loop_) fill_closed_loop(connection, clock_.now_ns());
+      break;
     case ConnectionState::disconnected:
       break;
   }
@@ -463,71 +509,101 @@ void Worker::retry_later(Connection& connection) {
   if (!stopping_) timers_.arm(&connection.timer, clock_.now_ns() + kReconnectDelayNs);
 }
 
-void Worker::send_request(Connection& connection, int64_t intended_ns) {
-  connection.parser.start(head_request_);
-  connection.response_bytes_seen = false;
-  connection.write_offset = 0;
-  connection.intended_ns = intended_ns;
-  connection.actual_send_ns = clock_.now_ns();
-  if (!open_loop_) connection.intended_ns = connection.actual_send_ns;
-  connection.first_on_socket = connection.fresh;
+int64_t Worker::send_request(Connection& connection, int64_t intended_ns, int32_t line) {
+  const int64_t now = clock_.now_ns();
+  const bool was_empty = connection.ring_count == 0;
+  Outstanding& sent =
+      connection.ring[ring_index(connection, connection.ring_count)];
+  ++connection.ring_count;
+  sent.intended_ns = open_loop_ ? intended_ns : now;
+  sent.actual_send_ns = now;
+  sent.line = line;
+  sent.first_on_socket = connection.fresh;
   connection.fresh = false;
-  connection.state = ConnectionState::writing;
-  ++phase_for(connection.intended_ns).sent;
+  RunResult& phase = phase_for(sent.intended_ns);
+  ++phase.sent;
+  if (LineStats* stats = line_stats(phase, line)) ++stats->sent;
   ++in_flight_;
-  timers_.arm(&connection.timer, connection.actual_send_ns + config_.timeout_ns);
-  continue_write(connection);
+  if (was_empty) {
+    // The oldest request's response is the next one to parse; its timeout is the timer's.
+    connection.parser.start(requests_[static_cast<size_t>(line)].head);
+    connection.response_bytes_seen = false;
+    timers_.arm(&connection.timer, now + config_.timeout_ns);
+  }
+  // Requests queued behind a partial write go out when the socket takes more (continue_write).
+  if (connection.state != ConnectionState::writing) {
+    connection.state = ConnectionState::writing;
+    continue_write(connection);
+  }
+  return now;
 }
 
 void Worker::continue_write(Connection& connection) {
+  // Requests go out oldest first; write_offset counts the bytes of the first unwritten one
+  // (ring_written) already handed to the socket. The head and the body live apart (the body
+  // is not copied into the request).
   if (completes_io_) {
-    // Straight from the bytes serialized once: the rest of the head, then the body (a request
-    // with a body takes two sends; on_written queues the second).
+    // Straight from the bytes serialized once, one send in flight per connection (sends on
+    // one socket must not overtake each other): the rest of the head, then the body; the
+    // next pipelined request when on_written hears this one went.
+    const RequestBytes& request = unwritten_request(connection);
     const auto offset = static_cast<size_t>(connection.write_offset);
-    const std::string_view part = offset < request_.head.size()
-                                      ? request_.head.substr(offset)
-                                      : request_.body.substr(offset - request_.head.size());
+    const std::string_view part = offset < request.head.size()
+                                      ? request.head.substr(offset)
+                                      : request.body.substr(offset - request.head.size());
     engine_->send(connection.fd, token_of(connection), part.data(), part.size());
     return;
   }
-  size_t wrote = 0;
-  int error_number = 0;
-  // The head and the body live apart (the body is not copied into the request): both in one
-  // sendmsg while head bytes remain, then the rest of the body. Without a body this is the
-  // one send() it always was.
-  const auto offset = static_cast<size_t>(connection.write_offset);
-  const std::string_view head = request_.head;
-  const std::string_view body = request_.body;
-  const Io outcome =
-      offset < head.size()
-          ? (body.empty() ? write_some(connection.fd, head.data() + offset, head.size() - offset,
-                                       &wrote, &error_number)
-                          : write_some_two(connection.fd, head.data() + offset,
-                                           head.size() - offset, body.data(), body.size(),
-                                           &wrote, &error_number))
-          : write_some(connection.fd, body.data() + (offset - head.size()),
-                       body.size() - (offset - head.size()), &wrote, &error_number);
-  on_written(connection, outcome, wrote, error_number);
+  while (connection.ring_written < connection.ring_count) {
+    const RequestBytes& request = unwritten_request(connection);
+    size_t wrote = 0;
+    int error_number = 0;
+    // Both parts in one sendmsg while head bytes remain, then the rest of the body. Without a
+    // body this is the one send() it always was.
+    const auto offset = static_cast<size_t>(connection.write_offset);
+    const std::string_view head = request.head;
+    const std::string_view body = request.body;
+    const Io outcome =
+        offset < head.size()
+            ? (body.empty() ? write_some(connection.fd, head.data() + offset,
+                                         head.size() - offset, &wrote, &error_number)
+                            : write_some_two(connection.fd, head.data() + offset,
+                                             head.size() - offset, body.data(), body.size(),
+                                             &wrote, &error_number))
+            : write_some(connection.fd, body.data() + (offset - head.size()),
+                         body.size() - (offset - head.size()), &wrote, &error_number);
+    if (!on_written(connection, outcome, wrote, error_number)) return;
+  }
 }
 
-void Worker::on_written(Connection& connection, Io outcome, size_t wrote, int error_number) {
+bool Worker::on_written(Connection& connection, Io outcome, size_t wrote, int error_number) {
   connection.write_offset += static_cast<int64_t>(wrote);
   if (outcome == Io::error || outcome == Io::closed) {
     if (result_.first_socket_error.empty()) {
       result_.first_socket_error = std::string("write: ") + error_text(error_number);
     }
     fail_request(connection, ErrorKind::write);
-    return;
+    return false;
   }
-  const bool finished = connection.write_offset == static_cast<int64_t>(request_.size());
-  if (finished && connection.state == ConnectionState::writing) {
-    connection.state = ConnectionState::reading;
+  if (connection.write_offset < static_cast<int64_t>(unwritten_request(connection).size())) {
+    // A partial write: the rest when the socket takes more.
+    if (completes_io_) {
+      continue_write(connection);
+    } else {
+      set_write_interest(connection, true);
+    }
+    return false;
   }
-  if (completes_io_) {
-    if (!finished) continue_write(connection);  // a partial send: queue the rest
-  } else {
-    set_write_interest(connection, !finished);
+  connection.write_offset = 0;
+  ++connection.ring_written;
+  if (connection.ring_written < connection.ring_count) {
+    // The next pipelined request, queued while this one was being written.
+    if (completes_io_) continue_write(connection);
+    return true;
   }
+  if (connection.state == ConnectionState::writing) connection.state = ConnectionState::reading;
+  if (!completes_io_) set_write_interest(connection, false);
+  return false;
 }
 
 void Worker::on_readable(Connection& connection) {
@@ -543,12 +619,11 @@ void Worker::on_received(Connection& connection, Io outcome, const char* data, s
                          int error_number) {
   const int64_t now = clock_.now_ns();
   if (outcome == Io::done) {
-    phase_for(connection.busy() ? connection.intended_ns : now).bytes_read +=
-        static_cast<int64_t>(got);
     if (!connection.busy()) {
       // Bytes with no request outstanding (a 408 before an idle close, say): the server
       // answered something nobody asked. No request failed; it is a connection event, and the
       // connection, whose framing is now unknown, is replaced.
+      phase_for(now).bytes_read += static_cast<int64_t>(got);
       ++phase_for(now).unsolicited;
       connection.lost = true;
       idle_remove(connection);
@@ -556,39 +631,53 @@ void Worker::on_received(Connection& connection, Io outcome, const char* data, s
       start_connect(connection);
       return;
     }
-    connection.response_bytes_seen = true;
-    size_t consumed = 0;
-    const ParseStatus status =
-        connection.parser.feed(std::string_view(data, got), &consumed);
-    if (status == ParseStatus::need_more) return;
-    if (status == ParseStatus::error) {
-      if (result_.first_parse_error.empty()) {
-        result_.first_parse_error = std::string(describe(connection.parser.error()));
+    phase_for(front(connection).intended_ns).bytes_read += static_cast<int64_t>(got);
+    std::string_view bytes(data, got);
+    // One read may end several pipelined responses: each is matched to the oldest request.
+    for (;;) {
+      connection.response_bytes_seen = true;
+      size_t consumed = 0;
+      const ParseStatus status = connection.parser.feed(bytes, &consumed);
+      if (status == ParseStatus::need_more) return;
+      if (status == ParseStatus::error) {
+        if (result_.first_parse_error.empty()) {
+          result_.first_parse_error = std::string(describe(connection.parser.error()));
+        }
+        fail_request(connection, ErrorKind::parse);
+        return;
       }
-      fail_request(connection, ErrorKind::parse);
-      return;
-    }
-    if (consumed != got) {
-      // More bytes than the response's framing allows (a body longer than its Content-Length,
-      // a 204 or 304 with a body, a second response): hammer does not pipeline, so the
-      // response's end is unknown and the connection's framing is lost. The request fails
-      // now, as a parse error, before anything else can be sent on this connection.
-      if (result_.first_parse_error.empty()) {
-        result_.first_parse_error = "bytes after the end of a response";
+      if (consumed != bytes.size() && connection.ring_count == 1) {
+        // More bytes than the response's framing allows (a body longer than its
+        // Content-Length, a 204 or 304 with a body, a second response) with no other request
+        // outstanding: the response's end is unknown and the connection's framing is lost.
+        // The request fails now, as a parse error, before anything else can be sent on it.
+        if (result_.first_parse_error.empty()) {
+          result_.first_parse_error = "bytes after the end of a response";
+        }
+        fail_request(connection, ErrorKind::parse);
+        return;
       }
-      fail_request(connection, ErrorKind::parse);
-      return;
+      bytes.remove_prefix(consumed);
+      const uint32_t socket = connection.generation;
+      // No new request until this read's bytes are all matched: bytes that arrived before a
+      // request was sent cannot be its response.
+      on_response(connection, now, /*refill=*/false);
+      if (connection.generation != socket) return;  // the response ended the socket
+      if (bytes.empty()) {
+        become_idle(connection, now);
+        return;
+      }
+      // More bytes with requests still outstanding: the next pipelined response.
     }
-    on_response(connection, now);
-    return;
   }
 
   // End of stream or a socket error.
   if (connection.busy()) {
     if (outcome == Io::closed && connection.response_bytes_seen &&
         connection.parser.finish_on_eof() == ParseStatus::complete) {
+      const uint32_t socket = connection.generation;
       on_response(connection, now);  // a body delimited by the close
-      return;
+      if (connection.generation != socket || !connection.busy()) return;
     }
     if (outcome == Io::error && result_.first_socket_error.empty()) {
       result_.first_socket_error = std::string("read: ") + error_text(error_number);
@@ -605,51 +694,95 @@ void Worker::on_received(Connection& connection, Io outcome, const char* data, s
   start_connect(connection);
 }
 
-void Worker::on_response(Connection& connection, int64_t now_ns) {
+void Worker::on_response(Connection& connection, int64_t now_ns, bool refill) {
   timers_.disarm(&connection.timer);
   --in_flight_;
-  RunResult& phase = phase_for(connection.intended_ns);
+  const Outstanding done = front(connection);
+  const bool written = connection.ring_written > 0;
+  connection.ring_head = ring_index(connection, 1);
+  --connection.ring_count;
+  if (written) --connection.ring_written;
+  RunResult& phase = phase_for(done.intended_ns);
+  LineStats* stats = line_stats(phase, done.line);
   ++phase.completed;
   last_response_ns_ = now_ns;
   const ResponseInfo& info = connection.parser.info();
+  const int64_t uncorrected = now_ns - done.actual_send_ns;
+  const int64_t corrected = now_ns - done.intended_ns;
   if (info.status >= 100 && info.status <= 599) {
     ++phase.status_classes[info.status / 100 - 1];
     ++phase.status_codes[info.status];
   }
-  const int64_t uncorrected = now_ns - connection.actual_send_ns;
-  const int64_t corrected = now_ns - connection.intended_ns;
   phase.uncorrected.record(uncorrected);
   if (open_loop_) phase.corrected.record(corrected);
-  result_.timeline.record(connection.intended_ns,
-                          corrected_stopwatch_ ? corrected : uncorrected);
+  if (stats != nullptr) {
+    ++stats->completed;
+    if (info.status >= 100 && info.status <= 599) ++stats->status_classes[info.status / 100 - 1];
+    stats->uncorrected.record(uncorrected);
+    if (open_loop_) stats->corrected.record(corrected);
+  }
+  result_.timeline.record(done.intended_ns, corrected_stopwatch_ ? corrected : uncorrected);
   if (open_loop_) {
-    result_.timeline.record_other(connection.intended_ns,
+    result_.timeline.record_other(done.intended_ns,
                                   corrected_stopwatch_ ? uncorrected : corrected);
   }
-  if (connection.first_on_socket) result_.first_requests.record(uncorrected);
-  // A response that came before the request was fully written (state still writing) leaves
-  // the rest of the request unsent: the socket's framing is lost, so it cannot carry another
-  // request (RFC 9112 §9.5: stop sending and close).
-  if (!info.keep_alive || !config_.keep_alive || connection.state == ConnectionState::writing) {
+  if (done.first_on_socket) result_.first_requests.record(uncorrected);
+  // A response that came before its request was fully written leaves the rest of the request
+  // unsent: the socket's framing is lost, so it cannot carry another request (RFC 9112 §9.5:
+  // stop sending and close). A server that closes after this response, with requests still
+  // pipelined behind it, fails exactly those.
+  if (!info.keep_alive || !config_.keep_alive || !written) {
+    if (connection.busy()) {
+      if (result_.first_socket_error.empty()) {
+        result_.first_socket_error =
+            "read: server ended the connection with pipelined requests unanswered";
+      }
+      fail_request(connection, ErrorKind::read);
+      return;
+    }
     close_socket(connection);
     start_connect(connection);
     return;
   }
-  become_idle(connection, now_ns);
+  if (connection.busy()) {
+    // The next pipelined response is the next request's; its timeout runs from its send.
+    connection.parser.start(requests_[static_cast<size_t>(front(connection).line)].head);
+    connection.response_bytes_seen = false;
+    timers_.arm(&connection.timer, front(connection).actual_send_ns + config_.timeout_ns);
+  }
+  if (refill) become_idle(connection, now_ns);
 }
 
 void Worker::fail_request(Connection& connection, ErrorKind kind) {
-  count_error(kind, connection.busy() ? connection.intended_ns : clock_.now_ns());
-  if (connection.busy()) --in_flight_;
+  // Every request outstanding on the connection fails, each once, in its own phase and line.
+  if (connection.ring_count == 0) count_error(kind, clock_.now_ns());
+  while (connection.ring_count > 0) {
+    const Outstanding& failed = front(connection);
+    RunResult& phase = phase_for(failed.intended_ns);
+    count_error(kind, failed.intended_ns);
+    if (LineStats* stats = line_stats(phase, failed.line)) {
+      ++stats->errors[static_cast<int>(kind)];
+    }
+    --in_flight_;
+    connection.ring_head = ring_index(connection, 1);
+    --connection.ring_count;
+  }
+  connection.ring_head = 0;
+  connection.ring_written = 0;
+  connection.write_offset = 0;
   connection.lost = true;
   timers_.disarm(&connection.timer);
+  idle_remove(connection);
   close_socket(connection);
   start_connect(connection);
 }
 
 void Worker::close_socket(Connection& connection) {
   if (connection.fd < 0) return;
-  const bool was_connected = connection.state == ConnectionState::idle || connection.busy();
+  // Up: idle, or carrying requests (fail_request empties the ring before it closes).
+  const bool was_connected = connection.state == ConnectionState::idle ||
+                             connection.state == ConnectionState::writing ||
+                             connection.state == ConnectionState::reading;
   if (was_connected && --live_connections_ == 0 && !stopping_) {
     no_connection_since_ns_ = clock_.now_ns();
   }
@@ -657,6 +790,12 @@ void Worker::close_socket(Connection& connection) {
   hammer::close_socket(connection.fd);
   connection.fd = -1;
   ++connection.generation;  // whatever the engine still reports for this socket is stale
+  if (connection.ring_count == 0) {
+    // A partial write (a response came before the request was written) dies with the socket.
+    connection.write_offset = 0;
+    connection.ring_head = 0;
+    connection.ring_written = 0;
+  }
   connection.wants_write = false;
   connection.state = ConnectionState::disconnected;
 }
@@ -667,30 +806,61 @@ void Worker::set_write_interest(Connection& connection, bool wants_write) {
   engine_->want_write(connection.fd, token_of(connection), wants_write);
 }
 
+// The connection can take another request: it connected, or a response freed a place in its
+// pipeline.
 void Worker::become_idle(Connection& connection, int64_t now_ns) {
-  connection.state = ConnectionState::idle;
-  connection.idle_since_ns = now_ns;
+  if (connection.ring_count == 0) {
+    connection.state = ConnectionState::idle;
+    connection.ring_head = 0;
+    connection.ring_written = 0;
+  }
   if (stopping_) {
-    close_socket(connection);
+    if (connection.ring_count == 0) close_socket(connection);
     return;
   }
   if (!open_loop_) {
-    send_request(connection, 0);
+    fill_closed_loop(connection, now_ns);
     return;
   }
-  idle_push(connection);
+  if (!connection.in_idle_list) {
+    connection.idle_since_ns = now_ns;
+    idle_push(connection);
+  }
   dispatch_due(now_ns);
 }
 
+void Worker::fill_closed_loop(Connection& connection, int64_t now_ns) {
+  if (now_ns < connection.not_before_ns) {
+    // --ramp: not this connection's turn yet; its timer brings it in (on_timer, idle).
+    if (connection.ring_count == 0) timers_.arm(&connection.timer, connection.not_before_ns);
+    return;
+  }
+  const uint32_t socket = connection.generation;
+  while (connection.generation == socket && connection.fd >= 0 &&
+         connection.ring_count < depth_ && !stopping_) {
+    send_request(connection, 0, next_closed_loop_line());
+  }
+}
+
 void Worker::dispatch_due(int64_t now_ns) {
+  const int64_t line_count = static_cast<int64_t>(requests_.size());
   while (idle_head_ >= 0 && schedule_.has_next() && schedule_.next_intended_ns() <= now_ns) {
     Connection* connection = idle_pop();
     const int64_t intended = schedule_.next_intended_ns();
+    // Without --requests every request is line 0: no division on the plain path.
+    const auto line =
+        line_count == 1 ? 0 : static_cast<int32_t>(schedule_.next_slot() % line_count);
+    const int64_t idle_since = connection->idle_since_ns;
+    const uint32_t socket = connection->generation;
     schedule_.take();
-    send_request(*connection, intended);
+    const int64_t sent_ns = send_request(*connection, intended, line);
     // Dispatch lag describes the measured part, like every headline figure.
-    if (intended >= warmup_end_ns_) {
-      lag_.record(intended, connection->actual_send_ns, connection->idle_since_ns);
+    if (intended >= warmup_end_ns_) lag_.record(intended, sent_ns, idle_since);
+    // With -p, a connection with room in its pipeline waits its turn again at the back.
+    if (connection->generation == socket && connection->busy() &&
+        connection->ring_count < depth_) {
+      connection->idle_since_ns = clock_.now_ns();
+      idle_push(*connection);
     }
   }
   if (idle_head_ < 0 && schedule_.has_next() && schedule_.next_intended_ns() <= now_ns) {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <span>
 #include <string_view>
 
 #include "core/config.h"
@@ -24,6 +25,12 @@
 
 namespace hammer {
 
+/// One request as it goes on the wire, serialized once before the run (run/run.cc).
+struct WireRequest {
+  RequestBytes bytes{std::string_view()};  // head and body, apart
+  bool head = false;  // a HEAD request: its response has no body whatever its headers say
+};
+
 class Worker {
  public:
   /// One receive buffer per worker, not per connection: the parser keeps only integers between
@@ -38,6 +45,11 @@ class Worker {
   Worker(const Config& config, RequestBytes request, const SocketAddress& target,
          int64_t worker_index, int64_t worker_count, int64_t connection_count,
          const Clock& clock = monotonic_clock());
+  /// --requests: request i of the schedule (open loop) or the i-th send (closed loop) is
+  /// requests[i mod n]. `requests` and the bytes it points at must outlive the worker.
+  Worker(const Config& config, std::span<const WireRequest> requests,
+         const SocketAddress& target, int64_t worker_index, int64_t worker_count,
+         int64_t connection_count, const Clock& clock = monotonic_clock());
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
   ~Worker();
@@ -101,27 +113,61 @@ class Worker {
   void retry_later(Connection& connection);
   void note_connect_error(const char* what, int error_number);
 
-  void send_request(Connection& connection, int64_t intended_ns);
+  /// Queues one request on the connection and writes what the socket takes; returns the send
+  /// time (the clock reading its latency starts from).
+  int64_t send_request(Connection& connection, int64_t intended_ns, int32_t line);
   void continue_write(Connection& connection);
-  void on_written(Connection& connection, Io outcome, size_t wrote, int error_number);
+  /// Counts `wrote` bytes of the oldest unwritten request; true when it is finished and the
+  /// next one may be written at once (readiness engines' write loop).
+  bool on_written(Connection& connection, Io outcome, size_t wrote, int error_number);
   void on_readable(Connection& connection);
   void on_received(Connection& connection, Io outcome, const char* data, size_t got,
                    int error_number);
   static uint64_t token_of(const Connection& connection) {
     return make_io_token(static_cast<uint32_t>(connection.index), connection.generation);
   }
-  void on_response(Connection& connection, int64_t now_ns);
+  /// The oldest request's response is complete. With `refill`, the connection then takes new
+  /// requests (become_idle); without, the caller does once the read's bytes are matched.
+  void on_response(Connection& connection, int64_t now_ns, bool refill = true);
   void fail_request(Connection& connection, ErrorKind kind);
   void close_socket(Connection& connection);
   void set_write_interest(Connection& connection, bool wants_write);
   void become_idle(Connection& connection, int64_t now_ns);
+  void fill_closed_loop(Connection& connection, int64_t now_ns);
   void dispatch_due(int64_t now_ns);
 
-  /// The result a request (or event) at `send_ns` counts in: the warm-up's before the warm-up
-  /// ends (cut by timestamp: intended send time in open loop, actual send in closed loop),
-  /// the measured one after.
+  Outstanding& front(Connection& connection) { return connection.ring[connection.ring_head]; }
+  /// The ring position `k` places after the oldest (k <= depth_): a compare, not a division,
+  /// on the path every request takes.
+  int32_t ring_index(const Connection& connection, int32_t k) const {
+    const int32_t index = connection.ring_head + k;
+    return index >= depth_ ? index - depth_ : index;
+  }
+  /// The bytes of the oldest request not yet fully written (ring_written < ring_count).
+  const RequestBytes& unwritten_request(const Connection& connection) const {
+    const Outstanding& next =
+        connection.ring[ring_index(connection, connection.ring_written)];
+    return requests_[static_cast<size_t>(next.line)].bytes;
+  }
+  /// Closed loop: the line of this worker's next send (its sends interleave with the other
+  /// workers', so the i-th send of the run uses about line i mod n).
+  int32_t next_closed_loop_line() {
+    if (requests_.size() == 1) return 0;  // without --requests: no division per request
+    const int64_t i = closed_sends_++ * worker_count_ + worker_index_;
+    return static_cast<int32_t>(i % static_cast<int64_t>(requests_.size()));
+  }
+
+  /// The result a request (or event) at `send_ns` counts in: the ramp's, then the warm-up's,
+  /// then the measured one (cut by timestamp: intended send time in open loop, actual send in
+  /// closed loop).
   RunResult& phase_for(int64_t send_ns) {
+    if (ramp_ != nullptr && send_ns < ramp_end_ns_) return *ramp_;
     return (warmup_ != nullptr && send_ns < warmup_end_ns_) ? *warmup_ : result_;
+  }
+  /// The line's measured figures, or null (another phase, or no --requests).
+  LineStats* line_stats(const RunResult& phase, int32_t line) {
+    if (&phase != &result_ || result_.lines.empty()) return nullptr;
+    return &result_.lines[static_cast<size_t>(line_stats_slot(line))];
   }
   void count_error(ErrorKind kind, int64_t when_ns);
   void publish_progress(int64_t now_ns);
@@ -132,13 +178,18 @@ class Worker {
 
   const Config& config_;
   const Clock& clock_;
-  RequestBytes request_;
+  WireRequest single_request_;              // the one request, without --requests
+  std::span<const WireRequest> requests_;   // what request i sends: requests_[i mod n]
+  int32_t depth_ = 1;                       // -p: requests in flight per connection
+  int64_t closed_sends_ = 0;
   SocketAddress target_;
+  int64_t worker_index_;
+  int64_t worker_count_;
   int64_t connection_count_;
   bool open_loop_;
-  bool head_request_;  // -m HEAD: no response carries a body (RFC 9112 §6.3)
 
   std::unique_ptr<Connection[]> connections_;
+  std::unique_ptr<Outstanding[]> rings_;  // depth_ per connection
   ZeroedArray<char> recv_buffer_;  // kRecvBufferBytes; pages become resident as used
   std::unique_ptr<IoEvent[]> events_;
   std::unique_ptr<IoEngine> engine_;
@@ -153,6 +204,8 @@ class Worker {
   RunResult result_;
   RunResult* warmup_ = nullptr;         // result_.warmup, when --warmup was given
   int64_t warmup_end_ns_ = INT64_MAX;   // set by run(); before it, everything is first phase
+  RunResult* ramp_ = nullptr;           // result_.ramp, when --ramp was given
+  int64_t ramp_end_ns_ = INT64_MAX;
   bool corrected_stopwatch_ = false;    // the timeline records the lead latency
   int64_t next_publish_ns_ = 0;
   std::atomic<int64_t> published_completed_{0};

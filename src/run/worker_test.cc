@@ -350,3 +350,45 @@ TEST(WorkerSpinTest, AWorkerSharingItsCoreNeverSpins) {
 
 }  // namespace
 }  // namespace hammer
+
+namespace hammer {
+namespace {
+
+TEST_P(WorkerTest, PipelineClosedLoopKeepsNOutstandingPerConnectionAndRefillsPerResponse) {
+  StubServer server;
+  Config config = open_loop_config(0, 2);  // rate 0: closed loop
+  config.rate = 0;
+  config.pipeline = 3;
+  Harness harness(config, server);
+  harness.begin(1'000 * kMs);
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 6; }));  // 2 connections x 3
+  EXPECT_EQ(harness.worker.in_flight(), 6);
+  server.answer_all();
+  ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().completed == 6; }));
+  // Each response freed one place, refilled at once: 3 in flight per connection again.
+  EXPECT_TRUE(harness.pass_until([&] { return server.pump() == 12; }));
+  EXPECT_EQ(harness.worker.in_flight(), 6);
+  EXPECT_EQ(harness.worker.result().sent, 12);
+}
+
+TEST_P(WorkerTest, PipelineOpenLoopPutsDueRequestsOnAConnectionWithRoomUpToN) {
+  StubServer server;
+  Config config = open_loop_config(1000, 1);  // one connection, a slot every 1 ms
+  config.pipeline = 4;
+  Harness harness(config, server);
+  harness.begin(1'000 * kMs);
+  harness.clock.set(harness.t0 + 5 * kMs + 500 * kUs);  // slots 0..5 due: 6 requests
+  ASSERT_TRUE(harness.worker.run_pass());
+  // Four go out on the one connection; the other two wait for a place.
+  EXPECT_EQ(harness.worker.result().sent, 4);
+  EXPECT_EQ(harness.worker.in_flight(), 4);
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 4; }));
+  server.answer_all();
+  ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().completed == 4; }));
+  EXPECT_TRUE(harness.pass_until([&] { return harness.worker.result().sent == 6; }));
+  // Latency runs from the intended time: slot 0 (t0) was answered at t0 + 5.5 ms.
+  EXPECT_NEAR(harness.worker.result().corrected.max(), 5'500 * kUs, 10 * kUs);
+}
+
+}  // namespace
+}  // namespace hammer

@@ -52,6 +52,8 @@ class OpenLoopSchedule {
   int64_t next_intended_ns() const { return intended_ns(next_k_); }
   /// True while the next request's intended time is before the deadline.
   bool has_next() const { return next_intended_ns() < deadline_ns_; }
+  /// Global slot number of the next request (k in the formula).
+  int64_t next_slot() const { return next_k_; }
   /// The next request is being sent: move to the one after it.
   void take() { next_k_ += slots_.stride; }
 

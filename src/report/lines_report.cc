@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+#include "report/lines_report.h"
+
+#include <string_view>
+
+#include "report/format.h"
+#include "stats/histogram_v2.h"
+
+namespace hammer {
+namespace {
+
+std::string pad_right(std::string_view text, size_t width) {
+  std::string padded(text);
+  if (padded.size() < width) padded.append(width - padded.size(), ' ');
+  return padded;
+}
+
+constexpr std::string_view kClassNames[kStatusClassCount] = {"1xx", "2xx", "3xx", "4xx", "5xx"};
+
+// "2xx 1000, 5xx 3"; "-" when no response.
+std::string status_text(const LineStats& line) {
+  std::string text;
+  for (int index = 0; index < kStatusClassCount; ++index) {
+    if (line.status_classes[index] == 0) continue;
+    if (!text.empty()) text += ", ";
+    text += std::string(kClassNames[index]) + " " + std::to_string(line.status_classes[index]);
+  }
+  return text.empty() ? "-" : text;
+}
+
+std::string figures(const Histogram& histogram) {
+  if (histogram.total_count() == 0) return pad_left("-", 10) + pad_left("-", 10) + pad_left("-", 10);
+  return pad_left(format_duration_ns(histogram.value_at_percentile(50)), 10) +
+         pad_left(format_duration_ns(histogram.value_at_percentile(99)), 10) +
+         pad_left(format_duration_ns(histogram.max()), 10);
+}
+
+struct Entry {
+  std::string label;  // "1" .. "64", or "65-100" for the aggregated row
+  std::string name;
+  const RequestLine* line = nullptr;  // null for the aggregated row
+  const LineStats* stats = nullptr;
+};
+
+std::vector<Entry> entries(const ReportInput& input) {
+  std::vector<Entry> rows;
+  const auto& lines = input.config.requests;
+  const auto& stats = input.result.lines;
+  const int64_t count = static_cast<int64_t>(lines.size());
+  for (size_t slot = 0; slot < stats.size(); ++slot) {
+    Entry entry;
+    entry.stats = &stats[slot];
+    const auto index = static_cast<int64_t>(slot);
+    if (index < kMaxLinesWithOwnStats && index < count) {
+      entry.line = &lines[slot];
+      entry.label = std::to_string(index + 1);
+      entry.name = lines[slot].name;
+    } else {
+      entry.label = std::to_string(kMaxLinesWithOwnStats + 1) + "-" + std::to_string(count);
+      entry.name = "(requests " + entry.label + ", aggregated)";
+    }
+    rows.push_back(std::move(entry));
+  }
+  return rows;
+}
+
+void write_line_histogram(const Histogram& histogram, JsonWriter& json) {
+  json.begin_object();
+  json.member("count", histogram.total_count());
+  const bool any = histogram.total_count() > 0;
+  json.member_or_null("p50_ns", any, histogram.value_at_percentile(50));
+  json.member_or_null("p99_ns", any, histogram.value_at_percentile(99));
+  json.member_or_null("max_ns", any, histogram.max());
+  json.member("hdr", encode_v2_base64(histogram));
+  json.end_object();
+}
+
+}  // namespace
+
+void append_lines_text(const ReportInput& input, std::string& out) {
+  if (input.config.requests.empty() || input.result.lines.empty()) return;
+  const bool open_loop = input.config.open_loop();
+  out += "Requests by line (" + input.config.requests_path + ", " +
+         std::to_string(input.config.requests.size()) + " lines; measured part)\n";
+  out += pad_left("line", 7) + pad_left("requests", 10) + pad_left("errors", 8) + "  " +
+         pad_right("status", 18);
+  if (open_loop) {
+    out += pad_left("p50", 10) + pad_left("p99", 10) + pad_left("max", 10) + "  |";
+  }
+  out += pad_left(open_loop ? "unc. p50" : "p50", 10) + pad_left("p99", 10) +
+         pad_left("max", 10) + "  name\n";
+  for (const Entry& entry : entries(input)) {
+    const LineStats& stats = *entry.stats;
+    out += pad_left(entry.label, 7) + pad_left(std::to_string(stats.completed), 10) +
+           pad_left(std::to_string(stats.failed_requests()), 8) + "  " +
+           pad_right(status_text(stats), 18);
+    if (open_loop) out += figures(stats.corrected) + "  |";
+    out += figures(stats.uncorrected) + "  " + entry.name + "\n";
+  }
+  if (open_loop) out += "  (left: corrected latency; right of '|': uncorrected)\n";
+}
+
+void write_lines_json(const ReportInput& input, JsonWriter& json) {
+  json.key("requests_file");
+  if (input.config.requests.empty()) {
+    json.null();
+    return;
+  }
+  json.begin_object();
+  json.member("path", input.config.requests_path);
+  json.member("count", static_cast<int64_t>(input.config.requests.size()));
+  json.member("lines_with_own_figures", kMaxLinesWithOwnStats);
+  json.key("lines").begin_array();
+  for (const Entry& entry : entries(input)) {
+    const LineStats& stats = *entry.stats;
+    json.begin_object();
+    json.member("lines", entry.label);  // "3" (1-based request index), or "65-100" aggregated
+    json.member("name", entry.name);
+    json.member_or_null("file_line", entry.line != nullptr,
+                        entry.line != nullptr ? entry.line->line_number : 0);
+    json.member_or_null("method", entry.line != nullptr,
+                        entry.line != nullptr ? entry.line->method : std::string());
+    json.member_or_null("path", entry.line != nullptr,
+                        entry.line != nullptr ? entry.line->path : std::string());
+    json.member("sent", stats.sent);
+    json.member("completed", stats.completed);
+    json.key("errors").begin_object();
+    for (int kind = 0; kind < kErrorKindCount; ++kind) {
+      json.member(kErrorKindNames[kind], stats.errors[kind]);
+    }
+    json.end_object();
+    json.key("status").begin_object();
+    for (int index = 0; index < kStatusClassCount; ++index) {
+      json.member(kClassNames[index], stats.status_classes[index]);
+    }
+    json.end_object();
+    json.key("latency").begin_object();
+    json.key("corrected");
+    if (input.config.open_loop()) {
+      write_line_histogram(stats.corrected, json);
+    } else {
+      json.null();
+    }
+    json.key("uncorrected");
+    write_line_histogram(stats.uncorrected, json);
+    json.end_object();
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+}
+
+}  // namespace hammer
