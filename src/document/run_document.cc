@@ -117,6 +117,18 @@ void read_config(DocumentReader& reader, Config& config) {
   config.closed_loop_stopwatch = mode == "open" && stopwatch == "uncorrected";
   config.timeout_ns = std::llround(reader.number({"config", "timeout_ms"}) * 1e6);
   config.method = reader.text({"config", "method"});
+  // Added within schema 1 (--ramp, -p, --requests): absent in older documents, which ran
+  // none of them.
+  if (const JsonValue* ramp = reader.at({"config", "ramp_s"}); ramp != nullptr) {
+    config.ramp_ns = seconds_to_ns(reader.number({"config", "ramp_s"}));
+  }
+  if (reader.at({"config", "pipeline"}) != nullptr) {
+    config.pipeline = reader.integer({"config", "pipeline"});
+  }
+  if (const JsonValue* requests = reader.at({"config", "requests"});
+      requests != nullptr && !requests->is_null()) {
+    config.requests_path = reader.text({"config", "requests"});
+  }
 
   const JsonValue* shard = reader.at({"shard"});
   if (shard != nullptr && shard->is_object()) {
@@ -165,7 +177,7 @@ void read_timeline(DocumentReader& reader, const Config& config, RunResult& resu
     return;
   }
   const bool both = !rows->items.empty() && rows->items.front().find("other_hdr") != nullptr;
-  result.timeline.plan(config.warmup_ns, config.duration_ns, both);
+  result.timeline.plan(config.warmup_ns, config.duration_ns, both, config.ramp_ns);
   for (size_t i = 0; i < rows->items.size() && !reader.failed(); ++i) {
     const JsonValue& row = rows->items[i];
     const std::string name = "timeline.rows[" + std::to_string(i) + "]";
@@ -199,21 +211,86 @@ void read_timeline(DocumentReader& reader, const Config& config, RunResult& resu
   }
 }
 
-void read_warmup(DocumentReader& reader, const Config& config, RunResult& result) {
-  const JsonValue* warmup = reader.at({"warmup"});
-  if (warmup == nullptr || warmup->is_null()) return;
+// "warmup" or "ramp": a phase before the measured part, kept on its lead stopwatch only
+// (docs/json.md). Null when the run had none.
+std::shared_ptr<RunResult> read_phase(DocumentReader& reader, const Config& config,
+                                      std::string_view name) {
+  const JsonValue* node = reader.at({name});
+  if (node == nullptr || node->is_null()) return nullptr;
+  const std::string base(name);
   auto phase = std::make_shared<RunResult>();
-  phase->elapsed_ns = reader.integer(warmup, "warmup", {"elapsed_ns"});
-  phase->sent = reader.integer(warmup, "warmup", {"sent"});
-  phase->completed = reader.integer(warmup, "warmup", {"completed"});
-  for (int kind = 0; kind < kErrorKindCount; ++kind) {
-    phase->errors[kind] = reader.integer(warmup, "warmup", {"errors", kErrorKindNames[kind]});
+  phase->elapsed_ns = reader.integer(node, base, {"elapsed_ns"});
+  phase->sent = reader.integer(node, base, {"sent"});
+  phase->completed = reader.integer(node, base, {"completed"});
+  if (const JsonValue* scheduled = node->find("scheduled"); scheduled && scheduled->is_number()) {
+    phase->scheduled = scheduled->as_int().value_or(0);
   }
-  // The warm-up keeps its lead stopwatch only (docs/json.md).
-  Histogram lead = reader.histogram(warmup->find("latency"), "warmup.latency");
+  for (int kind = 0; kind < kErrorKindCount; ++kind) {
+    phase->errors[kind] = reader.integer(node, base, {"errors", kErrorKindNames[kind]});
+  }
+  Histogram lead = reader.histogram(node->find("latency"), base + ".latency");
   const bool corrected = config.corrected_stopwatch_leads();
   (corrected ? phase->corrected : phase->uncorrected) = std::move(lead);
-  result.warmup = std::move(phase);
+  return phase;
+}
+
+// "requests_file": the lines' names and figures back into config.requests and result.lines
+// (the lines after the ones with figures of their own keep only their count: one aggregated
+// entry holds their figures).
+void read_requests_file(DocumentReader& reader, Config& config, RunResult& result) {
+  const JsonValue* file = reader.at({"requests_file"});
+  if (file == nullptr || file->is_null()) return;
+  const int64_t count = reader.integer(file, "requests_file", {"count"});
+  const JsonValue* lines = file->find("lines");
+  if (lines == nullptr || !lines->is_array()) {
+    reader.fail("requests_file.lines: expected an array");
+    return;
+  }
+  if (reader.failed()) return;
+  if (count < 1 || static_cast<int64_t>(lines->items.size()) != line_stats_entries(count)) {
+    reader.fail("requests_file: " + std::to_string(lines->items.size()) + " entries for " +
+                std::to_string(count) + " requests");
+    return;
+  }
+  config.requests.assign(static_cast<size_t>(count), RequestLine{});
+  result.lines.resize(lines->items.size());
+  for (size_t i = 0; i < lines->items.size() && !reader.failed(); ++i) {
+    const JsonValue& entry = lines->items[i];
+    const std::string name = "requests_file.lines[" + std::to_string(i) + "]";
+    LineStats& stats = result.lines[i];
+    stats.sent = reader.integer(&entry, name, {"sent"});
+    stats.completed = reader.integer(&entry, name, {"completed"});
+    for (int kind = 0; kind < kErrorKindCount; ++kind) {
+      stats.errors[kind] = reader.integer(&entry, name, {"errors", kErrorKindNames[kind]});
+    }
+    static constexpr std::string_view kClassNames[kStatusClassCount] = {"1xx", "2xx", "3xx",
+                                                                        "4xx", "5xx"};
+    for (int index = 0; index < kStatusClassCount; ++index) {
+      stats.status_classes[index] = reader.integer(&entry, name, {"status", kClassNames[index]});
+    }
+    const JsonValue* latency = entry.find("latency");
+    const JsonValue* corrected = latency ? latency->find("corrected") : nullptr;
+    if (corrected != nullptr && !corrected->is_null()) {
+      stats.corrected = reader.histogram(corrected, name + ".latency.corrected");
+    }
+    stats.uncorrected = reader.histogram(latency ? latency->find("uncorrected") : nullptr,
+                                         name + ".latency.uncorrected");
+    if (static_cast<int64_t>(i) >= kMaxLinesWithOwnStats) continue;  // the aggregated entry
+    RequestLine& line = config.requests[i];
+    const JsonValue* label = entry.find("name");
+    const JsonValue* method = entry.find("method");
+    const JsonValue* path = entry.find("path");
+    const JsonValue* file_line = entry.find("file_line");
+    if (label == nullptr || !label->is_string() || method == nullptr || !method->is_string() ||
+        path == nullptr || !path->is_string()) {
+      reader.fail(name + ": expected name, method and path strings");
+      return;
+    }
+    line.name = label->text;
+    line.method = method->text;
+    line.path = path->text;
+    line.line_number = file_line ? file_line->as_int().value_or(0) : 0;
+  }
 }
 
 }  // namespace
@@ -294,7 +371,9 @@ Expected<RunDocument, std::string> read_run_document(std::string_view text) {
     result.in_flight_at_stop = reader.integer({"requests", "in_flight_at_stop"});
   }
   read_lag(reader, result);
-  read_warmup(reader, document.config, result);
+  result.warmup = read_phase(reader, document.config, "warmup");
+  result.ramp = read_phase(reader, document.config, "ramp");
+  read_requests_file(reader, document.config, result);
   read_timeline(reader, document.config, result);
   result.connect_time = reader.histogram(reader.at({"connect"}), "connect");
   result.first_requests = reader.histogram(reader.at({"first_requests"}), "first_requests");

@@ -42,6 +42,33 @@ std::string rate_text(const Config& config) {
   return text;
 }
 
+std::string requests_text(const Config& config) {
+  if (config.requests.empty()) return "no --requests";
+  return "--requests " + config.requests_path + " (" + std::to_string(config.requests.size()) +
+         (config.requests.size() == 1 ? " line)" : " lines)");
+}
+
+// --requests: the shards sent the same mix, line for line (the file may live at another path
+// on another machine: its lines decide, not its name). The lines past those reported one by
+// one are known only by their count.
+std::string requests_difference(const Config& first, const Config& other) {
+  auto differ = [](std::string a, std::string b) { return a + " vs " + b; };
+  if (first.requests.size() != other.requests.size()) {
+    return differ(requests_text(first), requests_text(other));
+  }
+  for (size_t i = 0; i < first.requests.size(); ++i) {
+    const RequestLine& a = first.requests[i];
+    const RequestLine& b = other.requests[i];
+    auto text = [](const RequestLine& line) {
+      return line.method + " " + line.path + (line.name != line.path ? " (" + line.name + ")" : "");
+    };
+    if (text(a) != text(b)) {
+      return differ("--requests request " + std::to_string(i + 1) + " " + text(a), text(b));
+    }
+  }
+  return {};
+}
+
 // The first setting on which `other` differs from `first`, as "--rate 2000 vs --rate 3000";
 // empty when the two describe the same fleet run.
 std::string config_difference(const Config& first, const Config& other) {
@@ -65,6 +92,15 @@ std::string config_difference(const Config& first, const Config& other) {
                   "--timeout " + seconds_text(other.timeout_ns));
   }
   if (first.method != other.method) return differ("-m " + first.method, "-m " + other.method);
+  if (first.ramp_ns != other.ramp_ns) {
+    return differ("--ramp " + seconds_text(first.ramp_ns), "--ramp " + seconds_text(other.ramp_ns));
+  }
+  if (first.pipeline != other.pipeline) {
+    return differ("-p " + std::to_string(first.pipeline), "-p " + std::to_string(other.pipeline));
+  }
+  if (const std::string difference = requests_difference(first, other); !difference.empty()) {
+    return difference;
+  }
   if (first.closed_loop_stopwatch != other.closed_loop_stopwatch) {
     return differ(first.closed_loop_stopwatch ? "--closed-loop" : "no --closed-loop",
                   other.closed_loop_stopwatch ? "--closed-loop" : "no --closed-loop");
@@ -197,11 +233,13 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
     return document->result.timeline.has_other();
   });
   timeline.plan(merged.config.warmup_ns, merged.config.duration_ns + most_shift * interval_ns,
-                both);
+                both, merged.config.ramp_ns);
 
   RunResult& total = merged.result;
   int64_t fleet_end_unix_ns = earliest_origin;
-  int64_t warmup_end_unix_ns = earliest_origin;
+  const int64_t before_warmup_ns = merged.config.ramp_ns;  // the ramp comes first
+  int64_t warmup_end_unix_ns = earliest_origin + before_warmup_ns;
+  int64_t ramp_end_unix_ns = earliest_origin;
   for (const RunDocument* document : ordered) {
     RunResult part = document->result;
     const int64_t origin = part.wall_start.origin_unix_ns;
@@ -213,17 +251,24 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
     part.timeline = Timeline();
     total.add(part);
     merged.config.threads += document->config.threads;
-    const int64_t measured_start = origin + document->config.warmup_ns;
+    const int64_t measured_start =
+        origin + document->config.ramp_ns + document->config.warmup_ns;
     fleet_end_unix_ns = std::max(fleet_end_unix_ns, measured_start + part.elapsed_ns);
     if (part.warmup) {
-      warmup_end_unix_ns = std::max(warmup_end_unix_ns, origin + part.warmup->elapsed_ns);
+      warmup_end_unix_ns = std::max(
+          warmup_end_unix_ns, origin + document->config.ramp_ns + part.warmup->elapsed_ns);
     }
+    if (part.ramp) ramp_end_unix_ns = std::max(ramp_end_unix_ns, origin + part.ramp->elapsed_ns);
     fleet.shards.push_back(summarize_shard(*document));
   }
   total.timeline = std::move(timeline);
   // The fleet's measured time runs from the earliest measured start to the last shard's end.
-  total.elapsed_ns = fleet_end_unix_ns - (earliest_origin + merged.config.warmup_ns);
-  if (total.warmup) total.warmup->elapsed_ns = warmup_end_unix_ns - earliest_origin;
+  total.elapsed_ns =
+      fleet_end_unix_ns - (earliest_origin + before_warmup_ns + merged.config.warmup_ns);
+  if (total.warmup) {
+    total.warmup->elapsed_ns = warmup_end_unix_ns - (earliest_origin + before_warmup_ns);
+  }
+  if (total.ramp) total.ramp->elapsed_ns = ramp_end_unix_ns - earliest_origin;
   total.wall_start.origin_unix_ns = earliest_origin;
   total.wall_start.started_unix_ns = INT64_MAX;
   total.wall_start.late_ns = 0;

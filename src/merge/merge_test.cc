@@ -131,6 +131,13 @@ TEST(MergeTest, RefusesIncompatibleConfigsNamingTheSetting) {
       {[](Config& c) { c.timeout_ns = kSecond; }, "--timeout 2s vs --timeout 1s"},
       {[](Config& c) { c.method = "POST"; }, "-m GET vs -m POST"},
       {[](Config& c) { c.closed_loop_stopwatch = true; }, "no --closed-loop vs --closed-loop"},
+      {[](Config& c) { c.ramp_ns = 2 * kSecond; }, "--ramp 0s vs --ramp 2s"},
+      {[](Config& c) { c.pipeline = 8; }, "-p 1 vs -p 8"},
+      {[](Config& c) {
+         c.requests_path = "a.jsonl";
+         c.requests.resize(1, RequestLine{1, "/a", "GET", "/a", {}, {}});
+       },
+       "no --requests vs --requests a.jsonl (1 line)"},
   };
   for (const Case& test_case : cases) {
     std::vector<RunDocument> documents = {shard(1, 2, {1}), shard(2, 2, {1})};
@@ -144,6 +151,74 @@ TEST(MergeTest, RefusesIncompatibleConfigsNamingTheSetting) {
   std::vector<RunDocument> documents = {shard(1, 2, {1}), shard(2, 2, {1})};
   documents[1].config.threads = 8;
   EXPECT_TRUE(merge_shards(documents, kSecond).has_value());
+}
+
+// Shards run with --requests FILE: the same lines, whatever path the file had on each machine.
+std::vector<RunDocument> shards_with_requests(std::vector<std::string> second_paths) {
+  std::vector<RunDocument> documents = {shard(1, 2, {1}), shard(2, 2, {1})};
+  const std::vector<std::string> first_paths = {"/a", "/b"};
+  for (size_t d = 0; d < 2; ++d) {
+    Config& config = documents[d].config;
+    config.requests_path = d == 0 ? "mix.jsonl" : "/elsewhere/mix.jsonl";
+    const auto& paths = d == 0 ? first_paths : second_paths;
+    for (size_t i = 0; i < paths.size(); ++i) {
+      config.requests.push_back(
+          RequestLine{static_cast<int64_t>(i + 1), paths[i], "GET", paths[i], {}, {}});
+    }
+    documents[d].result.lines.resize(paths.size());
+    for (size_t i = 0; i < paths.size(); ++i) {
+      LineStats& line = documents[d].result.lines[i];
+      line.sent = line.completed = static_cast<int64_t>(10 * (d + 1) + i);
+      line.corrected.record(static_cast<int64_t>((d + 1) * 1'000'000));
+    }
+  }
+  return documents;
+}
+
+TEST(MergeTest, RequestsFilesMustHoldTheSameLinesAndTheirFiguresAdd) {
+  auto merged = merge_shards(shards_with_requests({"/a", "/b"}), kSecond);
+  ASSERT_TRUE(merged.has_value()) << merged.error().message;
+  ASSERT_EQ(merged->config.requests.size(), 2u);
+  ASSERT_EQ(merged->result.lines.size(), 2u);
+  EXPECT_EQ(merged->result.lines[0].completed, 10 + 20);
+  EXPECT_EQ(merged->result.lines[1].completed, 11 + 21);
+  EXPECT_EQ(merged->result.lines[1].corrected.total_count(), 2);
+  EXPECT_EQ(merged->result.lines[1].corrected.max(),
+            merged->result.lines[1].corrected.value_at_percentile(100));
+  EXPECT_GE(merged->result.lines[1].corrected.max(), 1'990'000);
+
+  EXPECT_EQ(refusal(shards_with_requests({"/a", "/c"})),
+            "merge: incompatible configs: shard1.json and shard2.json differ (--requests request "
+            "2 GET /b vs GET /c); shards of one fleet share every setting but --threads");
+  EXPECT_EQ(refusal(shards_with_requests({"/a"})),
+            "merge: incompatible configs: shard1.json and shard2.json differ (--requests "
+            "mix.jsonl (2 lines) vs --requests /elsewhere/mix.jsonl (1 line)); shards of one "
+            "fleet share every setting but --threads");
+}
+
+TEST(MergeTest, TheRampIsMergedApartAndTheMeasuredTimeStartsAfterIt) {
+  std::vector<RunDocument> documents = {shard(1, 2, {1, 2, 3}), shard(2, 2, {4, 5, 6})};
+  for (RunDocument& document : documents) {
+    document.config.ramp_ns = 2 * kSecond;
+    document.result.timeline.plan(0, document.config.duration_ns, false, 2 * kSecond);
+    document.result.timeline.set_start(0);
+    document.result.timeline.record(kSecond / 2, 1'000'000);  // a ramp row
+    document.result.ramp = std::make_shared<RunResult>();
+    document.result.ramp->elapsed_ns = 2 * kSecond;
+    document.result.ramp->completed = 100;
+  }
+  auto merged = merge_shards(documents, kSecond);
+  ASSERT_TRUE(merged.has_value()) << merged.error().message;
+  EXPECT_EQ(merged->config.ramp_ns, 2 * kSecond);
+  ASSERT_TRUE(merged->result.ramp != nullptr);
+  EXPECT_EQ(merged->result.ramp->completed, 200);
+  EXPECT_EQ(merged->result.ramp->elapsed_ns, 2 * kSecond);
+  EXPECT_EQ(merged->result.elapsed_ns, 3 * kSecond);  // measured: after the ramp
+  const auto& rows = merged->result.timeline.rows();
+  ASSERT_EQ(rows.size(), 5u);  // 2 ramp rows, 3 measured
+  EXPECT_TRUE(rows[0].ramp);
+  EXPECT_EQ(rows[0].completed, 2);
+  EXPECT_FALSE(rows[2].ramp);
 }
 
 TEST(MergeTest, RefusesShardsOfDifferentFleetSizes) {

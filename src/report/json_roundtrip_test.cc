@@ -77,6 +77,71 @@ TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   }
 }
 
+TEST(JsonRoundTripTest, RampPipelineAndRequestsFileReadBack) {
+  // What `hammer merge` needs of --ramp, -p and --requests: the settings to compare shards
+  // by, the ramp's own figures, and each line's counts and histograms.
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.shard = ShardSpec{1, 2, true};
+  run.config.ramp_ns = 2'000'000'000;
+  run.config.pipeline = 8;
+  run.config.requests_path = "mix.jsonl";
+  for (int i = 1; i <= 3; ++i) {
+    RequestLine line;
+    line.line_number = i;
+    line.method = "GET";
+    line.path = "/p" + std::to_string(i);
+    line.name = i == 2 ? "two" : line.path;
+    run.config.requests.push_back(line);
+  }
+  run.result.lines.resize(3);
+  for (int i = 0; i < 3; ++i) {
+    LineStats& stats = run.result.lines[static_cast<size_t>(i)];
+    stats.sent = stats.completed = 10 + i;
+    stats.status_classes[1] = stats.completed;
+    stats.errors[static_cast<int>(ErrorKind::timeout)] = i;
+    for (int k = 1; k <= stats.completed; ++k) {
+      stats.corrected.record(k * 1'000'000);
+      stats.uncorrected.record(k * 100'000);
+    }
+  }
+  run.result.ramp = std::make_shared<RunResult>();
+  run.result.ramp->elapsed_ns = 2'000'000'000;
+  run.result.ramp->scheduled = run.result.ramp->sent = 2'000;
+  run.result.ramp->completed = 1'999;
+  run.result.ramp->corrected.record(5'000'000);
+  run.result.timeline.plan(0, run.config.duration_ns, false, run.config.ramp_ns);
+  run.result.timeline.set_start(0);
+  run.result.timeline.record(500'000'000, 1'000);  // in the ramp's first second
+  const std::string json = render_json_report(run.input());
+
+  auto document = read_run_document(json);
+  ASSERT_TRUE(document.has_value()) << document.error();
+  const Config& config = document->config;
+  EXPECT_EQ(config.ramp_ns, 2'000'000'000);
+  EXPECT_EQ(config.pipeline, 8);
+  EXPECT_EQ(config.requests_path, "mix.jsonl");
+  ASSERT_EQ(config.requests.size(), 3u);
+  EXPECT_EQ(config.requests[1].name, "two");
+  EXPECT_EQ(config.requests[2].path, "/p3");
+  EXPECT_EQ(config.requests[2].line_number, 3);
+  const RunResult& result = document->result;
+  ASSERT_TRUE(result.ramp != nullptr);
+  EXPECT_EQ(result.ramp->scheduled, 2'000);
+  EXPECT_EQ(result.ramp->completed, 1'999);
+  EXPECT_EQ(result.ramp->corrected.total_count(), 1);
+  ASSERT_EQ(result.lines.size(), 3u);
+  EXPECT_EQ(result.lines[2].completed, 12);
+  EXPECT_EQ(result.lines[2].errors[static_cast<int>(ErrorKind::timeout)], 2);
+  EXPECT_EQ(result.lines[2].corrected.value_at_percentile(100),
+            run.result.lines[2].corrected.value_at_percentile(100));
+  EXPECT_EQ(result.lines[1].uncorrected.total_count(), 11);
+  // The timeline keeps its ramp rows first.
+  ASSERT_EQ(result.timeline.rows().size(), run.result.timeline.rows().size());
+  EXPECT_TRUE(result.timeline.rows()[0].ramp);
+  EXPECT_EQ(result.timeline.rows()[0].completed, 1);
+  EXPECT_FALSE(result.timeline.rows()[2].ramp);
+}
+
 TEST(JsonRoundTripTest, AShardsDocumentSaysItsShareAndStart) {
   testing::FabricatedRun run = testing::open_loop_run();
   run.config.shard = ShardSpec{3, 3, true};
