@@ -353,7 +353,14 @@ std::string timeline_section(const RunView& run, const std::string& id) {
   // A short run has one or two rows: a line needs two points, so every row gets a dot too.
   const bool few_rows = rows->items.size() <= 3;
   for (ChartSeries* series : {&requests, &errors, &p50, &p99, &max}) series->markers = few_rows;
+  // The rows before the measured part, each phase shaded with its own label: the ramp, then
+  // the warm-up (the order a run takes them in).
+  std::optional<ChartShade> ramp;
   std::optional<ChartShade> warmup;
+  auto extend = [](std::optional<ChartShade>& shade, double from, double to, const char* label) {
+    if (!shade) shade = ChartShade{from, to, label};
+    shade->to_x = to;
+  };
   for (const JsonValue& row : rows->items) {
     const double start = number_or(&row, {"start_s"}, 0);
     const double length = number_or(&row, {"length_s"}, 1);
@@ -363,10 +370,9 @@ std::string timeline_section(const RunView& run, const std::string& id) {
     if (auto value = number_at(&row, {"p50_ns"})) p50.points.push_back({x, *value / 1e6});
     if (auto value = number_at(&row, {"p99_ns"})) p99.points.push_back({x, *value / 1e6});
     if (auto value = number_at(&row, {"max_ns"})) max.points.push_back({x, *value / 1e6});
-    if (text_at(&row, {"phase"}) == "warmup") {
-      if (!warmup) warmup = ChartShade{start, start + length, "warm-up (not in the figures)"};
-      warmup->to_x = start + length;
-    }
+    const std::string phase = text_at(&row, {"phase"});
+    if (phase == "ramp") extend(ramp, start, start + length, "ramp (not in the figures)");
+    if (phase == "warmup") extend(warmup, start, start + length, "warm-up (not in the figures)");
   }
   Chart throughput;
   throughput.id = id + "-throughput";
@@ -382,15 +388,20 @@ std::string timeline_section(const RunView& run, const std::string& id) {
   latency.y_label = "latency (ms)";
   latency.x_from_zero = true;
   latency.series = {p50, p99, max};
-  if (warmup) {
-    throughput.shades.push_back(*warmup);
-    latency.shades.push_back(*warmup);
+  for (const std::optional<ChartShade>* shade : {&ramp, &warmup}) {
+    if (!*shade) continue;
+    throughput.shades.push_back(**shade);
+    latency.shades.push_back(**shade);
   }
+  const char* shaded = ramp && warmup ? " The shaded parts are the ramp and the warm-up."
+                       : ramp           ? " The shaded part is the ramp."
+                       : warmup         ? " The shaded part is the warm-up."
+                                        : "";
   return "<section id=\"" + id + "\"><h2>Timeline</h2><p class=\"caption\">Each second's "
          "requests by their send time" +
          std::string(run.corrected_leads ? " (intended)" : "") +
          "; latency from the " + (run.corrected_leads ? "corrected" : "uncorrected") +
-         " stopwatch." + (warmup ? " The shaded part is the warm-up." : "") + "</p>" +
+         " stopwatch." + shaded + "</p>" +
          render_svg_chart(throughput) + render_svg_chart(latency) + "</section>";
 }
 

@@ -181,5 +181,25 @@ TEST(HtmlReportTest, OutOfRangeFiguresInASavedDocumentAreClampedNotUndefined) {
   EXPECT_NE(page->find("<section id=\"latency\">"), std::string::npos);
 }
 
+// The timeline shades what ran before the measured part, each phase with its own label, in the
+// order a run takes them: the ramp, then the warm-up.
+TEST(HtmlReportTest, TheTimelineShadesTheRampAndTheWarmUpApart) {
+  testing::FabricatedRun run = open_loop_run();
+  run.config.ramp_ns = 2'000'000'000;
+  run.config.warmup_ns = 1'000'000'000;
+  run.result.timeline.plan(run.config.warmup_ns, run.config.duration_ns, false,
+                           run.config.ramp_ns);
+  for (int32_t row = 0; row < 13; ++row) {
+    run.result.timeline.set_row(row, 2'000, 0, 1'000'000, run.result.uncorrected);
+  }
+  const std::string page = page_of(run.input());
+  const size_t ramp = page.find(">ramp (not in the figures)<");
+  const size_t warmup = page.find(">warm-up (not in the figures)<");
+  ASSERT_NE(ramp, std::string::npos) << page;
+  ASSERT_NE(warmup, std::string::npos) << page;
+  EXPECT_LT(ramp, warmup) << "the ramp comes first";
+  EXPECT_NE(page.find("The shaded parts are the ramp and the warm-up."), std::string::npos);
+}
+
 }  // namespace
 }  // namespace hammer
