@@ -10,7 +10,8 @@
 #
 # Environment: PRESET (release), LOAD_PER_CORE (2), LOAD_LIMIT_S (1800: each busy loop ends by
 # itself after this long, even if this script is killed with SIGKILL), BUILD (1: build the
-# targets the e2e tests run first; 0 to use the build as it is).
+# targets the e2e tests run first; 0 to use the build as it is), E2E_JOBS (2: e2e tests at once,
+# as scripts/test.sh runs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,7 @@ per_core="${LOAD_PER_CORE:-2}"
 limit_s="${LOAD_LIMIT_S:-1800}"
 cores=$(nproc)
 loops=$((cores * per_core))
+e2e_jobs="${E2E_JOBS:-2}"
 
 if [ "${BUILD:-1}" != 0 ]; then
   cmake --preset "$preset" >/dev/null
@@ -45,6 +47,6 @@ echo "== test-under-load: $loops busy loops on $cores cores (PIDs ${busy_pids[*]
 
 start=$SECONDS
 status=0
-ctest --preset "$preset" -j1 --timeout 300 -L e2e "$@" || status=$?
-echo "== test-under-load: e2e under $loops busy loops took $((SECONDS - start))s, exit $status"
+ctest --preset "$preset" -j"$e2e_jobs" --timeout 300 -L e2e "$@" || status=$?
+echo "== test-under-load: e2e ($e2e_jobs at a time) under $loops busy loops took $((SECONDS - start))s, exit $status"
 exit "$status"
