@@ -122,6 +122,14 @@ export interface DispatchLag {
     /** Late although a connection was idle: hammer itself was the bottleneck. */
     generator: number;
   };
+  /** Requests sent on a connection already idle when they were due, and their lags' sum:
+   *  whatever lag they have is hammer's own (its timers, its CPU). */
+  idle_dispatched?: number;
+  idle_sum_ns?: number;
+  /** The unit a worker's sleep towards a slot is rounded up to (1 ns, or 1 ms with poll). */
+  timer_granularity_ns?: number;
+  /** Every lag sample: HdrHistogram V2, compressed, base64 (what `hammer merge` adds up). */
+  hdr?: string;
 }
 
 /** The warm-up (--warmup): load before the measured part, left out of every other figure

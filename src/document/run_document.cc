@@ -168,6 +168,14 @@ void read_lag(DocumentReader& reader, RunResult& result) {
   out.peak_backlog = reader.integer(lag, "dispatch_lag", {"peak_backlog"});
   out.behind_server = reader.integer(lag, "dispatch_lag", {"cause", "server"});
   out.behind_generator = reader.integer(lag, "dispatch_lag", {"cause", "generator"});
+  // Added after the first release: older documents leave them out, and their merged run then
+  // has no lag percentiles and no timer-floor reading, as before.
+  if (lag->find("idle_dispatched") != nullptr) {
+    out.idle_dispatched = reader.integer(lag, "dispatch_lag", {"idle_dispatched"});
+    out.idle_sum_ns = reader.integer(lag, "dispatch_lag", {"idle_sum_ns"});
+    out.timer_granularity_ns = reader.integer(lag, "dispatch_lag", {"timer_granularity_ns"});
+  }
+  if (lag->find("hdr") != nullptr) out.histogram = reader.histogram(lag, "dispatch_lag");
 }
 
 void read_timeline(DocumentReader& reader, const Config& config, RunResult& result) {

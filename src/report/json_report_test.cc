@@ -114,11 +114,13 @@ TEST(JsonReportTest, HasEveryDocumentedMemberWithItsType) {
     EXPECT_TRUE(has(root, {"status", status}, Type::number, true)) << status;
   }
   for (std::string_view name : {"dispatched", "mean_ns", "max_ns", "behind_schedule",
-                                "threshold_ns", "peak_backlog"}) {
+                                "threshold_ns", "peak_backlog", "idle_dispatched",
+                                "idle_sum_ns", "timer_granularity_ns"}) {
     EXPECT_TRUE(has(root, {"dispatch_lag", name}, Type::number, true)) << name;
   }
   EXPECT_TRUE(has(root, {"dispatch_lag", "cause", "server"}, Type::number, true));
   EXPECT_TRUE(has(root, {"dispatch_lag", "cause", "generator"}, Type::number, true));
+  EXPECT_TRUE(has(root, {"dispatch_lag", "hdr"}, Type::string));
 
   ASSERT_TRUE(has(root, {"verdicts"}, Type::array));
   ASSERT_TRUE(has(root, {"notes"}, Type::array));

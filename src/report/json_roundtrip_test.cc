@@ -26,6 +26,12 @@ TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   run.result.timeline.plan(0, run.config.duration_ns);
   run.result.timeline.set_start(0);
   for (int64_t i = 1; i <= 1000; ++i) run.result.timeline.record(i * 9'000'000, i * 10'000);
+  // The lag's samples and its idle-connection figures (the timer-floor reading) go through
+  // the document too, so that `hammer merge` judges the fleet as it judges one run.
+  for (int64_t i = 1; i <= 500; ++i) run.result.lag.histogram.record(i * 4'000);
+  run.result.lag.idle_dispatched = 400;
+  run.result.lag.idle_sum_ns = 400 * int64_t{1'300'000};
+  run.result.lag.timer_granularity_ns = 1'000'000;
   const std::string json = render_json_report(run.input());
 
   auto document = read_run_document(json);
@@ -60,6 +66,12 @@ TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   EXPECT_EQ(result.lag.sum_ns, run.result.lag.sum_ns);
   EXPECT_EQ(result.lag.behind_generator, 61);
   EXPECT_EQ(result.lag.peak_backlog, 37);
+  EXPECT_EQ(result.lag.idle_dispatched, 400);
+  EXPECT_EQ(result.lag.idle_sum_ns, 400 * int64_t{1'300'000});
+  EXPECT_EQ(result.lag.timer_granularity_ns, 1'000'000);
+  EXPECT_EQ(result.lag.histogram.total_count(), 500);
+  EXPECT_EQ(result.lag.histogram.value_at_percentile(99),
+            run.result.lag.histogram.value_at_percentile(99));
   // Histograms count for count, not percentiles re-read.
   EXPECT_EQ(result.corrected.total_count(), 1000);
   for (int32_t i = 0; i < result.corrected.counts_length(); ++i) {

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -154,6 +155,8 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
   // The fleet.
   std::vector<std::string> documents;
   std::vector<Figures> shards;
+  std::vector<double> shard_lag_p99_ns;
+  double shards_dispatched = 0;
   int64_t served = 0;
   {
     ServerProcess server(namespaces.in("s", pausing_server_argv(namespaces.host())));
@@ -182,7 +185,10 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
     for (int k = 1; k <= kShards; ++k) {
       const Finished& run = runs[static_cast<size_t>(k - 1)];
       ASSERT_EQ(run.exit_code, 0) << "shard " << k << ": " << run.err;
-      shards.push_back(figures_of(parse_report(run)));
+      const JsonValue report = parse_report(run);
+      shards.push_back(figures_of(report));
+      shard_lag_p99_ns.push_back(number_at(report, "dispatch_lag.p99_ns"));
+      shards_dispatched += number_at(report, "dispatch_lag.dispatched");
       documents.push_back(write_file(directory + "/shard" + std::to_string(k) + ".json", run.out));
     }
     served = server_count(namespaces, url);
@@ -195,6 +201,14 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
   const JsonValue merged_report = parse_report(merged_run);
   const Figures merged = figures_of(merged_report);
   EXPECT_EQ(number_at(merged_report, "fleet.shards"), 3);
+  // The dispatch lag is merged from every shard's samples, not dropped: its p99 is a true
+  // percentile of the union, so it lies within the shards' own p99s.
+  EXPECT_EQ(number_at(merged_report, "dispatch_lag.dispatched"), shards_dispatched);
+  const double merged_lag_p99_ns = number_at(merged_report, "dispatch_lag.p99_ns");
+  EXPECT_GE(merged_lag_p99_ns,
+            *std::min_element(shard_lag_p99_ns.begin(), shard_lag_p99_ns.end()) * 0.99);
+  EXPECT_LE(merged_lag_p99_ns,
+            *std::max_element(shard_lag_p99_ns.begin(), shard_lag_p99_ns.end()) * 1.01);
 
   // One process at the same total rate, against a fresh server (its stalls start counting anew).
   Figures single;
