@@ -17,6 +17,10 @@ parsed up to CRLFCRLF and request bodies skipped by Content-Length.
 
 GET /__pausing_server/count answers how many responses the server has counted so far (the body
 is the number), at once and without counting itself: tests compare it with what hammer counted.
+GET /__pausing_server/overrun answers, in whole milliseconds, the most that a response held by a
+stall left after the stall's end: the server's own lateness (its threads waking one after
+another, later still on a busy machine), which the pause / period arithmetic leaves out. Tests
+widen their margin by it rather than blame the generator for it.
 
 Prints "listening on HOST:PORT" (flushed) when ready; exits 0 on SIGTERM or SIGINT.
 """
@@ -30,6 +34,7 @@ import time
 
 MAX_HEAD_BYTES = 64 * 1024
 COUNT_PATH = b"/__pausing_server/count"
+OVERRUN_PATH = b"/__pausing_server/overrun"
 RECV_BYTES = 64 * 1024
 
 
@@ -42,23 +47,37 @@ class PauseClock:
         self._pause_s = pause_s
         self._count = 0
         self._paused_until = 0.0
+        self._max_overrun_s = 0.0
 
     def count(self):
         with self._lock:
             return self._count
 
+    def max_overrun_ms(self):
+        with self._lock:
+            return int(self._max_overrun_s * 1000 + 0.999)
+
     def wait_turn(self):
-        """Counts one response and blocks while the server is paused (including this pause)."""
+        """Counts one response and blocks while the server is paused (including this pause).
+        Returns the end of the stall it waited out, or 0.0 when it did not wait."""
         with self._lock:
             self._count += 1
             if self._every > 0 and self._count % self._every == 0:
                 self._paused_until = time.monotonic() + self._pause_s
             paused_until = self._paused_until
+        waited = False
         while True:
             remaining = paused_until - time.monotonic()
             if remaining <= 0:
-                return
+                return paused_until if waited else 0.0
+            waited = True
             time.sleep(remaining)
+
+    def note_sent(self, stall_end):
+        """A response held until stall_end has just been written: keeps how late it left."""
+        overrun = time.monotonic() - stall_end
+        with self._lock:
+            self._max_overrun_s = max(self._max_overrun_s, overrun)
 
 
 def make_response(body_bytes, closing, head_only):
@@ -77,9 +96,12 @@ def count_response(count):
             str(len(body)).encode() + b"\r\n\r\n" + body)
 
 
-def is_count_request(head):
+def control_path(head):
+    """COUNT_PATH or OVERRUN_PATH when the request asks for one of them, else None."""
     parts = head.split(b"\r\n", 1)[0].split(b" ")
-    return len(parts) == 3 and parts[0] == b"GET" and parts[1] == COUNT_PATH
+    if len(parts) == 3 and parts[0] == b"GET" and parts[1] in (COUNT_PATH, OVERRUN_PATH):
+        return parts[1]
+    return None
 
 
 def parse_head(head):
@@ -162,6 +184,7 @@ class Server:
             pending += data
             out = []
             closing = False
+            held_until = 0.0  # the end of a stall that held a response in `out`
             while not closing:
                 if body_remaining:
                     skipped = min(body_remaining, len(pending))
@@ -180,13 +203,18 @@ class Server:
                 if request is None:
                     return
                 body_remaining, closing, is_head = request
-                if is_count_request(head):
-                    out.append(count_response(self._clock.count()))
+                control = control_path(head)
+                if control is not None:
+                    figure = (self._clock.count() if control == COUNT_PATH
+                              else self._clock.max_overrun_ms())
+                    out.append(count_response(figure))
                     continue
-                self._clock.wait_turn()
+                held_until = max(held_until, self._clock.wait_turn())
                 out.append(self._responses[(closing, is_head)])
             if out:
                 connection.sendall(b"".join(out))
+                if held_until:
+                    self._clock.note_sent(held_until)
             if closing:
                 # Half-close, then wait for the peer's EOF: closing with unread input would
                 # send an RST that can destroy the response still in flight.

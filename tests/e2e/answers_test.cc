@@ -71,7 +71,10 @@ TEST(FramingLeakTest, BytesAfterTheEndOfAResponseFailTheRequestAtOnce) {
     const double sent = number_at(report, "requests.sent");
     EXPECT_GE(sent, 50);  // every request went out on a fresh connection, none stuck
     EXPECT_EQ(number_at(report, "errors.parse"), sent);
-    EXPECT_EQ(number_at(report, "requests.failed"), sent);
+    // Every sent request failed; so did any that fell due at the very end while both
+    // connections were being replaced (no connection up), which a busy machine makes likely.
+    EXPECT_EQ(number_at(report, "requests.failed"),
+              sent + number_at(report, "requests.unsent_no_connection"));
     EXPECT_EQ(number_at(report, "requests.completed"), 0);
     EXPECT_EQ(number_at(report, "errors.timeout"), 0);
     EXPECT_EQ(number_at(report, "requests.in_flight_at_stop"), 0);

@@ -111,12 +111,15 @@ std::vector<std::string> pausing_server_argv(const std::string& host) {
           std::to_string(kEvery)};
 }
 
-int64_t server_count(const Namespaces& namespaces, const std::string& url) {
+// One of the pausing server's own figures: "count" (responses it sent) or "overrun" (the most
+// a response held by a stall left after the stall's end, in ms: see tools/pausing_server.py).
+int64_t server_figure(const Namespaces& namespaces, const std::string& url,
+                      const std::string& figure) {
   const Finished asked = run_process(
       namespaces.in("s", {python_binary(), "-c",
                           "import sys, urllib.request; "
                           "print(urllib.request.urlopen(sys.argv[1]).read().decode())",
-                          url + "__pausing_server/count"}),
+                          url + "__pausing_server/" + figure}),
       30);
   EXPECT_EQ(asked.exit_code, 0) << asked.err;
   return std::atoll(asked.out.c_str());
@@ -129,7 +132,16 @@ std::string write_file(const std::string& path, const std::string& text) {
 
 struct Figures {
   double scheduled = 0, completed = 0, p90_ms = 0, p99_ms = 0, late_ms = 0;
+  double server_overrun_ms = 0;  // the server's own lateness after its stall (server_figure)
 };
+
+// design.md §1's figure, give or take 5%, plus whatever the server itself added to the stall:
+// the model counts the stall as exactly kPauseMs, and a server whose threads woke late on a
+// busy machine held its requests that much longer. That lateness is measured by the server in
+// the same run (never guessed), so the margin follows the machine, not the other way round.
+double margin_ms(double reference_ms, double server_overrun_ms) {
+  return 0.05 * reference_ms + server_overrun_ms;
+}
 
 Figures figures_of(const JsonValue& report) {
   Figures figures;
@@ -158,6 +170,7 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
   std::vector<double> shard_lag_p99_ns;
   double shards_dispatched = 0;
   int64_t served = 0;
+  double fleet_overrun_ms = 0;
   {
     ServerProcess server(namespaces.in("s", pausing_server_argv(namespaces.host())));
     ASSERT_TRUE(server.ready()) << server.startup_output();
@@ -191,7 +204,8 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
       shards_dispatched += number_at(report, "dispatch_lag.dispatched");
       documents.push_back(write_file(directory + "/shard" + std::to_string(k) + ".json", run.out));
     }
-    served = server_count(namespaces, url);
+    served = server_figure(namespaces, url, "count");
+    fleet_overrun_ms = static_cast<double>(server_figure(namespaces, url, "overrun"));
   }
   std::vector<std::string> merge = {"merge"};
   merge.insert(merge.end(), documents.begin(), documents.end());
@@ -215,12 +229,14 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
   {
     ServerProcess server(namespaces.in("s", pausing_server_argv(namespaces.host())));
     ASSERT_TRUE(server.ready()) << server.startup_output();
+    const std::string url = "http://" + namespaces.host() + ":" + std::to_string(server.port()) + "/";
     std::vector<std::string> argv = {hammer_binary()};
     argv.insert(argv.end(), common.begin(), common.end());
-    argv.push_back("http://" + namespaces.host() + ":" + std::to_string(server.port()) + "/");
+    argv.push_back(url);
     const Finished run = run_process(namespaces.in("1", argv), 60);
     ASSERT_EQ(run.exit_code, 0) << run.err;
     single = figures_of(parse_report(run));
+    single.server_overrun_ms = static_cast<double>(server_figure(namespaces, url, "overrun"));
   }
 
   std::printf("[ shards  ] %-10s %9s %9s %10s %10s %9s\n", "", "scheduled", "completed",
@@ -237,6 +253,9 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
               single.completed, single.p90_ms, single.p99_ms);
   std::printf("[ shards  ] %-10s %9.0f %9s %10.2f %10.2f\n", "truth", kRate * kSeconds, "",
               truth_ms(0.90), truth_ms(0.99));
+  std::printf("[ shards  ] the server's own lateness after its stall: %.0f ms (fleet), %.0f ms "
+              "(single); each margin is 5%% plus it\n",
+              fleet_overrun_ms, single.server_overrun_ms);
 
   // The union of the shards' slots is the single run's schedule, exactly.
   EXPECT_EQ(merged.scheduled, single.scheduled);
@@ -247,9 +266,13 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
   for (auto [merged_ms, single_ms, truth, name] :
        {std::tuple{merged.p90_ms, single.p90_ms, truth_ms(0.90), "p90"},
         std::tuple{merged.p99_ms, single.p99_ms, truth_ms(0.99), "p99"}}) {
-    EXPECT_NEAR(merged_ms, truth, 0.05 * truth) << name << " merged vs design.md §1";
-    EXPECT_NEAR(single_ms, truth, 0.05 * truth) << name << " single process vs design.md §1";
-    EXPECT_NEAR(merged_ms, single_ms, 0.05 * single_ms) << name << " merged vs single process";
+    EXPECT_NEAR(merged_ms, truth, margin_ms(truth, fleet_overrun_ms))
+        << name << " merged vs design.md §1";
+    EXPECT_NEAR(single_ms, truth, margin_ms(truth, single.server_overrun_ms))
+        << name << " single process vs design.md §1";
+    EXPECT_NEAR(merged_ms, single_ms,
+                margin_ms(single_ms, std::max(fleet_overrun_ms, single.server_overrun_ms)))
+        << name << " merged vs single process";
   }
 }
 
