@@ -5,8 +5,8 @@ set(CMAKE_SYSTEM_NAME Windows)
 set(CMAKE_SYSTEM_PROCESSOR x86_64)
 set(HAMMER_MINGW_TRIPLE x86_64-w64-mingw32)
 
-# The -posix variant: std::thread and std::latch need winpthreads (the -win32 one has no
-# std::thread in GCC 12).
+# The -posix variant: std::thread and std::mutex need winpthreads (the -win32 one has no
+# std::thread in GCC 12). Its std::latch loses wake-ups (no futex: core/countdown_latch.h).
 set(CMAKE_C_COMPILER ${HAMMER_MINGW_TRIPLE}-gcc-posix)
 set(CMAKE_CXX_COMPILER ${HAMMER_MINGW_TRIPLE}-g++-posix)
 set(CMAKE_RC_COMPILER ${HAMMER_MINGW_TRIPLE}-windres)

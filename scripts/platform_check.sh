@@ -104,7 +104,11 @@ check() {  # check <description> <condition as a shell test...>
 # The first start boots the prefix and its services, which keep the descriptors they inherit:
 # give them /dev/null, not a pipe that $(...) would wait on until they exit.
 # Booting a fresh prefix takes 20 s on a quiet machine, more on a busy one: 180 s for it.
+prefix_state=""
+[ -z "$wine" ] || { [ -f "$WINEPREFIX/system.reg" ] && prefix_state="reused" || prefix_state="created"; }
+booted=$SECONDS
 run_exe 180 --version </dev/null >/dev/null 2>&1 || true
+[ -z "$wine" ] || echo "platform_check: wine prefix $WINEPREFIX $prefix_state and booted in $((SECONDS - booted)) s"
 version=$(run_exe 60 --version </dev/null 2>/dev/null | tr -d '\r')
 check "hammer.exe --version prints '$version'" test "${version#hammer }" != "$version"
 
@@ -265,7 +269,7 @@ else
 fi
 
 if [ "$failures" != 0 ]; then
-  echo "platform_check: $failures check(s) failed"
+  echo "platform_check: $failures check(s) failed (${SECONDS} s)"
   exit 1
 fi
-echo "platform_check: all checks passed"
+echo "platform_check: all checks passed (${SECONDS} s)"

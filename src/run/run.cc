@@ -9,13 +9,13 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <latch>
 #include <memory>
 #include <optional>
 #include <chrono>
 #include <thread>
 #include <vector>
 
+#include "core/countdown_latch.h"
 #include "core/shard_share.h"
 #include "http/request.h"
 #include "net/io_engine.h"
@@ -53,7 +53,7 @@ std::string target_text(const Target& target) {
 // --progress-fd, whose reader draws a live view), sum what each worker published (relaxed
 // atomics, at most ~100 ms old) and hand it to the caller. Ends when every worker did.
 void report_progress(const Config& config, const std::vector<std::unique_ptr<Worker>>& workers,
-                     int64_t start_ns, std::latch& done, const ProgressFn& on_progress) {
+                     int64_t start_ns, CountdownLatch& done, const ProgressFn& on_progress) {
   const int64_t kReportIntervalNs = config.progress_fd >= 0 ? 100'000'000 : 1'000'000'000;
   constexpr auto kPollInterval = std::chrono::milliseconds(20);
   int64_t next_report_ns = start_ns + kReportIntervalNs;
@@ -229,9 +229,10 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     }
   }
 
-  std::latch connected(thread_count);
-  std::latch go(1);
-  std::latch done(thread_count);
+  // Not std::latch: it loses wake-ups where libstdc++ has no futex (core/countdown_latch.h).
+  CountdownLatch connected(thread_count);
+  CountdownLatch go(1);
+  CountdownLatch done(thread_count);
   int64_t start_ns = 0;
   int64_t deadline_ns = 0;
   const int64_t give_up_connecting_ns = monotonic_now_ns() + config.timeout_ns;
