@@ -2,11 +2,15 @@
 #include "document/json_value.h"
 
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
+#include <unordered_set>
 
 namespace hammer {
 namespace {
 
+// Deeper than any document hammer writes (about 6), shallow enough that a hostile file of
+// nothing but '[' stops long before the stack does.
 constexpr int kMaxDepth = 64;
 
 class Reader {
@@ -16,12 +20,12 @@ class Reader {
   Expected<JsonValue, std::string> document() {
     JsonValue root;
     skip_space();
-    if (!value(root, 0)) return unexpected(error_ + " at byte " + std::to_string(pos_));
-    skip_space();
-    if (pos_ != text_.size()) {
-      return unexpected("text after the document at byte " + std::to_string(pos_));
+    if (value(root, 0)) {
+      skip_space();
+      if (!at_end()) fail("text after the document, found " + describe_here());
     }
-    return root;
+    if (error_.empty()) return root;
+    return unexpected(error_ + " at " + where(error_pos_));
   }
 
  private:
@@ -32,19 +36,58 @@ class Reader {
       ++pos_;
     }
   }
-  bool fail(const char* why) {
-    if (error_.empty()) error_ = why;
+
+  // The first failure wins: it is where the document stopped being JSON.
+  bool fail(const std::string& why) { return fail_at(pos_, why); }
+  bool fail_at(size_t at, const std::string& why) {
+    if (error_.empty()) {
+      error_ = why;
+      error_pos_ = at;
+    }
     return false;
   }
+
+  // "line 3, column 7" (both from 1, columns in bytes): a saved run is pretty-printed, so a
+  // byte offset alone would leave the reader counting lines by hand.
+  std::string where(size_t at) const {
+    size_t line = 1;
+    size_t line_start = 0;
+    for (size_t i = 0; i < at && i < text_.size(); ++i) {
+      if (text_[i] == '\n') {
+        ++line;
+        line_start = i + 1;
+      }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(at - line_start + 1);
+  }
+
+  std::string describe_here() const {
+    if (at_end()) return "end of input";
+    const auto c = static_cast<unsigned char>(peek());
+    char buffer[16];
+    if (c < 0x20 || c >= 0x7f) {
+      std::snprintf(buffer, sizeof buffer, "byte 0x%02X", c);
+    } else {
+      std::snprintf(buffer, sizeof buffer, "'%c'", c);
+    }
+    return buffer;
+  }
+
   bool literal(std::string_view word) {
-    if (text_.substr(pos_, word.size()) != word) return fail("bad literal");
-    pos_ += word.size();
+    for (char expected : word) {
+      if (peek() != expected) {
+        return fail("expected '" + std::string(word) + "', found " + describe_here());
+      }
+      ++pos_;
+    }
     return true;
   }
 
   bool value(JsonValue& out, int depth) {
-    if (depth > kMaxDepth) return fail("nested too deep");
-    if (at_end()) return fail("unexpected end");
+    // `depth` arrays and objects are open around this value; it would open one more.
+    if ((peek() == '{' || peek() == '[') && depth >= kMaxDepth) {
+      return fail("nested deeper than " + std::to_string(kMaxDepth) + " levels");
+    }
     switch (peek()) {
       case '{': return object(out, depth);
       case '[': return array(out, depth);
@@ -52,7 +95,9 @@ class Reader {
       case 't': out.kind = JsonValue::Kind::boolean; out.boolean = true; return literal("true");
       case 'f': out.kind = JsonValue::Kind::boolean; return literal("false");
       case 'n': out.kind = JsonValue::Kind::null; return literal("null");
-      default: return number(out);
+      default:
+        if (peek() == '-' || (peek() >= '0' && peek() <= '9')) return number(out);
+        return fail("expected a value, found " + describe_here());
     }
   }
 
@@ -67,17 +112,18 @@ class Reader {
     if (peek() == '-') ++pos_;
     if (peek() == '0') {
       ++pos_;
+      if (peek() >= '0' && peek() <= '9') return fail_at(pos_ - 1, "leading zero in a number");
     } else if (!digits()) {
-      return fail("bad value");
+      return fail("expected a digit after '-', found " + describe_here());
     }
     if (peek() == '.') {
       ++pos_;
-      if (!digits()) return fail("bad number");
+      if (!digits()) return fail("expected a digit after '.', found " + describe_here());
     }
     if (peek() == 'e' || peek() == 'E') {
       ++pos_;
       if (peek() == '+' || peek() == '-') ++pos_;
-      if (!digits()) return fail("bad number");
+      if (!digits()) return fail("expected a digit in the exponent, found " + describe_here());
     }
     out.kind = JsonValue::Kind::number;
     out.text = std::string(text_.substr(start, pos_ - start));
@@ -92,11 +138,13 @@ class Reader {
   }
 
   bool hex4(unsigned& code) {
-    if (pos_ + 4 > text_.size()) return fail("short \\u escape");
     code = 0;
     for (int i = 0; i < 4; ++i) {
-      const int digit = hex_digit(text_[pos_++]);
-      if (digit < 0) return fail("bad \\u escape");
+      const int digit = hex_digit(peek());
+      if (at_end() || digit < 0) {
+        return fail("expected 4 hex digits after \\u, found " + describe_here());
+      }
+      ++pos_;
       code = code * 16 + static_cast<unsigned>(digit);
     }
     return true;
@@ -120,14 +168,81 @@ class Reader {
     }
   }
 
+  // A \u escape, the backslash already read. A surrogate must come as a high-low pair: alone
+  // it is no character, and decoding it would write bytes that are not UTF-8.
+  bool unicode_escape(std::string& out) {
+    const size_t escape_start = pos_ - 2;
+    unsigned code = 0;
+    if (!hex4(code)) return false;
+    if (code >= 0xD800 && code <= 0xDBFF) {
+      unsigned low = 0;
+      if (text_.substr(pos_, 2) != "\\u") {
+        return fail_at(escape_start, "lone surrogate in \\u escape");
+      }
+      pos_ += 2;
+      if (!hex4(low)) return false;
+      if (low < 0xDC00 || low > 0xDFFF) {
+        return fail_at(escape_start, "lone surrogate in \\u escape");
+      }
+      code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+    } else if (code >= 0xDC00 && code <= 0xDFFF) {
+      return fail_at(escape_start, "lone surrogate in \\u escape");
+    }
+    append_utf8(out, code);
+    return true;
+  }
+
+  // One UTF-8 sequence starting with lead byte `c` (>= 0x80), at pos_ - 1: RFC 8259 §8.1
+  // wants UTF-8, and this reader's strings are handed on as UTF-8. Overlong forms,
+  // surrogates and code points past U+10FFFF are not UTF-8 either (RFC 3629).
+  bool utf8_sequence(std::string& out, unsigned char c) {
+    const size_t start = pos_ - 1;
+    int more = 0;
+    unsigned code = 0;
+    if (c >= 0xC2 && c <= 0xDF) {
+      more = 1;
+      code = c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      more = 2;
+      code = c & 0x0F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      more = 3;
+      code = c & 0x07;
+    } else {
+      return fail_at(start, "invalid UTF-8 in a string");
+    }
+    for (int i = 0; i < more; ++i) {
+      const auto next = static_cast<unsigned char>(peek());
+      if (at_end() || (next & 0xC0) != 0x80) return fail_at(start, "invalid UTF-8 in a string");
+      code = (code << 6) | (next & 0x3F);
+      ++pos_;
+    }
+    const unsigned smallest = more == 1 ? 0x80 : more == 2 ? 0x800 : 0x10000;
+    if (code < smallest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
+      return fail_at(start, "invalid UTF-8 in a string");
+    }
+    out.append(text_.substr(start, pos_ - start));
+    return true;
+  }
+
   bool string(std::string& out) {
+    const size_t start = pos_;
     ++pos_;  // opening quote
     while (!at_end()) {
-      const char c = text_[pos_++];
+      const auto c = static_cast<unsigned char>(text_[pos_++]);
       if (c == '"') return true;
-      if (static_cast<unsigned char>(c) < 0x20) return fail("control character in a string");
+      if (c < 0x20) {
+        char buffer[64];
+        std::snprintf(buffer, sizeof buffer, "control character 0x%02X in a string (escape it)",
+                      c);
+        return fail_at(pos_ - 1, buffer);
+      }
+      if (c >= 0x80) {
+        if (!utf8_sequence(out, c)) return false;
+        continue;
+      }
       if (c != '\\') {
-        out.push_back(c);
+        out.push_back(static_cast<char>(c));
         continue;
       }
       if (at_end()) break;
@@ -140,25 +255,15 @@ class Reader {
         case 'n': out.push_back('\n'); break;
         case 'r': out.push_back('\r'); break;
         case 't': out.push_back('\t'); break;
-        case 'u': {
-          unsigned code = 0;
-          if (!hex4(code)) return false;
-          if (code >= 0xD800 && code <= 0xDBFF && text_.substr(pos_, 2) == "\\u") {
-            pos_ += 2;
-            unsigned low = 0;
-            if (!hex4(low)) return false;
-            if (low < 0xDC00 || low > 0xDFFF) return fail("bad surrogate pair");
-            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
-          } else if (code >= 0xD800 && code <= 0xDFFF) {
-            code = 0xFFFD;  // a lone surrogate
-          }
-          append_utf8(out, code);
+        case 'u':
+          if (!unicode_escape(out)) return false;
           break;
-        }
-        default: return fail("bad escape");
+        default:
+          pos_ -= 2;  // point at the backslash
+          return fail("unknown escape \\" + std::string(1, text_[pos_ + 1]));
       }
     }
-    return fail("unterminated string");
+    return fail_at(start, "unterminated string");
   }
 
   bool array(JsonValue& out, int depth) {
@@ -171,6 +276,7 @@ class Reader {
     }
     for (;;) {
       skip_space();
+      if (peek() == ']') return fail("trailing comma before ']'");
       out.items.emplace_back();
       if (!value(out.items.back(), depth + 1)) return false;
       skip_space();
@@ -178,7 +284,8 @@ class Reader {
         ++pos_;
         return true;
       }
-      if (at_end() || text_[pos_++] != ',') return fail("expected ',' or ']'");
+      if (peek() != ',') return fail("expected ',' or ']' in an array, found " + describe_here());
+      ++pos_;
     }
   }
 
@@ -190,14 +297,22 @@ class Reader {
       ++pos_;
       return true;
     }
+    // A set, not a scan of the members: a hostile object of a million keys must not take
+    // a million squared steps.
+    std::unordered_set<std::string> keys;
     for (;;) {
       skip_space();
-      if (peek() != '"') return fail("expected a key");
+      if (peek() == '}') return fail("trailing comma before '}'");
+      if (peek() != '"') return fail("expected a key in double quotes, found " + describe_here());
+      const size_t key_start = pos_;
       std::string key;
       if (!string(key)) return false;
+      // RFC 8259 leaves a repeated name's meaning open ("unpredictable"): keeping either
+      // member silently would be a guess about what the file meant, so it is bad input.
+      if (!keys.insert(key).second) return fail_at(key_start, "duplicate key \"" + key + "\"");
       skip_space();
-      if (at_end() || text_[pos_++] != ':') return fail("expected ':'");
-      if (out.find(key) != nullptr) return fail("duplicate key");
+      if (peek() != ':') return fail("expected ':' after the key, found " + describe_here());
+      ++pos_;
       skip_space();
       out.members.push_back(JsonMember{std::move(key), JsonValue{}});
       if (!value(out.members.back().value, depth + 1)) return false;
@@ -206,13 +321,15 @@ class Reader {
         ++pos_;
         return true;
       }
-      if (at_end() || text_[pos_++] != ',') return fail("expected ',' or '}'");
+      if (peek() != ',') return fail("expected ',' or '}' in an object, found " + describe_here());
+      ++pos_;
     }
   }
 
   std::string_view text_;
   size_t pos_ = 0;
   std::string error_;
+  size_t error_pos_ = 0;
 };
 
 }  // namespace

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Reading JSON back: saved hammer documents for `hammer merge` (and anything else that reads a
-// run later). Strict RFC 8259 with two limits that protect the reader from a hostile file:
-// nesting depth and document size are bounded. Numbers keep their text, so a 64-bit integer
-// (a Unix time in ns) reads back exactly instead of through a double.
+// hammer's one JSON reader: saved documents for `hammer merge` and `hammer report`, the
+// run's own document for -o report.html, and the tests, which parse hammer's output with it to
+// prove the output is JSON. Strict RFC 8259: no trailing commas, leading zeros, raw control
+// characters, lone surrogates, bytes that are not UTF-8 or text after the document; a key
+// given twice in one object is an error too (the RFC leaves its meaning open). Nesting
+// deeper than 64 levels is refused before the stack is at risk; callers bound the size.
+// Numbers keep their text, so a 64-bit integer (a Unix time in ns) reads back exactly
+// instead of through a double.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -43,8 +47,9 @@ struct JsonMember {
   JsonValue value;
 };
 
-/// Parses exactly one document (surrounding whitespace allowed); the error says what and where
-/// ("expected ',' or '}' at byte 1234").
+/// Parses exactly one document (surrounding whitespace allowed); the error is one line that
+/// says what and where, lines and columns (bytes) from 1:
+/// `duplicate key "requests" at line 12, column 3`.
 Expected<JsonValue, std::string> parse_json(std::string_view text);
 
 }  // namespace hammer
