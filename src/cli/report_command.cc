@@ -108,8 +108,9 @@ std::string report_usage_text() {
          "  -o, --output FILE.html  where to write the page, repeatable\n"
          "  -h, --help              print this help and exit\n"
          "\n"
-         "Exit status: 0 written; 1 bad input (an unreadable or foreign document);\n"
-         "2 a page could not be written.\n";
+         "Exit status: 0 written; 1 bad input (an unreadable document, one that is not\n"
+         "strict JSON, a key given twice included, or not hammer's); 2 a page could not be\n"
+         "written.\n";
 }
 
 }  // namespace hammer

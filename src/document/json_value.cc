@@ -342,6 +342,15 @@ const JsonValue* JsonValue::find(std::string_view name) const {
   return nullptr;
 }
 
+const JsonValue* JsonValue::at(std::initializer_list<std::string_view> path) const {
+  const JsonValue* node = this;
+  for (std::string_view step : path) {
+    node = node->find(step);
+    if (node == nullptr) return nullptr;
+  }
+  return node;
+}
+
 std::optional<int64_t> JsonValue::as_int() const {
   if (kind != Kind::number || text.find_first_of(".eE") != std::string::npos) return std::nullopt;
   int64_t value = 0;

@@ -9,6 +9,7 @@
 // Numbers keep their text, so a 64-bit integer (a Unix time in ns) reads back exactly
 // instead of through a double.
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +36,9 @@ struct JsonValue {
   bool is_array() const { return kind == Kind::array; }
   /// The member `name` of an object; nullptr when absent or when this is not an object.
   const JsonValue* find(std::string_view name) const;
+  /// Follows a path of member names (`at({"latency", "corrected"})`); nullptr where a step is
+  /// missing or not an object.
+  const JsonValue* at(std::initializer_list<std::string_view> path) const;
   /// An integer number written without fraction or exponent, in int64_t range.
   std::optional<int64_t> as_int() const;
   /// Any number.

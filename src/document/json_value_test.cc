@@ -36,6 +36,14 @@ TEST(JsonValueTest, ReadsEveryKindAndKeepsMembersInDocumentOrder) {
   EXPECT_TRUE(value->find("a")->is_string());
 }
 
+TEST(JsonValueTest, ReadsAnyValueAsTheDocument) {
+  for (const char* good : {"0", "-0", "1e5", "-0.5E-3", "\"\"", "[]", "{}", "null", " true\n",
+                           "\t{\"a\" : [1, null, true]}\r\n"}) {
+    auto parsed = parse_json(good);
+    EXPECT_TRUE(parsed.has_value()) << good << ": " << parsed.error();
+  }
+}
+
 TEST(JsonValueTest, DecodesEscapesAndSurrogatePairsToUtf8) {
   auto value = parse_json(R"("q\"b\\c\/\b\f\n\r\t\u0001\u00e9\u20ac\ud83d\ude00")");
   ASSERT_TRUE(value.has_value()) << value.error();

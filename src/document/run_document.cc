@@ -31,13 +31,9 @@ class DocumentReader {
   bool failed() const { return !error_.empty(); }
 
   const JsonValue* at(const JsonValue* node, std::initializer_list<std::string_view> path) {
-    for (std::string_view step : path) {
-      if (node == nullptr) return nullptr;
-      node = node->find(step);
-    }
-    return node;
+    return node == nullptr ? nullptr : node->at(path);
   }
-  const JsonValue* at(std::initializer_list<std::string_view> path) { return at(&root_, path); }
+  const JsonValue* at(std::initializer_list<std::string_view> path) { return root_.at(path); }
 
   std::string path_text(std::string_view base, std::initializer_list<std::string_view> path) {
     std::string text(base);

@@ -81,11 +81,7 @@ footer dt { font-weight: 600; } footer dd { margin: 0; word-break: break-all; }
 // ---- reading the document ----
 
 const JsonValue* at(const JsonValue* node, std::initializer_list<std::string_view> path) {
-  for (std::string_view step : path) {
-    if (node == nullptr) return nullptr;
-    node = node->find(step);
-  }
-  return node;
+  return node == nullptr ? nullptr : node->at(path);
 }
 
 std::optional<double> number_at(const JsonValue* node,

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "support/json_value.h"
+#include "support/json_view.h"
 #include "support/subprocess.h"
 
 namespace hammer::test {

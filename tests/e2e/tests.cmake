@@ -2,7 +2,7 @@
 # time. Servers listen on ephemeral ports (--port 0), so tests never collide on a port.
 file(GLOB e2e_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*_test.cc)
 add_executable(hammer_e2e_tests ${e2e_sources})
-target_link_libraries(hammer_e2e_tests PRIVATE hammer_test_support GTest::gtest GTest::gtest_main)
+target_link_libraries(hammer_e2e_tests PRIVATE hammer_test_json GTest::gtest GTest::gtest_main)
 add_dependencies(hammer_e2e_tests hammer test_server hostile_server)
 target_compile_definitions(hammer_e2e_tests PRIVATE
   HAMMER_HOSTILE_SERVER="$<TARGET_FILE:hostile_server>")

@@ -1,38 +1,37 @@
 // SPDX-License-Identifier: MIT
-#include "support/json_value.h"
+#include "support/json_view.h"
 
-#include <cstdlib>
-
-#include "support/strict_json.h"
+#include "document/json_value.h"
 
 namespace hammer::test {
 namespace {
 
-// The e2e tests' view (numbers as doubles, members by name) of what the strict reader read.
-JsonValue converted(const testing::JsonValue& strict) {
+// The e2e tests' view (numbers as doubles, members by name) of what hammer's reader read. A
+// map cannot hold a key twice; the reader has already refused a document that does.
+JsonValue converted(const hammer::JsonValue& strict) {
   JsonValue out;
-  switch (strict.type) {
-    case testing::JsonValue::Type::null:
+  switch (strict.kind) {
+    case hammer::JsonValue::Kind::null:
       out.kind = JsonValue::Kind::null;
       break;
-    case testing::JsonValue::Type::boolean:
+    case hammer::JsonValue::Kind::boolean:
       out.kind = JsonValue::Kind::boolean;
       out.boolean = strict.boolean;
       break;
-    case testing::JsonValue::Type::number:
+    case hammer::JsonValue::Kind::number:
       out.kind = JsonValue::Kind::number;
-      out.number = std::strtod(strict.text.c_str(), nullptr);
+      out.number = strict.as_double().value_or(0);
       out.text = strict.text;
       break;
-    case testing::JsonValue::Type::string:
+    case hammer::JsonValue::Kind::string:
       out.kind = JsonValue::Kind::string;
       out.text = strict.text;
       break;
-    case testing::JsonValue::Type::array:
+    case hammer::JsonValue::Kind::array:
       out.kind = JsonValue::Kind::array;
-      for (const testing::JsonValue& item : strict.items) out.items.push_back(converted(item));
+      for (const hammer::JsonValue& item : strict.items) out.items.push_back(converted(item));
       break;
-    case testing::JsonValue::Type::object:
+    case hammer::JsonValue::Kind::object:
       out.kind = JsonValue::Kind::object;
       for (const auto& [key, member] : strict.members) out.members[key] = converted(member);
       break;
@@ -67,10 +66,9 @@ const JsonValue* JsonValue::find(std::string_view path) const {
 }
 
 std::optional<JsonValue> parse_json(std::string_view text, std::string* error) {
-  testing::JsonParser parser;
-  auto strict = parser.parse(text);
+  auto strict = hammer::parse_json(text);
   if (!strict) {
-    *error = parser.error();
+    *error = strict.error();
     return std::nullopt;
   }
   return converted(*strict);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The e2e tests' view of a JSON document: numbers as doubles, members looked up by dotted path
-// ("latency.corrected.percentiles_ns.99"). Read by the strict reader (support/strict_json.h):
-// RFC 8259 to the letter, duplicate keys rejected.
+// The e2e tests' view of a JSON document, read by hammer's own strict reader
+// (document/json_value.h: RFC 8259 to the letter, duplicate keys refused), so a test that parses
+// hammer's output proves it is JSON. What the view adds is for tests only: numbers as doubles
+// and members looked up by dotted path ("latency.corrected.percentiles_ns.99").
 #include <map>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,8 +26,8 @@ struct JsonValue {
   bool is_null() const { return kind == Kind::null; }
 };
 
-/// Parses exactly one JSON document (surrounding whitespace allowed); nullopt on any error or
-/// trailing bytes, with the reason in *error.
+/// Parses exactly one JSON document (surrounding whitespace allowed) with hammer's reader;
+/// nullopt on any error, with the reader's one-line reason in *error.
 std::optional<JsonValue> parse_json(std::string_view text, std::string* error);
 
 }  // namespace hammer::test
