@@ -162,8 +162,8 @@ function tail(text, lines = 40) {
 // The prebuilt route, for the line that says what to do when there is no way to build.
 function prebuiltAdvice(key = platformKey()) {
   if (!supportedPlatforms.includes(key)) {
-    return `hammer supports ${supportedPlatforms.join(', ')} today; no prebuilt binary is made ` +
-           `for ${key}`;
+    return `no prebuilt hammer for ${key} in this release (there are for ` +
+           `${supportedPlatforms.join(', ')}): build from source is the only way here`;
   }
   return `or let npm install the prebuilt binary ${binaryPackageName(key)} (online, without ` +
          '--omit=optional or --no-optional)';
@@ -274,6 +274,9 @@ function install() {
       return;
     }
     if (problem) log(`${problem}; building from source instead`);
+  } else if (!supportedPlatforms.includes(key)) {
+    log(`no prebuilt hammer for ${key} in this release: building hammer from source ` +
+        '(a minute or two)');
   } else {
     log(`no prebuilt binary for ${key} (${name} is not installed): building hammer from ` +
         'source (a minute or two)');

@@ -12,9 +12,11 @@
 //       checksums.json the SHA-256 of each platform package's binary, when $HAMMER_CHECKSUMS
 //                      names such a file (scripts/release.sh does)
 //   node scripts/stage.js postpack   removes them again.
-//   node scripts/stage.js binary-package <dir> <hammer binary>
+//   node scripts/stage.js binary-package <dir> <hammer binary> [<platform>-<arch>]
 //       lays out @hammer-load/<platform>-<arch> in <dir>: one binary and its SHA-256, os/cpu
-//       of this machine, the version of npm/package.json.
+//       of this machine (or of the key given: a cross build, win32-x64 from MinGW-w64), the
+//       version of npm/package.json. The key must be one package.json ships, and the binary's
+//       header must say that platform (a Linux build is never packed as win32-x64).
 //
 // Not shipped.
 'use strict';
@@ -24,7 +26,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { binaryPackageName, executableName, platformKey, supportedPlatforms } =
+const { binaryPackageName, binaryPlatform, executableName, platformKey, supportedPlatforms } =
   require('../lib/binary.js');
 
 const npmDir = path.join(__dirname, '..');
@@ -165,6 +167,18 @@ function binaryPackage(dir, binary, key = platformKey()) {
   return { dir, sha256, key };
 }
 
+// Throws unless `binary` is a native executable for `key`, a platform a release ships.
+function checkReleaseBinary(binary, key) {
+  if (!supportedPlatforms.includes(key)) {
+    throw new Error(`${key}: not a platform hammer-load ships (${supportedPlatforms.join(', ')})`);
+  }
+  const built = binaryPlatform(fs.readFileSync(binary));
+  if (built !== key) {
+    throw new Error(`${binary} is ${built ? `a ${built} binary` : 'not an ELF, PE or Mach-O ' +
+                    'executable'}, not one for ${key}`);
+  }
+}
+
 if (require.main === module) {
   const [mode, ...args] = process.argv.slice(2);
   try {
@@ -172,12 +186,14 @@ if (require.main === module) {
       prepack();
     } else if (mode === 'postpack' && args.length === 0) {
       clean();
-    } else if (mode === 'binary-package' && args.length === 2) {
-      const made = binaryPackage(path.resolve(args[0]), path.resolve(args[1]));
+    } else if (mode === 'binary-package' && (args.length === 2 || args.length === 3)) {
+      const [dir, binary, key = platformKey()] = args;
+      checkReleaseBinary(path.resolve(binary), key);
+      const made = binaryPackage(path.resolve(dir), path.resolve(binary), key);
       process.stdout.write(`${made.key} ${made.sha256}\n`);
     } else {
       process.stderr.write('usage: node scripts/stage.js prepack | postpack | ' +
-                           'binary-package <dir> <hammer binary>\n');
+                           'binary-package <dir> <hammer binary> [<platform>-<arch>]\n');
       process.exit(1);
     }
   } catch (error) {
@@ -186,4 +202,6 @@ if (require.main === module) {
   }
 }
 
-module.exports = { prepack, clean, binaryPackage, cmakeVersion, sha256File };
+module.exports = {
+  prepack, clean, binaryPackage, checkReleaseBinary, cmakeVersion, sha256File,
+};

@@ -6,7 +6,7 @@ find_program(HAMMER_NPM NAMES npm)
 if(HAMMER_NODE AND HAMMER_SANITIZE STREQUAL "" AND TARGET test_server)
   set(npm_suites api)
   if(HAMMER_NPM)
-    list(APPEND npm_suites install install_source)
+    list(APPEND npm_suites install install_source platforms)
   endif()
   foreach(suite IN LISTS npm_suites)
     add_test(NAME npm.${suite}
