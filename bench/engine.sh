@@ -19,7 +19,16 @@
 #  4. RSS: -c 10000 (default threads) and -t 1024 -c 1024 -d 0.5, maxrss of hammer; wrk
 #     -t 4 -c 10000 for comparison.
 # Environment: HAMMER, TEST_SERVER, WRK, DURATION, ROUNDS, ENGINES, GEN_CPU (default 0),
-# SERVER_CPU (default 1), PORT (default 18090), RATES (default "2000 10000 50000").
+# SERVER_CPU (default 1), PORT (default 18090), RATES (default "2000 10000 50000"),
+# SHIELD (default off; "fifo": see below), SHIELD_PRIORITY (default 50).
+#
+# SHIELD=fifo, for a shared machine: the generator (wrk and hammer alike) and test_server run
+# under SCHED_FIFO (chrt -f) on their pinned CPUs, so other work on the host (builds) cannot
+# preempt them; on a busy host a plain run measures that preemption, not the generator. Needs
+# root (or CAP_SYS_NICE). RT throttling (kernel.sched_rt_runtime_us, default 950000 of every
+# 1000000) still hands the other work 5% of each CPU, so a generator that saturates its CPU
+# gets paused up to 50 ms per second: a lag p99 in tens of ms at a rate that keeps the
+# generator's CPU busy is that pause, not dispatch. Every run is bounded by `timeout`.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -33,6 +42,8 @@ rates="${RATES:-2000 10000 50000}"
 gen_cpu="${GEN_CPU:-0}"
 server_cpu="${SERVER_CPU:-1}"
 port="${PORT:-18090}"
+shield="${SHIELD:-}"
+shield_priority="${SHIELD_PRIORITY:-50}"
 url="http://127.0.0.1:${port}/"
 
 die() { echo "engine.sh: $*" >&2; exit 2; }
@@ -41,6 +52,26 @@ die() { echo "engine.sh: $*" >&2; exit 2; }
 [[ -x "$wrk" ]] || die "no wrk (apt-get install wrk, or set WRK)"
 [[ -x /usr/bin/time ]] || die "no /usr/bin/time (apt-get install time)"
 command -v python3 >/dev/null || die "python3 is needed to read hammer's JSON"
+case "$shield" in
+  "" | off | none) shield="" ;;
+  fifo) chrt -f "$shield_priority" true 2>/dev/null ||
+          die "SHIELD=fifo: chrt -f $shield_priority refused (root or CAP_SYS_NICE needed)" ;;
+  *) die "SHIELD: expected fifo or nothing, got '$shield'" ;;
+esac
+# A run's own bound (hammer and wrk stop themselves after DURATION): a generous wall-clock
+# limit, so a stuck real-time process cannot hold a CPU for long.
+run_limit=$((duration * 3 + 30))
+
+# Command prefixes: pinned to a CPU, under SCHED_FIFO with SHIELD=fifo (chrt and taskset
+# exec, so $! of a background run is the process itself).
+gen=(taskset -c "$gen_cpu")
+srv=(taskset -c "$server_cpu")
+if [[ -n "$shield" ]]; then
+  gen=(chrt -f "$shield_priority" "${gen[@]}")
+  srv=(chrt -f "$shield_priority" "${srv[@]}")
+fi
+# The generator's run: pinned (and shielded), bounded in time.
+gen_run=(timeout -k 5 "$run_limit" "${gen[@]}")
 
 work="$(mktemp -d)"
 server_pid=""
@@ -53,7 +84,7 @@ trap cleanup EXIT
 # Starts test_server on SERVER_CPU; its stdout (the "answered N requests" line at exit) goes to
 # $work/server.out.
 start_server() {
-  taskset -c "$server_cpu" "$test_server" --port "$port" --mode fast --threads 1 >"$work/server.out" 2>&1 &
+  "${srv[@]}" "$test_server" --port "$port" --mode fast --threads 1 >"$work/server.out" 2>&1 &
   server_pid=$!
   for _ in $(seq 50); do grep -q listening "$work/server.out" 2>/dev/null && return; sleep 0.1; done
   die "test_server did not start"
@@ -71,7 +102,7 @@ cpu_seconds() { tail -1 "$1" | awk '{print $1 + $2}'; }
 
 # run_wrk: prints "cpu requests"
 run_wrk() {
-  /usr/bin/time -o "$work/time" -f "%U %S" taskset -c "$gen_cpu" "$wrk" -t1 -c50 -d"${duration}s" "$url" >"$work/wrk.out" 2>&1
+  /usr/bin/time -o "$work/time" -f "%U %S" "${gen_run[@]}" "$wrk" -t1 -c50 -d"${duration}s" "$url" >"$work/wrk.out" 2>&1
   local requests
   requests=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' "$work/wrk.out")
   echo "$(cpu_seconds "$work/time") $requests"
@@ -80,7 +111,7 @@ run_wrk() {
 # run_hammer ENGINE ARGS...: prints "cpu completed scheduled p50c p50u lagp99 generator_late"
 run_hammer() {
   local engine=$1; shift
-  /usr/bin/time -o "$work/time" -f "%U %S" taskset -c "$gen_cpu" "$hammer" --engine "$engine" --json "$@" "$url" >"$work/h.json" 2>"$work/h.err" || true
+  /usr/bin/time -o "$work/time" -f "%U %S" "${gen_run[@]}" "$hammer" --engine "$engine" --json "$@" "$url" >"$work/h.json" 2>"$work/h.err" || true
   python3 - "$work/h.json" "$(cpu_seconds "$work/time")" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -106,6 +137,11 @@ echo "- machine: $(nproc) CPUs ($model), $(awk '/MemTotal/ {printf "%.0f GiB", $
 echo "- kernel: $(uname -r); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "- hammer: $("$hammer" --version); wrk: $("$wrk" -v 2>&1 | head -1 | cut -d' ' -f1-2)"
 echo "- generator on CPU $gen_cpu, test_server (--mode fast --threads 1) on CPU $server_cpu; ${duration} s per run, $rounds alternating rounds, medians"
+if [[ -n "$shield" ]]; then
+  echo "- SHIELD=fifo: generator and test_server under SCHED_FIFO priority $shield_priority on their CPUs (chrt -f); RT throttling $(cat /proc/sys/kernel/sched_rt_runtime_us 2>/dev/null || echo '?') us of $(cat /proc/sys/kernel/sched_rt_period_us 2>/dev/null || echo '?') (RSS runs: not shielded)"
+else
+  echo "- not shielded (SHIELD unset): other work on the host can preempt generator and server"
+fi
 echo
 
 start_server
@@ -176,7 +212,7 @@ echo
 
 # 4. Memory.
 start_server
-rss() { /usr/bin/time -o "$work/rss" -f "%M" "$@" >/dev/null 2>&1 || true; awk '{printf "%.1f MB", $1 / 1024}' "$work/rss"; }
+rss() { /usr/bin/time -o "$work/rss" -f "%M" timeout -k 5 60 "$@" >/dev/null 2>&1 || true; awk '{printf "%.1f MB", $1 / 1024}' "$work/rss"; }
 echo "## Memory (maxrss)"
 echo
 echo "| case | engine | RSS | target |"
