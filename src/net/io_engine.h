@@ -66,8 +66,14 @@ class IoEngine {
   /// Readiness engines: also report writability (a partial write is pending).
   virtual void want_write(int fd, uint64_t token, bool wanted) = 0;
   /// Completion engine: queue a send of [data, data + length); the bytes must stay valid
-  /// until its `sent` event.
-  virtual void send(int fd, uint64_t token, const char* data, size_t length) = 0;
+  /// until its `sent` event. The send completes whole (or fails): no short count to resume.
+  /// `prompt`: more bytes wait behind this send on the socket (the body after the head), so
+  /// its `sent` event should end the next wait() at once; otherwise the engine may let the
+  /// event ride along with the next one (the response), saving a wake-up per request.
+  virtual void send(int fd, uint64_t token, const char* data, size_t length, bool prompt) = 0;
+  /// Completion engine: a request was queued behind a send still in flight (pipelining): the
+  /// next wait() should end at the first completion, as for a prompt send.
+  virtual void hurry() {}
   /// Stops watching `fd` and cancels what is pending on it; call before close(fd).
   virtual void remove(int fd, uint64_t token) = 0;
 

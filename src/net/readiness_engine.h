@@ -30,7 +30,7 @@ class ReadinessEngine final : public IoEngine {
   void want_write(int fd, uint64_t token, bool wanted) override {
     poller_.modify(fd, wanted ? (kPollRead | kPollWrite) : kPollRead, token);
   }
-  void send(int, uint64_t, const char*, size_t) override {}  // the worker writes itself
+  void send(int, uint64_t, const char*, size_t, bool) override {}  // the worker writes itself
   void remove(int fd, uint64_t) override { poller_.remove(fd); }
 
   int wait(IoEvent* out, int capacity, int64_t timeout_ns) override {

@@ -10,7 +10,12 @@
 //    system call per response. A buffer goes back to the ring at the start of the next wait(),
 //    once the worker has parsed what it held. A multishot receive that ends because the ring
 //    ran dry (ENOBUFS) is re-armed; one that ends with the stream is reported as such.
-//  - Sends go straight from the request bytes the run serialized once.
+//  - Sends go straight from the request bytes the run serialized once, with MSG_WAITALL (the
+//    kernel finishes a short send itself). A send's completion (posted during the very
+//    io_uring_enter that submits it, on loopback) does not end the wait by itself: wait()
+//    asks the kernel for one completion more per such send, so a request costs one wake-up
+//    (its response) instead of an extra io_uring_enter for its `sent` event. Sends with more
+//    bytes queued behind them on the socket (a body, a pipelined request) end it at once.
 //  - A pending connect is a one-shot poll for POLLOUT.
 //  - Closing cancels the socket's operations by their user data and submits at once, before
 //    close() frees the fd number for reuse (an operation still queued would otherwise resolve
@@ -49,7 +54,8 @@ class UringEngine final : public IoEngine {
   bool add(int fd, uint64_t token, bool connecting) override;
   void start_receiving(int fd, uint64_t token) override { arm_receive(fd, token); }
   void want_write(int, uint64_t, bool) override {}
-  void send(int fd, uint64_t token, const char* data, size_t length) override;
+  void send(int fd, uint64_t token, const char* data, size_t length, bool prompt) override;
+  void hurry() override { prompt_ = true; }
   void remove(int fd, uint64_t token) override;
   int wait(IoEvent* out, int capacity, int64_t timeout_ns) override;
   int64_t timeout_granularity_ns() const override { return 1; }  // __kernel_timespec
@@ -80,6 +86,10 @@ class UringEngine final : public IoEngine {
   ZeroedArray<int32_t> watched_fd_;        // by connection index: fd + 1 while watched, else 0
   ZeroedArray<uint32_t> watched_generation_;
   int wakeup_fd_ = -1;
+  // Sends queued since the last wait() whose completions need not end it by themselves
+  // (quiet_sends_), and whether one that must was queued (prompt_).
+  uint32_t quiet_sends_ = 0;
+  bool prompt_ = false;
 };
 
 }  // namespace hammer

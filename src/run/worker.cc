@@ -534,6 +534,8 @@ int64_t Worker::send_request(Connection& connection, int64_t intended_ns, int32_
   if (connection.state != ConnectionState::writing) {
     connection.state = ConnectionState::writing;
     continue_write(connection);
+  } else if (completes_io_) {
+    engine_->hurry();  // this one goes when the send in flight completes: hear of it at once
   }
   return now;
 }
@@ -548,10 +550,13 @@ void Worker::continue_write(Connection& connection) {
     // next pipelined request when on_written hears this one went.
     const RequestBytes& request = unwritten_request(connection);
     const auto offset = static_cast<size_t>(connection.write_offset);
-    const std::string_view part = offset < request.head.size()
-                                      ? request.head.substr(offset)
-                                      : request.body.substr(offset - request.head.size());
-    engine_->send(connection.fd, token_of(connection), part.data(), part.size());
+    const bool in_head = offset < request.head.size();
+    const std::string_view part = in_head ? request.head.substr(offset)
+                                          : request.body.substr(offset - request.head.size());
+    // Prompt when more waits behind this part: the body, or a pipelined request.
+    const bool prompt = (in_head && !request.body.empty()) ||
+                        connection.ring_written + 1 < connection.ring_count;
+    engine_->send(connection.fd, token_of(connection), part.data(), part.size(), prompt);
     return;
   }
   while (connection.ring_written < connection.ring_count) {
