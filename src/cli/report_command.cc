@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "core/read_bounded_file.h"
-#include "document/json_value.h"
+#include "json/json_value.h"
 #include "report/html_report.h"
 #include "report/output_formats.h"
 

@@ -14,7 +14,7 @@
 #include <sstream>
 
 #include "core/read_bounded_file.h"
-#include "document/json_value.h"
+#include "json/json_value.h"
 #include "stats/histogram_v2.h"
 
 namespace hammer {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/expected.h"
-#include "document/json_value.h"
+#include "json/json_value.h"
 
 namespace hammer {
 

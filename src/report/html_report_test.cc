@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "document/json_value.h"
+#include "json/json_value.h"
 #include "report/hgrm.h"
 #include "report/json_report.h"
 #include "report/report_test_support.h"

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "document/json_value.h"
+#include "json/json_value.h"
 #include "report/report_test_support.h"
 #include "report/verdict_text.h"
 #include "stats/histogram_v2.h"

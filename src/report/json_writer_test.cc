@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "document/json_value.h"
+#include "json/json_value.h"
 
 namespace hammer {
 namespace {

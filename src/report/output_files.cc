@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/output_files.h"
 
-#include "document/json_value.h"
+#include "json/json_value.h"
 #include "report/atomic_file.h"
 #include "report/csv_report.h"
 #include "report/hgrm.h"

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "document/json_value.h"
+#include "json/json_value.h"
 
 namespace hammer {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "document/json_value.h"
+#include "json/json_value.h"
 
 namespace hammer {
 namespace {

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Issue 14: -o/--output. The files of one run agree with its stdout (--json is the same
 // document), a file that cannot be written costs only itself (exit 2, a line naming it, the
-// others still written), and an unknown extension is refused before any load is sent.
+// others still written), an unknown extension is refused before any load is sent, and a saved
+// document edited into bad JSON is refused when read back.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -32,7 +34,8 @@ class OutputFilesTest : public ::testing::Test {
   }
   void TearDown() override {
     for (const char* name : {"run.json", "run.csv", "run.hgrm", "run.uncorrected.hgrm",
-                             "run.hlog", "kept.json", "kept.csv"}) {
+                             "run.hlog", "kept.json", "kept.csv", "edited.json", "merged.json",
+                             "run.html", "edited.html"}) {
       ::unlink((dir_ + "/" + name).c_str());
     }
     ::rmdir(dir_.c_str());
@@ -121,6 +124,50 @@ TEST_F(OutputFilesTest, AnUnknownExtensionExitsOneBeforeTheRun) {
                                   "the format: .json "))
       << run.err;
   EXPECT_FALSE(exists(dir_ + "/run.json")) << "nothing is written for a run that never ran";
+}
+
+// A saved run (--shard 1/1 -o RUN.json, so that `hammer merge` takes it too) read back by
+// `hammer merge` and `hammer report` goes through hammer's one strict JSON reader. A file edited
+// by hand into something that is not JSON to the letter, here a member pasted in twice, is bad
+// input: one line naming the key, its line and its column, exit 1, nothing written; never a
+// silent pick of one of the two.
+TEST_F(OutputFilesTest, AKeyGivenTwiceIsRefusedByMergeAndReportInOneLineNamingItAndWhere) {
+  ServerProcess server({test_server_binary(), "--port", "0"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const std::string saved = dir_ + "/run.json";
+  const Finished run =
+      run_hammer({"--shard", "1/1", "-r", "50", "-c", "2", "-d", "1", "-o", saved, server.url()},
+                 20);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+
+  // The untouched file is read by both: what follows fails for the edit alone.
+  const Finished merged = run_hammer({"merge", saved, "-o", dir_ + "/merged.json"});
+  EXPECT_EQ(merged.exit_code, 0) << merged.err;
+  const Finished rendered = run_hammer({"report", saved, "-o", dir_ + "/run.html"});
+  EXPECT_EQ(rendered.exit_code, 0) << rendered.err;
+
+  // A "requests" member pasted in again, a line of its own before "connections".
+  std::string text = read_file(saved);
+  const std::string anchor = "\n  \"connections\": {";
+  const size_t at = text.find(anchor);
+  ASSERT_NE(at, std::string::npos) << text;
+  ASSERT_NE(text.find("\n  \"requests\": {"), std::string::npos) << text;
+  text.insert(at, "\n  \"requests\": {\"sent\": 1},");
+  const std::string edited = dir_ + "/edited.json";
+  std::ofstream(edited) << text;
+  const long line = std::count(text.begin(), text.begin() + static_cast<long>(at), '\n') + 2;
+  const std::string where = "duplicate key \"requests\" at line " + std::to_string(line) +
+                            ", column 3\n";
+
+  const Finished merge = run_hammer({"merge", edited, "-o", dir_ + "/merged.json"});
+  EXPECT_EQ(merge.exit_code, 1);
+  EXPECT_EQ(merge.err, "hammer: merge: " + edited + ": not a JSON document: " + where);
+  EXPECT_EQ(merge.out, "");
+
+  const Finished report = run_hammer({"report", edited, "-o", dir_ + "/edited.html"});
+  EXPECT_EQ(report.exit_code, 1);
+  EXPECT_EQ(report.err, "hammer: report: '" + edited + "': not JSON: " + where);
+  EXPECT_FALSE(exists(dir_ + "/edited.html")) << "nothing is written from a file not read";
 }
 
 }  // namespace

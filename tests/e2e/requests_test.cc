@@ -163,7 +163,9 @@ TEST(RequestsFileTest, ABadFileExitsOneWithFileAndLineAndSendsNothing) {
   };
   const std::vector<Case> cases = {
       {"{\"path\": \"/\"}\n{\"path\": \"/a\",}\n",
-       "2: bad JSON at column 15: expected a member name in double quotes, found '}'"},
+       "2: bad JSON: trailing comma before '}' at column 15"},
+      {"{\"path\": \"/\", \"method\": \"GET\", \"method\": \"POST\"}\n",
+       "1: bad JSON: duplicate key \"method\" at column 32"},
       {"{\"path\": \"/\", \"verb\": \"GET\"}\n",
        "1: unknown member 'verb' (members: path, method, headers, body, body_file, name)"},
       {"{\"path\": \"/\"}\n\n{\"path\": \"/x\", \"headers\": {\"Bad Header\": \"1\"}}\n",

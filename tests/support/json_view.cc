@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "support/json_view.h"
 
-#include "document/json_value.h"
+#include "json/json_value.h"
 
 namespace hammer::test {
 namespace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The e2e tests' view of a JSON document, read by hammer's own strict reader
-// (document/json_value.h: RFC 8259 to the letter, duplicate keys refused), so a test that parses
+// (json/json_value.h: RFC 8259 to the letter, duplicate keys refused), so a test that parses
 // hammer's output proves it is JSON. What the view adds is for tests only: numbers as doubles
 // and members looked up by dotted path ("latency.corrected.percentiles_ns.99").
 #include <map>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// hammer's one JSON reader: saved documents for `hammer merge` and `hammer report`, the
-// run's own document for -o report.html, and the tests, which parse hammer's output with it to
-// prove the output is JSON. Strict RFC 8259: no trailing commas, leading zeros, raw control
+// hammer's one JSON reader: the lines of a --requests file, saved documents for `hammer merge`
+// and `hammer report`, the run's own document for -o report.html, and the tests, which parse
+// hammer's output with it to prove the output is JSON. Start-up only, never the hot path. Strict RFC 8259: no trailing commas, leading zeros, raw control
 // characters, lone surrogates, bytes that are not UTF-8 or text after the document; a key
 // given twice in one object is an error too (the RFC leaves its meaning open). Nesting
 // deeper than 64 levels is refused before the stack is at risk; callers bound the size.
@@ -45,6 +45,9 @@ struct JsonValue {
   std::optional<double> as_double() const;
 };
 
+/// The kind in words, for messages: "a string", "a number", "an object"...
+std::string_view json_kind_name(JsonValue::Kind kind);
+
 /// One member of an object (a pair would need JsonValue complete where it is not yet).
 struct JsonMember {
   std::string key;
@@ -53,7 +56,8 @@ struct JsonMember {
 
 /// Parses exactly one document (surrounding whitespace allowed); the error is one line that
 /// says what and where, lines and columns (bytes) from 1:
-/// `duplicate key "requests" at line 12, column 3`.
+/// `duplicate key "requests" at line 12, column 3`; a text of one line names the column alone
+/// (`trailing comma before '}' at column 14`: a --requests line has its own line number).
 Expected<JsonValue, std::string> parse_json(std::string_view text);
 
 }  // namespace hammer

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "document/json_value.h"
+#include "json/json_value.h"
 
 #include <charconv>
 #include <cstdio>
@@ -48,8 +48,10 @@ class Reader {
   }
 
   // "line 3, column 7" (both from 1, columns in bytes): a saved run is pretty-printed, so a
-  // byte offset alone would leave the reader counting lines by hand.
+  // byte offset alone would leave the reader counting lines by hand. A text of one line (a
+  // --requests line, which its caller numbers) is "column 7".
   std::string where(size_t at) const {
+    if (text_.find('\n') == std::string_view::npos) return "column " + std::to_string(at + 1);
     size_t line = 1;
     size_t line_start = 0;
     for (size_t i = 0; i < at && i < text_.size(); ++i) {
@@ -333,6 +335,18 @@ class Reader {
 };
 
 }  // namespace
+
+std::string_view json_kind_name(JsonValue::Kind kind) {
+  switch (kind) {
+    case JsonValue::Kind::string: return "a string";
+    case JsonValue::Kind::number: return "a number";
+    case JsonValue::Kind::boolean: return "a boolean";
+    case JsonValue::Kind::null: return "null";
+    case JsonValue::Kind::array: return "an array";
+    case JsonValue::Kind::object: return "an object";
+  }
+  return "a value";
+}
 
 const JsonValue* JsonValue::find(std::string_view name) const {
   if (kind != Kind::object) return nullptr;
