@@ -15,6 +15,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 namespace hammer::test {
@@ -172,6 +174,41 @@ int unused_port() {
   getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
   close(fd);
   return ntohs(address.sin_port);
+}
+
+namespace {
+
+// True when /proc/net/<table> lists an ESTABLISHED (state 01) connection whose local end is
+// `port`: the server's side of an accepted connection. Lines read
+// "sl local_address rem_address st ...", addresses as HEXIP:HEXPORT.
+bool table_has_established(const char* table, int port) {
+  std::ifstream file(table);
+  std::string line;
+  std::getline(file, line);  // the header
+  while (std::getline(file, line)) {
+    std::istringstream fields(line);
+    std::string slot, local, remote, state;
+    if (!(fields >> slot >> local >> remote >> state)) continue;
+    const size_t colon = local.rfind(':');
+    if (colon == std::string::npos || state != "01") continue;
+    if (std::strtol(local.c_str() + colon + 1, nullptr, 16) == port) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool wait_for_established_connection(int port, double limit_s) {
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::microseconds(static_cast<int64_t>(limit_s * 1e6));
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (table_has_established("/proc/net/tcp", port) ||
+        table_has_established("/proc/net/tcp6", port)) {
+      return true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return false;
 }
 
 std::string hammer_binary() { return HAMMER_BIN; }

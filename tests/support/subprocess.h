@@ -61,6 +61,12 @@ class ServerProcess {
 /// A loopback port on which nothing listens (bound, then released).
 int unused_port();
 
+/// Waits, up to `limit_s`, until some TCP connection to local `port` is established (read from
+/// /proc/net/tcp and tcp6): a test that sabotages a server "N ms into the run" counts from the
+/// moment the run really began, not from when hammer was started, which on a busy machine
+/// (or under a sanitizer) can be a second apart. False when none came in time.
+bool wait_for_established_connection(int port, double limit_s = 20);
+
 /// Paths of the programs under test, from compile definitions.
 std::string hammer_binary();
 std::string test_server_binary();
