@@ -13,8 +13,8 @@
 # .github/workflows/ci.yml runs the MSVC build on a hosted runner for that.
 #
 # Every run of the binary has a hard limit (`timeout -k 5 LIMIT`, where coreutils' timeout
-# exists): one attempt under wine hung once, and a check that hangs is worse than one that
-# fails. Under wine the script starts the wineserver itself, in the foreground (-f), so that it
+# exists): a check that hangs is worse than one that fails (hammer.exe under wine did hang now
+# and then, until run_load stopped using MinGW's std::latch: src/core/countdown_latch.h). Under wine the script starts the wineserver itself, in the foreground (-f), so that it
 # holds its PID and stops exactly that process at the end (never pkill).
 #
 #   scripts/platform_check.sh [path/to/hammer.exe]  (default: build/windows-mingw/hammer.exe)

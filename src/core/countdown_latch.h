@@ -7,9 +7,10 @@
 // bits/atomic_wait.h) it waits by reading the value, and only then locking a mutex and sleeping
 // on a condition variable, while notify signals that variable without taking the mutex. A
 // count_down() that lands between the waiter's read and its sleep wakes nobody, and the waiter
-// sleeps forever. hammer.exe under wine hung so before its run began in 3 of 20 runs of the
-// platform check (every thread blocked, all connections established); a reduced handshake (one
-// thread, three std::latch, repeated) hung within two rounds. Here the count is read and
+// sleeps forever. hammer.exe under wine hung so before its run began in 6 of 40 runs of the
+// platform check (all connections established; winedbg: the worker in std::latch::wait on `go`,
+// inside pthread_cond_wait, the main thread past it in std::thread::join); a reduced handshake
+// (one thread, three std::latch, repeated) hung within two rounds. Here the count is read and
 // changed only under the mutex, so a wake-up cannot fall into that gap.
 //
 // Setup only (a few calls per run), never on a worker's hot path.
