@@ -38,6 +38,14 @@ class Worker {
   /// connection's state is then its Connection (a couple of hundred bytes) plus the socket.
   static constexpr int64_t kRecvBufferBytes = 64 * 1024;
   static constexpr int kEventBatch = 256;
+  /// Open loop, unless --precise-dispatch: a wake-up for a slot comes at least this long after
+  /// the last pass that sent, and sends every request due by then. At 50k req/s on one worker
+  /// the slots are 20 us apart, less than a wake-up costs on a VM (15-25 us of CPU measured,
+  /// docs/performance.md): waking (or spinning) for each saturated the core, and a saturated
+  /// SCHED_FIFO generator is paused by RT throttling for tens of ms. This caps slot wake-ups at
+  /// 20,000 a second per worker, for at most 50 us of dispatch lag; rates up to ~12k req/s per
+  /// worker (slots further apart than this plus the spin lead) never meet it.
+  static constexpr int64_t kMinSlotWakeGapNs = 50'000;
 
   /// `request` must outlive the worker: every connection sends these same bytes. `clock` is
   /// where every time reading comes from (tests pass a ManualClock); it must outlive the
@@ -78,6 +86,8 @@ class Worker {
   /// Caps every poller wait (tests with a ManualClock, whose time does not pass while the
   /// poller sleeps); negative: no cap.
   void set_wait_cap_for_testing(int64_t cap_ns) { wait_cap_ns_ = cap_ns; }
+  /// When the next pass would end its sleep, if nothing happened before.
+  int64_t next_wake_for_testing(int64_t now_ns) const { return next_wake_ns(now_ns); }
   const WakeTuner& wake_tuner() const { return tuner_; }
   int64_t in_flight() const { return in_flight_; }
 
@@ -200,6 +210,8 @@ class Worker {
   OpenLoopSchedule schedule_;
   DispatchLagRecorder lag_;
   WakeTuner tuner_;
+  int64_t last_dispatch_ns_ = 0;      // when the last open-loop request was sent
+  int64_t min_slot_wake_gap_ns_ = 0;  // kMinSlotWakeGapNs, or 0 with --precise-dispatch
   int64_t wait_cap_ns_ = -1;
   RunResult result_;
   RunResult* warmup_ = nullptr;         // result_.warmup, when --warmup was given

@@ -315,6 +315,35 @@ TEST_P(WorkerTest, AnInterruptStopsIssuingAndCountsNothingAsUnsent) {
   EXPECT_EQ(result.unsent, 0);
 }
 
+// Above ~12k req/s per worker the slots are closer than a wake-up costs: the sleep after a
+// pass that sent lasts kMinSlotWakeGapNs, and the next pass sends all that came due. Slower
+// schedules, and --precise-dispatch, wake for the slot itself.
+TEST_P(WorkerTest, SlotWakeUpsAreBatchedOnlyWhenSlotsAreCloserThanTheGap) {
+  struct Case {
+    double rate;
+    bool precise;
+    int64_t wake_after_ns;  // the expected wake, after slot 0 went at t0
+  };
+  for (const Case& c : {Case{100'000, false, Worker::kMinSlotWakeGapNs},
+                        Case{1'000, false, 1 * kMs}, Case{100'000, true, 0}}) {
+    SCOPED_TRACE(c.rate);
+    SCOPED_TRACE(c.precise);
+    StubServer server;
+    Config config = open_loop_config(c.rate, 4);
+    config.precise_dispatch = c.precise;
+    Harness harness(config, server);
+    harness.begin(1'000 * kMs);
+    ASSERT_TRUE(harness.worker.run_pass());  // slot 0 is due at t0 and goes
+    ASSERT_EQ(harness.worker.result().sent, 1);
+    const int64_t wake = harness.worker.next_wake_for_testing(harness.t0) - harness.t0;
+    if (c.precise) {
+      EXPECT_LE(wake, 10 * kUs);  // the next slot, less the spin lead
+    } else {
+      EXPECT_EQ(wake, c.wake_after_ns);
+    }
+  }
+}
+
 TEST(WorkerSpinTest, AWorkerSharingItsCoreNeverSpins) {
 #if !HAMMER_LINUX_APIS
   GTEST_SKIP() << "affinity masks (sched_setaffinity) are Linux's; elsewhere every online CPU "
