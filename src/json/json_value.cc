@@ -63,6 +63,27 @@ class Reader {
     return "line " + std::to_string(line) + ", column " + std::to_string(at - line_start + 1);
   }
 
+  // A decoded key as the message shows it: in double quotes, with quotes, backslashes and
+  // control bytes escaped (the latter as \uXXXX), so a key holding "\n" (escaped in the file)
+  // cannot split the one-line error or send raw control bytes to a terminal.
+  static std::string quoted_key(std::string_view key) {
+    std::string out = "\"";
+    for (char ch : key) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (ch == '"' || ch == '\\') {
+        out += '\\';
+        out += ch;
+      } else if (c < 0x20 || c == 0x7f) {
+        char buffer[8];
+        std::snprintf(buffer, sizeof buffer, "\\u%04X", c);
+        out += buffer;
+      } else {
+        out += ch;
+      }
+    }
+    return out + "\"";
+  }
+
   std::string describe_here() const {
     if (at_end()) return "end of input";
     const auto c = static_cast<unsigned char>(peek());
@@ -260,9 +281,16 @@ class Reader {
         case 'u':
           if (!unicode_escape(out)) return false;
           break;
-        default:
+        default: {
+          const auto after = static_cast<unsigned char>(text_[pos_ - 1]);
           pos_ -= 2;  // point at the backslash
-          return fail("unknown escape \\" + std::string(1, text_[pos_ + 1]));
+          if (after > 0x20 && after < 0x7f) {
+            return fail("unknown escape \\" + std::string(1, static_cast<char>(after)));
+          }
+          char buffer[48];  // a raw byte would not be one printable line
+          std::snprintf(buffer, sizeof buffer, "unknown escape: '\\' then byte 0x%02X", after);
+          return fail(buffer);
+        }
       }
     }
     return fail_at(start, "unterminated string");
@@ -311,7 +339,7 @@ class Reader {
       if (!string(key)) return false;
       // RFC 8259 leaves a repeated name's meaning open ("unpredictable"): keeping either
       // member silently would be a guess about what the file meant, so it is bad input.
-      if (!keys.insert(key).second) return fail_at(key_start, "duplicate key \"" + key + "\"");
+      if (!keys.insert(key).second) return fail_at(key_start, "duplicate key " + quoted_key(key));
       skip_space();
       if (peek() != ':') return fail("expected ':' after the key, found " + describe_here());
       ++pos_;

@@ -2,10 +2,12 @@
 #pragma once
 // hammer's one JSON reader: the lines of a --requests file, saved documents for `hammer merge`
 // and `hammer report`, the run's own document for -o report.html, and the tests, which parse
-// hammer's output with it to prove the output is JSON. Start-up only, never the hot path. Strict RFC 8259: no trailing commas, leading zeros, raw control
-// characters, lone surrogates, bytes that are not UTF-8 or text after the document; a key
-// given twice in one object is an error too (the RFC leaves its meaning open). Nesting
-// deeper than 64 levels is refused before the stack is at risk; callers bound the size.
+// hammer's output with it to prove the output is JSON. Start-up only, never the hot path.
+// Strict RFC 8259: no trailing commas, leading zeros, raw control characters, lone
+// surrogates, bytes that are not UTF-8 or text after the document; a key given twice in one
+// object is an error too (the RFC leaves its meaning open). Nesting deeper than 64 levels is
+// refused before the stack is at risk; callers bound the size. fuzz/json_fuzz.cc holds it to
+// that, and to errors of one printable line that say where.
 // Numbers keep their text, so a 64-bit integer (a Unix time in ns) reads back exactly
 // instead of through a double.
 #include <cstdint>

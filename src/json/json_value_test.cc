@@ -76,6 +76,9 @@ TEST(JsonValueTest, RefusesWhatIsNotJsonSayingWhatAndWhere) {
       {"[{\"a\":1},{\"a\":1,\"b\":{},\"b\":[]}]", "duplicate key \"b\" at column 24"},
       // the same key once its escapes are decoded
       {"{\"\\u0061\":1,\"a\":2}", "duplicate key \"a\" at column 13"},
+      // a key is shown escaped: one line, no raw control bytes
+      {R"({"a\nb\"\\":1,"a\nb\"\\":2})", R"(duplicate key "a\u000Ab\"\\" at column 15)"},
+      {"{\"\\u001b[2J\":1,\"\\u001b[2J\":1}", R"(duplicate key "\u001B[2J" at column 16)"},
       // trailing commas
       {"[1,]", "trailing comma before ']' at column 4"},
       {"{\"a\":1,}", "trailing comma before '}' at column 8"},
@@ -103,6 +106,8 @@ TEST(JsonValueTest, RefusesWhatIsNotJsonSayingWhatAndWhere) {
       {std::string("\"a\0b\"", 5),
        "control character 0x00 in a string (escape it) at column 3"},
       {"\"\\x\"", "unknown escape \\x at column 2"},
+      {"\"\\\x01\"", "unknown escape: '\\' then byte 0x01 at column 2"},
+      {"\"\\\xc3\xa9\"", "unknown escape: '\\' then byte 0xC3 at column 2"},
       {"\"\\u12\"", "expected 4 hex digits after \\u, found '\"' at column 6"},
       {"\"\\ud800\"", "lone surrogate in \\u escape at column 2"},
       {"\"\\udc00\"", "lone surrogate in \\u escape at column 2"},
