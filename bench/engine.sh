@@ -8,6 +8,8 @@
 #   bench/engine.sh                         # 5 s per run, 3 rounds, engines io_uring and epoll
 #   DURATION=10 ROUNDS=5 ENGINES="io_uring epoll poll" bench/engine.sh
 #
+# The header names the host's wake-up cost on the generator's CPU (bench/wake_cost.cc, compiled
+# on the spot): the CPU one timed sleep and wake-up is charged, the floor under open loop.
 # Cases (CPU = user+system time of the generator process, from /usr/bin/time):
 #  1. closed loop, -t 1 -c 50: CPU per request of wrk and of hammer per engine; the ratio is
 #     the median over rounds of hammer/wrk within each round (target <= 0.6).
@@ -142,6 +144,14 @@ if [[ -n "$shield" ]]; then
 else
   echo "- not shielded (SHIELD unset): other work on the host can preempt generator and server"
 fi
+# What a sleep and wake-up costs here, on the generator's CPU (bench/wake_cost.cc): the floor
+# under an open-loop generator's CPU per request, which needs a wake-up for each slot and
+# response that do not fall together.
+wake_line="not measured (no c++ compiler)"
+if command -v c++ >/dev/null && c++ -O2 -o "$work/wake_cost" "$root/bench/wake_cost.cc" 2>/dev/null; then
+  wake_line=$(timeout -k 5 30 "${gen[@]}" "$work/wake_cost" 5000 100000 2>&1 || echo "failed")
+fi
+echo "- host wake-up cost on the generator's CPU: $wake_line"
 echo
 
 start_server
