@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/utf8.h"
 #include "json/json_value.h"
 
 namespace {
@@ -27,35 +28,9 @@ namespace {
 }
 
 bool valid_utf8(std::string_view text) {
-  size_t i = 0;
-  while (i < text.size()) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    int more = 0;
-    uint32_t code = 0;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if (c >= 0xC2 && c <= 0xDF) {
-      more = 1;
-      code = c & 0x1F;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      more = 2;
-      code = c & 0x0F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      more = 3;
-      code = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + static_cast<size_t>(more) >= text.size()) return false;
-    for (int k = 1; k <= more; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + static_cast<size_t>(k)]);
-      if ((next & 0xC0) != 0x80) return false;
-      code = (code << 6) | (next & 0x3F);
-    }
-    const uint32_t smallest = more == 1 ? 0x80 : more == 2 ? 0x800 : 0x10000;
-    if (code < smallest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
-    i += static_cast<size_t>(more) + 1;
+  for (size_t i = 0, length = 0; i < text.size(); i += length) {
+    length = hammer::utf8_sequence_length(text, i);
+    if (length == 0) return false;
   }
   return true;
 }

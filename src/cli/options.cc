@@ -21,6 +21,7 @@
 #include "cli/slo_flag.h"
 #include "cli/units.h"
 #include "cli/wall_time.h"
+#include "core/escaped.h"
 #include "platform/files.h"
 #include "http/request.h"
 #include "http/request_file.h"
@@ -39,37 +40,6 @@ constexpr auto kLongNames = [] {
 }();
 
 using Failure = std::optional<UsageError>;
-
-// value with \r, \n, \t and other bytes outside printable ASCII escaped, so that a message
-// quoting it stays one printable line.
-std::string escaped(std::string_view value) {
-  std::string out;
-  for (char c : value) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (byte < 0x20 || byte == 0x7f) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xf];
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-std::string quoted(std::string_view value) {
-  std::string out = "'";  // appended in steps: GCC 12's -Wrestrict misfires on "'" + string
-  out += escaped(value);
-  out += '\'';
-  return out;
-}
 
 // `what` may repeat part of the value (an SLO's key, a header's name): escaped like the value.
 UsageError flag_error(std::string_view flag, std::string_view what, std::string_view value) {

