@@ -51,7 +51,7 @@ TEST(HeadTest, HeadRequestsCompleteWithoutWaitingForABody) {
 
 // Item 2. More bytes than the response's framing allows, in the same read as the response:
 // the request fails at once as a parse error, the connection is replaced, and nothing waits
-// for --timeout (20 s here: a leak would hold the run for it).
+// for --timeout (60 s here: a leak would hold the run for it).
 TEST(FramingLeakTest, BytesAfterTheEndOfAResponseFailTheRequestAtOnce) {
   for (std::string_view mode : {"two-responses", "no-content-body", "not-modified-body",
                                 "longer-than-length", "unrequested-upgrade"}) {
@@ -61,15 +61,18 @@ TEST(FramingLeakTest, BytesAfterTheEndOfAResponseFailTheRequestAtOnce) {
     std::string path = "/";
     path += mode;
     const Finished run = run_hammer(
-        {"-r", "100", "-c", "2", "-t", "1", "-d", "1", "--timeout", "20s", "--json",
+        {"-r", "100", "-c", "2", "-t", "1", "-d", "1", "--timeout", "60s", "--json",
          server.url(path)},
-        30);
+        90);
     EXPECT_FALSE(run.timed_out);
     EXPECT_EQ(run.exit_code, 2) << run.err;
-    EXPECT_LT(run.wall_s, 1.0 + 2.0) << "the run waited for --timeout";
+    // A leak waits out the 60 s --timeout; a busy machine adds seconds, never tens of them.
+    EXPECT_LT(run.wall_s, 1.0 + 10.0) << "the run waited for --timeout";
     const JsonValue report = parse_report(run);
     const double sent = number_at(report, "requests.sent");
-    EXPECT_GE(sent, 50);  // every request went out on a fresh connection, none stuck
+    // Every request went out on a fresh connection, none stuck (how many fresh connections a
+    // second affords depends on the machine).
+    EXPECT_GE(sent, 10);
     EXPECT_EQ(number_at(report, "errors.parse"), sent);
     // Every sent request failed; so did any that fell due at the very end while both
     // connections were being replaced (no connection up), which a busy machine makes likely.
@@ -124,7 +127,7 @@ TEST(SignalTest, CtrlCEndsAStuckRunPromptlyAndCountsWhatWasInFlight) {
                                     "--timeout", "20s", "--json", server.url()},
                                    30, SIGINT, 1.0);
   EXPECT_FALSE(run.timed_out);
-  EXPECT_LT(run.wall_s, 1.0 + 1.5) << "waited for --timeout";
+  EXPECT_LT(run.wall_s - run.first_signal_s, 1.5) << "waited for --timeout";
   EXPECT_EQ(run.exit_code, 2) << run.err;  // nothing answered: the run did not work
   const JsonValue report = parse_report(run);
   ASSERT_NE(report.find("interrupted"), nullptr);
@@ -141,7 +144,7 @@ TEST(SignalTest, SigtermEndsTheRunWithTheReport) {
       {hammer_binary(), "-r", "200", "-c", "2", "-d", "30", "--json", server.url()}, 30,
       SIGTERM, 1.0);
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_LT(run.wall_s, 1.0 + 1.5);
+  EXPECT_LT(run.wall_s - run.first_signal_s, 1.5);
   const JsonValue report = parse_report(run);
   EXPECT_TRUE(report.find("interrupted")->boolean);
   EXPECT_GT(number_at(report, "requests.completed"), 50);
@@ -155,7 +158,7 @@ TEST(SignalTest, SecondCtrlCStopsAtOnceAndStillReports) {
                                     "--timeout", "20s", "--json", server.url()},
                                    30, {{SIGINT, 1.0}, {SIGINT, 1.02}});
   EXPECT_FALSE(run.timed_out);
-  EXPECT_LT(run.wall_s, 1.0 + 1.5);
+  EXPECT_LT(run.wall_s - run.first_signal_s, 1.5);
   EXPECT_EQ(run.exit_code, 2) << run.err;
   const JsonValue report = parse_report(run);
   EXPECT_TRUE(report.find("interrupted")->boolean);
@@ -171,7 +174,7 @@ TEST(SignalTest, CtrlCDuringWarmupSaysTheRunWasInterruptedThere) {
                                      "-d", "10", server.url()},
                                     30, SIGINT, 1.0);
   EXPECT_EQ(text.exit_code, 2) << text.err;  // no measurement (README: exit status)
-  EXPECT_LT(text.wall_s, 1.0 + 1.5);
+  EXPECT_LT(text.wall_s - text.first_signal_s, 1.5);
   EXPECT_EQ(text.out.find("did not work"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("interrupted during the warm-up"), std::string::npos) << text.out;
 
@@ -237,7 +240,7 @@ TEST(StatusTest, AllErrorAnswersAreSaidFirstAndExitTwo) {
   EXPECT_EQ(json.exit_code, 2);
   const JsonValue report = parse_report(json);
   const double completed = number_at(report, "requests.completed");
-  EXPECT_GT(completed, 10);
+  EXPECT_GT(completed, 0);
   EXPECT_EQ(number_at(report, "status_codes.404"), completed);
   EXPECT_EQ(number_at(report, "status.4xx"), completed);
   EXPECT_NE(verdict_codes(report).find("mostly_non_2xx"), std::string::npos);

@@ -214,14 +214,21 @@ TEST(ResilienceTest, AServerKilledMidRunStoppedAnsweringItWasNotOverCapacity) {
     }
     const JsonValue& stopped = verdicts->items[0];
     EXPECT_TRUE(stopped.find("figures.run_failed")->boolean);
-    // Killed 0.7 s into 2 s: about 65% of the run had no answer (a busy machine may start
-    // the run late, so at least 40%).
-    EXPECT_GE(number_at(stopped, "figures.share"), 0.4);
-    EXPECT_LT(number_at(report, "requests.last_answer_ns"), 1.2e9);
+    // Killed 0.7 s into 2 s: about 65% of the run had no answer. How much exactly is the
+    // machine's (a server slow to die, a run slow to start); what the program controls is what
+    // the share is made of (the requests due after the last answer in open loop, the time
+    // after it in closed loop), and that at 10% or more it fails the run (exit 2, above).
+    const double share = number_at(stopped, "figures.share");
+    EXPECT_GE(share, 0.10);
+    EXPECT_LT(number_at(report, "requests.last_answer_ns"), number_at(report, "elapsed_ns"));
     EXPECT_GT(number_at(report, "requests.completed"), 0);
+    if (!open_loop) {
+      EXPECT_NEAR(share, number_at(report, "requests.unanswered_tail_ns") /
+                             number_at(report, "elapsed_ns"), 0.001);
+    }
     if (open_loop) {
       const double due_after = number_at(report, "requests.due_after_last_answer");
-      EXPECT_GE(due_after, 0.4 * number_at(report, "requests.scheduled"));
+      EXPECT_NEAR(share, due_after / number_at(report, "requests.scheduled"), 0.001);
       EXPECT_EQ(number_at(stopped, "figures.due_after_last_answer"), due_after);
     }
 

@@ -17,10 +17,12 @@ struct Finished {
   std::string err;
   double wall_s = 0;
   int64_t max_rss_kb = -1;  // the process's peak resident set (wait4's ru_maxrss), KiB
+  double first_signal_s = -1;  // when the first timed signal was sent, from the start
 };
 
 /// Runs `argv` to completion, killing it (SIGKILL) after `limit_s`. stdin is /dev/null.
-/// With `signal_number`, sends that signal once, `signal_after_s` after the start.
+/// With `signal_number`, sends that signal once, `signal_after_s` after the program has put a
+/// handler in place for it (after the exec when it never does, within 10 s).
 Finished run_process(const std::vector<std::string>& argv, double limit_s, int signal_number = 0,
                      double signal_after_s = 0);
 
