@@ -176,7 +176,10 @@ void UringEngine::arm_wakeup() {
 }
 
 void UringEngine::send(int fd, uint64_t token, const char* data, size_t length, bool prompt) {
-  if (prompt) {
+  // Only a small send can be counted on to complete inline, in the enter that submits it. A
+  // large one (a body) may stay pending while the server answers early without reading it
+  // (a 413, a 401): counted quiet, that answer alone would not end the wait.
+  if (prompt || length > kQuietSendMaxBytes) {
     prompt_ = true;
   } else {
     ++quiet_sends_;

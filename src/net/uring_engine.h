@@ -15,7 +15,9 @@
 //    io_uring_enter that submits it, on loopback) does not end the wait by itself: wait()
 //    asks the kernel for one completion more per such send, so a request costs one wake-up
 //    (its response) instead of an extra io_uring_enter for its `sent` event. Sends with more
-//    bytes queued behind them on the socket (a body, a pipelined request) end it at once.
+//    bytes queued behind them on the socket (a body, a pipelined request), and sends over
+//    kQuietSendMaxBytes (which may not complete while a server answers early without
+//    reading them), end it at once.
 //  - A pending connect is a one-shot poll for POLLOUT.
 //  - Closing cancels the socket's operations by their user data and submits at once, before
 //    close() frees the fd number for reuse (an operation still queued would otherwise resolve
@@ -37,6 +39,8 @@ namespace hammer {
 class UringEngine final : public IoEngine {
  public:
   static constexpr uint32_t kBufferBytes = 4096;
+  /// Sends up to this size may be quiet (see send()): far below any socket's send buffer.
+  static constexpr size_t kQuietSendMaxBytes = 16 * 1024;
 
   /// Null with *error_number set when the kernel refuses (ring, buffer ring).
   static std::unique_ptr<UringEngine> create(int64_t connections, int wakeup_fd,

@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <string>
 
 namespace hammer {
 namespace {
@@ -93,6 +94,18 @@ TEST_F(UringWaitTest, APromptSendEndsTheWaitAtOnce) {
   engine_->send(pair_[0], token_, "head", 4, /*prompt=*/true);
   double seconds = 0;
   ASSERT_EQ(timed_wait(kLongNs, &seconds), 1);
+  EXPECT_EQ(events_[0].kind, IoEventKind::sent);
+  EXPECT_LT(seconds, 4.0);
+}
+
+// A large send may stay pending (a server that answers a big body early, unread): it is never
+// quiet, so an answer alone ends the wait.
+TEST_F(UringWaitTest, ALargeSendIsNeverQuiet) {
+  const std::string body(UringEngine::kQuietSendMaxBytes + 1, 'b');
+  engine_->send(pair_[0], token_, body.data(), body.size(), /*prompt=*/false);
+  double seconds = 0;
+  const int count = timed_wait(kLongNs, &seconds);
+  ASSERT_GE(count, 1);
   EXPECT_EQ(events_[0].kind, IoEventKind::sent);
   EXPECT_LT(seconds, 4.0);
 }
