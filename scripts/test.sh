@@ -15,6 +15,11 @@
 #   busy loops as cores.
 # - Each sanitizer stage builds only the targets its tests run (tsan: hammer, the servers and
 #   the e2e and sanitizer test binaries; fuzz: the fuzz targets).
+# - The sanitizer and fuzz presets compile with -g1 (CMakePresets.json): line tables are all an
+#   ASan/TSan report needs, and full debug info (RelWithDebInfo's -g) cost about 40% more
+#   compile CPU (7.5 s against 5 s of user time for one test file), which is what a cold cache
+#   makes the critical path. (-O1 would save a little more, but gcc then warns
+#   maybe-uninitialized through std::optional, and CI builds with -Werror.)
 # - Objects come from ccache (cmake/ccache.cmake) when the sources did not change.
 #
 # Adding a stage: call `stage "name"` before its work; a preset's build may be started early
