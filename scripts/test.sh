@@ -2,7 +2,8 @@
 # Builds and runs every test: release and asan (ASan+UBSan, leak checking on) builds with their
 # full CTest suites, the e2e and sanitizer tests under tsan, the libFuzzer targets for
 # FUZZ_SECONDS each (30 by default), then a subset of the e2e suite on the portable build (the
-# macOS code path on Linux; scripts/portable-check.sh runs all of it). This is what CI runs; it
+# macOS code path on Linux; scripts/portable-check.sh runs all of it), and the MinGW-w64 build
+# of hammer.exe under wine64 (scripts/windows-check.sh). This is what CI runs; it
 # must stay under 15 minutes on two cores (each stage's time is printed as it starts, and all
 # of them at the end).
 #
@@ -198,10 +199,19 @@ finish_build
 # open-loop formula, the rate split over threads), the hot path's zero allocations on poll,
 # and the poller/wake-up/socket unit tests. (A parameterised test's CTest name goes on with
 # "  # GetParam() = ...", hence the space after the hostile modes.)
+# hammer.exe cross-compiles with MinGW-w64 while the portable tests run.
+build_in_background windows-mingw hammer
 stage "portable: net unit tests and an e2e subset"
 build/portable/hammer_net_tests --gtest_brief=1
 portable_e2e='HotPathAllocation|PausingServerCorrected|RateIsSplitExactly|CtrlCEndsAStuckRun'
 portable_e2e+='|ConnectionRefusedExitsTwo|ConnectionCloseResponsesReconnect|FullListenBacklog'
 portable_e2e+='|ServerKilledAndRestarted|TenThousandConnections|HostileTest.*/(drip|never_read|reset_body) '
 ctest --preset portable -j"$e2e_jobs" --timeout 300 -L e2e -R "$portable_e2e"
+finish_build
+
+# The Windows build under wine64 (scripts/platform_check.sh): the open-loop correction against
+# the formula, a bad flag's exit 1, a refused connect's exit 2, Ctrl-C with a report. About
+# 40 s: the wine prefix (build/wine-prefix) takes 8 s to create, the check 22-31 s.
+stage "windows: hammer.exe under wine64"
+bash scripts/windows-check.sh --check-only
 stage "all tests passed"

@@ -10,6 +10,12 @@
 //               [--body-bytes N] [--service-us N] [--service-kind busy|sleep|paced]
 //               [--close-every N] [--status N]
 //               [--setup-ms N] [--slow-start-ms N --slow-start-us M] [--count-paths 1]
+//               [--stop-after N]
+//
+// --stop-after N: once N requests have been answered (over every thread), the server stops as
+// on SIGTERM (it raises one at itself): every connection closed, the listener with them. "The
+// server died mid-run", placed by the run's progress rather than by a clock, so tests of it
+// read the same on a quiet machine and a busy one.
 //
 // --read-delay-us N sleeps N us after each read that brought request bytes: a round trip's
 // cost, which pipelined requests arriving together pay once.
@@ -91,7 +97,12 @@ struct Options {
   // --read-delay-us: the thread sleeps this long after each read that brought requests, as a
   // round trip would cost: pipelined requests that arrive together share one delay.
   int64_t read_delay_us = 0;
+  int64_t stop_after = 0;  // --stop-after: 0 = never
 };
+
+// --stop-after: requests answered over every thread; the one that reaches the limit raises the
+// stop. An atomic per request is fine here: this mode is for tests, not benchmarks.
+std::atomic<int64_t> g_answered_total{0};
 
 // --count-paths: requests per target, over every thread.
 struct PathCounts {
@@ -150,7 +161,7 @@ Options parse_options(int argc, char** argv) {
           "usage: test_server --port N [--host A] [--mode fast|capacity|silent|close|status]\n"
           "                   [--threads N] [--body-bytes N] [--service-us N]\n"
           "                   [--service-kind busy|sleep|paced] [--close-every N]\n"
-          "                   [--status N] [--setup-ms N] [--count-paths 1]\n"
+          "                   [--status N] [--setup-ms N] [--count-paths 1] [--stop-after N]\n"
           "                   [--read-delay-us N]\n"
           "                   [--slow-start-ms N --slow-start-us M]\n");
       std::exit(0);
@@ -193,6 +204,8 @@ Options parse_options(int argc, char** argv) {
       options.slow_start_us = parse_whole(flag, value, 1, 10'000'000);
     } else if (flag == "--read-delay-us") {
       options.read_delay_us = parse_whole(flag, value, 0, 10'000'000);
+    } else if (flag == "--stop-after") {
+      options.stop_after = parse_whole(flag, value, 1, INT64_MAX);
     } else if (flag == "--count-paths") {
       options.count_paths = parse_whole(flag, value, 0, 1) == 1;
     } else if (flag == "--status") {
@@ -562,6 +575,10 @@ class Worker {
       serve(c);
       ++c.responses;
       ++answered_;
+      if (options_.stop_after > 0 &&
+          g_answered_total.fetch_add(1, std::memory_order_relaxed) + 1 == options_.stop_after) {
+        kill(getpid(), SIGTERM);  // main's sigwait takes it: the same stop as `kill PID`
+      }
       const bool closing = request.wants_close || options_.mode == Mode::close ||
                            (options_.close_every > 0 && c.responses % options_.close_every == 0);
       if (options_.count_paths) {

@@ -236,7 +236,10 @@ TEST(RampTest, TheRampHoldsRTOverTwoRequestsInItsOwnTimelinePhase) {
   ASSERT_TRUE(server.ready()) << server.startup_output();
   const Finished run = run_hammer(
       {"--ramp", "2", "-r", "2000", "-d", "1", "-c", "10", "-t", "2", "--json", server.url()}, 60);
-  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const size_t verdicts = run.out.find("\"verdicts\"");
+  ASSERT_EQ(run.exit_code, 0) << run.err
+                              << (verdicts == std::string::npos ? std::string()
+                                                                : run.out.substr(verdicts, 1500));
   const JsonValue report = parse_report(run);
   // R T / 2 = 2000 slots in the ramp, then R x duration measured.
   EXPECT_EQ(number_at(report, "ramp.scheduled"), 2000);
