@@ -79,6 +79,15 @@ bool no_work(const Config& config, const RunResult& result) {
 
 double unanswered_tail_share(const Config& config, const RunResult& result) {
   if (result.completed == 0 || result.elapsed_ns <= 0) return 0;
+  // A server that stopped left something unanswered: a request that failed (a timeout, a reset,
+  // or one due with no connection up), a connect it refused, or a request still waiting at a
+  // Ctrl-C. Without any of these every request sent was answered, and the silence at the end
+  // is hammer's: a generator kept off the CPU past its deadline (a busy machine) sent nothing
+  // in that time, so nothing could go unanswered.
+  if (result.failed_requests() == 0 && result.error_count(ErrorKind::connect) == 0 &&
+      result.in_flight_at_stop == 0) {
+    return 0;
+  }
   // An interrupted run's last requests were cut off, not left unanswered: a tail up to their
   // latency is theirs. Only a silence longer than --timeout (a request sent at its start
   // would have timed out) says the server had stopped before the interrupt.

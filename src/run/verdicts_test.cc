@@ -252,6 +252,7 @@ TEST(VerdictRulesTest, EachThresholdDecidesOnItsSide) {
     row.run.config.timeout_ns = 500 * ms;
     row.run.result.interrupted = true;
     row.run.result.unsent_no_connection = 0;
+    row.run.result.in_flight_at_stop = 4;  // a frozen server: its requests still waited
     row.run.result.completed = 350;
     rows.push_back(row);
   }
@@ -268,6 +269,7 @@ TEST(VerdictRulesTest, AServerThatStoppedAnsweringForATenthOfTheRunFailedIt) {
   Fabricated open(1000, 10, ms, ms);
   open.result.completed = 901;
   open.result.due_after_last_answer = 99;
+  open.result.errors[static_cast<int>(ErrorKind::timeout)] = 4;  // in flight as it stopped
   EXPECT_NEAR(unanswered_tail_share(open.config, open.result), 0.099, 1e-9);
   EXPECT_FALSE(run_failed(open.config, open.result)) << "9.9%: a warning";
   auto verdicts = compute_verdicts(open.config, open.result, 2);
@@ -286,6 +288,7 @@ TEST(VerdictRulesTest, AServerThatStoppedAnsweringForATenthOfTheRunFailedIt) {
   // Closed loop: the share of the run's time with no answer, noted above 1%.
   Fabricated closed(1000, 10, ms, ms);
   closed.config.rate = 0;
+  closed.result.errors[static_cast<int>(ErrorKind::read)] = 4;  // reset as it stopped
   closed.result.unanswered_tail_ns = 10 * ms;  // 1%: the last requests' latency
   EXPECT_EQ(unanswered_tail_share(closed.config, closed.result), 0);
   EXPECT_TRUE(compute_verdicts(closed.config, closed.result, 2).empty());
@@ -295,6 +298,33 @@ TEST(VerdictRulesTest, AServerThatStoppedAnsweringForATenthOfTheRunFailedIt) {
   EXPECT_FALSE(run_failed(closed.config, closed.result));
   closed.result.unanswered_tail_ns = 650 * ms;
   EXPECT_TRUE(run_failed(closed.config, closed.result));
+}
+
+// A generator kept off the CPU past its deadline (a busy machine) sends nothing meanwhile: the
+// requests due then go unsent, and the last answer is long before the stop, but every request
+// sent was answered and none waited. That silence is hammer's, never "the server stopped".
+TEST(VerdictRulesTest, ASilenceWithNothingUnansweredIsNotAServerThatStopped) {
+  const int64_t ms = 1'000'000;
+  for (const bool open_loop : {true, false}) {
+    SCOPED_TRACE(open_loop ? "open loop" : "closed loop");
+    Fabricated run(1000, 10, ms, ms);
+    if (!open_loop) run.config.rate = 0;
+    run.result.completed = 700;
+    run.result.sent = 700;
+    run.result.unsent = 300;  // due while hammer was off the CPU, past the deadline
+    run.result.due_after_last_answer = 300;
+    run.result.last_answer_ns = 700 * ms;
+    run.result.unanswered_tail_ns = 300 * ms;
+    EXPECT_EQ(unanswered_tail_share(run.config, run.result), 0);
+    EXPECT_FALSE(run_failed(run.config, run.result));
+    for (const Verdict& verdict : compute_verdicts(run.config, run.result, 2)) {
+      EXPECT_FALSE(std::holds_alternative<ServerStoppedAnsweringVerdict>(verdict));
+    }
+    // One request left unanswered (here, reset) makes the same silence the server's.
+    run.result.errors[static_cast<int>(ErrorKind::read)] = 1;
+    EXPECT_GT(unanswered_tail_share(run.config, run.result), 0.25);
+    EXPECT_TRUE(run_failed(run.config, run.result));
+  }
 }
 
 TEST(VerdictRulesTest, AShardWithNoWorkDidNotFailAndAnInterruptedOneStillDid) {
