@@ -213,7 +213,14 @@ void Worker::begin_run(int64_t start_ns, int64_t deadline_ns) {
 
 bool Worker::run_pass() {
   int64_t now = clock_.now_ns();
-  if (!stopping_ && now >= deadline_ns_) begin_stop(deadline_ns_);
+  if (!stopping_ && now >= deadline_ns_) {
+    // Woken past the deadline (a late wake-up, a descheduled thread, a batched slot wake-up):
+    // the slots due before it still leave on the connections that are idle, late, and their
+    // lag is charged to hammer. Dropped, they would read as unsent behind busy connections,
+    // the server's backlog, while every connection sat idle.
+    if (open_loop_) dispatch_due(now);
+    begin_stop(deadline_ns_);
+  }
   if (stopping_ && (in_flight_ == 0 || now >= drain_until_ns_)) return false;
   if (open_loop_ && !stopping_) dispatch_due(now);
   if (now >= next_publish_ns_) publish_progress(now);

@@ -92,6 +92,23 @@ TEST(OpenLoopTest, RateIsSplitExactlyOverThreads) {
   EXPECT_EQ(number_at(report, "latency.corrected.count"), number_at(report, "requests.completed"));
 }
 
+TEST(OpenLoopTest, ARunShorterThanAWakeUpStillSendsTheSlotDueAtItsStart) {
+  // -d 1ns: slot 0 is due at the start, and the worker can only wake after the deadline. It
+  // used to stop without sending it, then call the idle connections busy and say "no request
+  // could be sent (0 connects failed, none succeeded)", exit 2.
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  const Finished run =
+      run_hammer({"-r", "10", "-c", "2", "-d", "1ns", "--json", server.url()});
+  ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+  const JsonValue report = parse_report(run);
+  EXPECT_EQ(number_at(report, "requests.scheduled"), 1);
+  EXPECT_EQ(number_at(report, "requests.sent"), 1);
+  EXPECT_EQ(number_at(report, "requests.unsent"), 0);
+  EXPECT_EQ(number_at(report, "requests.completed"), 1);
+  EXPECT_EQ(number_at(report, "dispatch_lag.cause.server"), 0);
+}
+
 TEST(OpenLoopTest, ClosedLoopFlagKeepsTheScheduleButLeadsWithUncorrected) {
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
   ASSERT_TRUE(server.ready());
