@@ -519,8 +519,54 @@ struct Parser {
                           (config.body_path.empty() ? "" : " (--body " + quoted(config.body_path) + ")")};
       }
     }
+    if (Failure failure = check_connection_headers()) return failure;
     if (Failure failure = check_sweep()) return failure;
     return check_outputs_of_sweep();
+  }
+
+  // A Connection header (-H, or a --requests line's) that says the opposite of -p or
+  // --no-keepalive: with "close", the server ends the connection after each response and
+  // every request pipelined behind it fails; with "keep-alive", the server is told one thing
+  // while hammer does the other (closes after each response).
+  Failure check_connection_headers() {
+    const Config& config = parsed.config;
+    auto check = [&](const std::vector<std::string>& headers, const std::string& who,
+                     std::string_view field) -> Failure {
+      const ConnectionOption option = connection_option(headers);
+      if (config.pipeline > 1 && option == ConnectionOption::close) {
+        return UsageError{"--pipeline: " + std::to_string(config.pipeline) +
+                          " requests in flight per connection need keep-alive, but " + who +
+                          " says " + quoted(field) + "; drop that header or use -p 1"};
+      }
+      if (!config.keep_alive && option == ConnectionOption::keep_alive) {
+        return UsageError{"--no-keepalive: opens a connection per request, but " + who +
+                          " says " + quoted(field) + "; drop one of them"};
+      }
+      return std::nullopt;
+    };
+    auto connection_field = [](const std::vector<std::string>& headers) {
+      // The field named in the message: the one with the option that conflicts (the last
+      // Connection field when several are given).
+      std::string_view found;
+      for (const std::string& line : headers) {
+        if (connection_option({line}) != ConnectionOption::none) found = line;
+      }
+      return found;
+    };
+    if (config.requests.empty()) {
+      return check(config.headers, "--header", connection_field(config.headers));
+    }
+    for (const RequestLine& line : config.requests) {
+      // A line keeps the -H headers it does not replace: name -H when the field is one.
+      const std::string_view field = connection_field(line.headers);
+      const bool from_flag = std::find(config.headers.begin(), config.headers.end(), field) !=
+                             config.headers.end();
+      const std::string who = from_flag ? std::string("--header")
+                                        : "--requests " + config.requests_path + ":" +
+                                              std::to_string(line.line_number);
+      if (Failure failure = check(line.headers, who, field)) return failure;
+    }
+    return std::nullopt;
   }
 };
 

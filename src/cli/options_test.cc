@@ -286,6 +286,18 @@ const std::vector<BadFlag> kBadFlags = {
     {{"-p", "2", "--no-keepalive"},
      "--pipeline: 2 requests in flight per connection need keep-alive; drop --no-keepalive or "
      "use -p 1"},
+    // A Connection header that says the opposite of -p / --no-keepalive: the run would fail
+    // every pipelined request behind the server's close, or claim keep-alive while hammer
+    // closes after each response.
+    {{"-p", "4", "-H", "Connection: close"},
+     "--pipeline: 4 requests in flight per connection need keep-alive, but --header says "
+     "'Connection: close'; drop that header or use -p 1"},
+    {{"-p", "2", "-H", "connection: Keep-Alive, CLOSE"},
+     "--pipeline: 2 requests in flight per connection need keep-alive, but --header says "
+     "'connection: Keep-Alive, CLOSE'; drop that header or use -p 1"},
+    {{"--no-keepalive", "-H", "Connection: keep-alive"},
+     "--no-keepalive: opens a connection per request, but --header says 'Connection: "
+     "keep-alive'; drop one of them"},
     {{"--ramp", "0"}, "--ramp: expected a duration > 0 (e.g. 2, 2s, 500ms or 1m), got '0'"},
     {{"--ramp", "25h"}, "--ramp: must be at most 24h, got '25h'"},
     {{"--ramp"}, "--ramp: missing value"},
@@ -515,6 +527,33 @@ TEST(OptionsTest, FramingHeadersThatAgreeWithTheBodyArePassedThrough) {
   EXPECT_EQ(contradiction.error().message,
             std::string("--header: Content-Length 3 contradicts the body of 13 bytes (--body '") +
                 path + "')");
+  std::remove(path);
+}
+
+// A Connection header that agrees with -p and --no-keepalive is passed through as given; one
+// in a --requests line that contradicts them is refused with the line.
+TEST(OptionsTest, ConnectionHeadersMustAgreeWithPipelineAndNoKeepalive) {
+  EXPECT_EQ(config_of({"-p", "4", "-H", "Connection: keep-alive", kUrl}).headers,
+            (std::vector<std::string>{"Connection: keep-alive"}));
+  EXPECT_EQ(config_of({"--no-keepalive", "-H", "Connection: close", kUrl}).headers,
+            (std::vector<std::string>{"Connection: close"}));
+  EXPECT_EQ(config_of({"-H", "Connection: close", kUrl}).pipeline, 1);
+  char path[] = "/tmp/hammer-options-requests-XXXXXX";
+  const int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  const std::string lines =
+      "{\"path\": \"/a\"}\n{\"path\": \"/b\", \"headers\": {\"Connection\": \"close\"}}\n";
+  ASSERT_EQ(write(fd, lines.data(), lines.size()), static_cast<ssize_t>(lines.size()));
+  close(fd);
+  EXPECT_EQ(error_of({"-p", "3", "--requests", path, kUrl}),
+            std::string("--pipeline: 3 requests in flight per connection need keep-alive, but "
+                        "--requests ") + path + ":2 says 'Connection: close'; drop that header "
+                        "or use -p 1");
+  EXPECT_EQ(config_of({"--requests", path, kUrl}).requests.size(), 2u);
+  // The -H default every line inherits is named as -H.
+  EXPECT_EQ(error_of({"-p", "3", "-H", "Connection: close", "--requests", path, kUrl}),
+            "--pipeline: 3 requests in flight per connection need keep-alive, but --header says "
+            "'Connection: close'; drop that header or use -p 1");
   std::remove(path);
 }
 

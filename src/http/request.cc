@@ -77,6 +77,33 @@ std::string serialize_request(const RequestSpec& spec) {
   return out;
 }
 
+ConnectionOption connection_option(const std::vector<std::string>& headers) {
+  bool keep_alive = false;
+  for (const std::string& line : headers) {
+    const size_t colon = line.find(':');
+    if (colon == std::string::npos ||
+        !names_equal(std::string_view(line).substr(0, colon), "connection")) {
+      continue;
+    }
+    std::string_view options = std::string_view(line).substr(colon + 1);
+    for (;;) {
+      const size_t comma = options.find(',');
+      std::string_view option = options.substr(0, comma);
+      while (!option.empty() && http_chars::is_space(static_cast<unsigned char>(option.front()))) {
+        option.remove_prefix(1);
+      }
+      while (!option.empty() && http_chars::is_space(static_cast<unsigned char>(option.back()))) {
+        option.remove_suffix(1);
+      }
+      if (names_equal(option, "close")) return ConnectionOption::close;
+      keep_alive = keep_alive || names_equal(option, "keep-alive");
+      if (comma == std::string_view::npos) break;
+      options.remove_prefix(comma + 1);
+    }
+  }
+  return keep_alive ? ConnectionOption::keep_alive : ConnectionOption::none;
+}
+
 std::string request_header_problem(const std::vector<std::string>& headers,
                                    std::string_view body) {
   int hosts = 0;

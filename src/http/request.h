@@ -4,6 +4,7 @@
 // worker points at (a load generator's requests are all alike, so the hot path only writes
 // bytes that already exist). Header lines the user passes with -H are checked here too, with
 // the same character classes the response parser uses.
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,12 @@ std::string serialize_request(const RequestSpec& spec);
 /// http/request_file.h). The caller names the flags.
 std::string request_header_problem(const std::vector<std::string>& headers,
                                    std::string_view body);
+
+/// What the request's own Connection fields say about the connection (RFC 9112 §9.3): `close`
+/// when any of their comma-separated options is "close" (it wins: the sender closes after this
+/// exchange), else `keep_alive` when one is "keep-alive", else `none`. Case-insensitive.
+enum class ConnectionOption : uint8_t { none, close, keep_alive };
+ConnectionOption connection_option(const std::vector<std::string>& headers);
 
 /// A header line split at its colon; views into the string given to validate_header().
 struct HeaderField {

@@ -90,6 +90,23 @@ TEST(RequestTest, FramingProblemsOfHeadersAndBody) {
   EXPECT_EQ(request_header_problem({"Host: a", "Accept: */*"}, ""), "");
 }
 
+TEST(RequestTest, ConnectionOptionReadsTheTokensOfEveryConnectionField) {
+  using Lines = std::vector<std::string>;
+  EXPECT_EQ(connection_option(Lines{}), ConnectionOption::none);
+  EXPECT_EQ(connection_option(Lines{"X-Connection: close"}), ConnectionOption::none);
+  EXPECT_EQ(connection_option(Lines{"Connection: upgrade"}), ConnectionOption::none);
+  EXPECT_EQ(connection_option(Lines{"Connection: closed"}), ConnectionOption::none);
+  EXPECT_EQ(connection_option(Lines{"Connection: close"}), ConnectionOption::close);
+  EXPECT_EQ(connection_option(Lines{"connection:CLOSE"}), ConnectionOption::close);
+  EXPECT_EQ(connection_option(Lines{"Connection: Keep-Alive"}), ConnectionOption::keep_alive);
+  EXPECT_EQ(connection_option(Lines{"Connection: upgrade ,\tkeep-alive"}),
+            ConnectionOption::keep_alive);
+  // close wins wherever it is (RFC 9112 §9.6: the sender will close after this exchange).
+  EXPECT_EQ(connection_option(Lines{"Connection: keep-alive, close"}), ConnectionOption::close);
+  EXPECT_EQ(connection_option(Lines{"Connection: keep-alive", "Connection: close"}),
+            ConnectionOption::close);
+}
+
 TEST(RequestTest, ValidHeaderIsSplitAndTrimmed) {
   auto field = validate_header("X-Api-Key:  \tsecret value \t");
   ASSERT_TRUE(field.has_value());
