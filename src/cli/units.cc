@@ -67,18 +67,10 @@ std::string_view describe(UnitError error) {
   return "not a number";
 }
 
-Expected<int64_t, UnitError> parse_duration_ns(std::string_view text, int64_t default_unit_ns) {
-  Decimal number;
-  if (!split_decimal(text, number)) return unexpected(UnitError::malformed);
-  int64_t unit_ns = default_unit_ns;
-  if (!number.suffix.empty()) {
-    unit_ns = 0;
-    for (const UnitName& unit : kDurationUnits) {
-      if (unit.name == number.suffix) unit_ns = unit.ns;
-    }
-    if (unit_ns == 0) return unexpected(UnitError::unknown_unit);
-  }
+namespace {
 
+// One number (digits and an optional fraction) times its unit, exactly.
+Expected<int64_t, UnitError> part_ns(const Decimal& number, int64_t unit_ns) {
   uint64_t whole_part = 0;
   auto [end, ec] = std::from_chars(number.whole.data(), number.whole.data() + number.whole.size(),
                                    whole_part);
@@ -102,6 +94,38 @@ Expected<int64_t, UnitError> parse_duration_ns(std::string_view text, int64_t de
   uint64_t total = whole_part * static_cast<uint64_t>(unit_ns);
   if (fraction_ns > kMax - total) return unexpected(UnitError::too_large);
   return static_cast<int64_t>(total + fraction_ns);
+}
+
+}  // namespace
+
+Expected<int64_t, UnitError> parse_duration_ns(std::string_view text, int64_t default_unit_ns) {
+  Decimal number;
+  if (!split_decimal(text, number)) return unexpected(UnitError::malformed);
+  if (number.suffix.empty()) return part_ns(number, default_unit_ns);
+  // One or more parts, each a number and its unit ("90s", "1m30s", "1h2m3.5s"), added up. A
+  // unit runs to the next digit, so "1ms" is milliseconds and "1m5s" a minute and 5 seconds.
+  int64_t total = 0;
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    if (!split_decimal(rest, number)) return unexpected(UnitError::malformed);
+    size_t unit_end = 0;
+    while (unit_end < number.suffix.size() && !is_digit(number.suffix[unit_end])) ++unit_end;
+    const std::string_view unit = number.suffix.substr(0, unit_end);
+    if (unit.empty()) return unexpected(UnitError::malformed);  // "1m30": a part without unit
+    int64_t unit_ns = 0;
+    for (const UnitName& known : kDurationUnits) {
+      if (known.name == unit) unit_ns = known.ns;
+    }
+    if (unit_ns == 0) return unexpected(UnitError::unknown_unit);
+    auto part = part_ns(number, unit_ns);
+    if (!part) return part;
+    if (*part > std::numeric_limits<int64_t>::max() - total) {
+      return unexpected(UnitError::too_large);
+    }
+    total += *part;
+    rest = number.suffix.substr(unit_end);
+  }
+  return total;
 }
 
 Expected<double, UnitError> parse_rate(std::string_view text) {

@@ -22,8 +22,9 @@ enum class UnitError : uint8_t {
 std::string_view describe(UnitError error);
 
 /// Parses a non-negative duration: digits, an optional fraction, an optional unit
-/// (`ns`, `us`, `ms`, `s`, `m`, `h`): "10", "1.5s", "500ms", "2m". Without a unit the number
-/// counts `default_unit_ns` (e.g. kNanosPerSecond for --duration, kNanosPerMilli for
+/// (`ns`, `us`, `ms`, `s`, `m`, `h`): "10", "1.5s", "500ms", "2m"; or several such parts, each
+/// with its unit, added up as Go writes durations: "1m30s", "1h30m", "1s500ms". A bare number
+/// (alone) counts `default_unit_ns` (e.g. kNanosPerSecond for --duration, kNanosPerMilli for
 /// --timeout). Fractions finer than 1 ns are truncated. No sign, no spaces, no exponent.
 /// Range checks beyond int64_t are the caller's.
 Expected<int64_t, UnitError> parse_duration_ns(std::string_view text, int64_t default_unit_ns);

@@ -62,6 +62,24 @@ TEST(UnitsTest, DurationUpToInt64MaxNanoseconds) {
   }
 }
 
+// Go's form (k6, vegeta, oha users write it): several numbers, each with its unit, added up.
+TEST(UnitsTest, DurationOfSeveralPartsEachWithItsUnitAddsThem) {
+  EXPECT_EQ(duration_or_fail("1m30s", kNanosPerSecond), 90'000'000'000);
+  EXPECT_EQ(duration_or_fail("1h30m", kNanosPerSecond), 5'400'000'000'000);
+  EXPECT_EQ(duration_or_fail("1s500ms", kNanosPerMilli), 1'500'000'000);
+  EXPECT_EQ(duration_or_fail("2h45m30.5s", kNanosPerSecond),
+            2 * kNanosPerHour + 45 * kNanosPerMinute + 30'500'000'000);
+  EXPECT_EQ(duration_or_fail("1ms500us", kNanosPerSecond), 1'500'000);
+  EXPECT_EQ(duration_or_fail("1m0s", kNanosPerSecond), 60'000'000'000);
+  // The default unit is for a bare number alone: a part without its unit is refused.
+  for (const char* text : {"1m30", "1m 30s", "1m30s5", "m30s", "1m.5s", "1m30x", "1m30s "}) {
+    EXPECT_FALSE(parse_duration_ns(text, kNanosPerSecond)) << text;
+  }
+  auto parsed = parse_duration_ns("2562047h1h", kNanosPerSecond);
+  ASSERT_FALSE(parsed);
+  EXPECT_EQ(parsed.error(), UnitError::too_large);
+}
+
 TEST(UnitsTest, DurationRefusesEverythingElse) {
   for (const char* text : {"", "s", "abc", "-1", "+1", "1e3", " 1", "1 ", "1.", ".5", "1.5.2",
                            "10x", "10S", "10 s", "1s2", "0x10", "inf", "nan", "10sec"}) {

@@ -28,7 +28,7 @@ std::string flag_description(Flag flag) {
              "(default min(4, connections))";
     case Flag::duration:
       return "test duration; a bare number is seconds; units are\n"
-             "ns us ms s m h, e.g. 10, 1.5s, 2m; at most 24h\n"
+             "ns us ms s m h, e.g. 10, 1.5s, 2m, 1m30s; at most 24h\n"
              "(default " + format_duration_ns(defaults.duration_ns) + ")";
     case Flag::rate:
       return "target requests/s over all connections, e.g. 2000, 2k,\n"
