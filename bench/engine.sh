@@ -12,7 +12,11 @@
 # on the spot): the CPU one timed sleep and wake-up is charged, the floor under open loop.
 # Cases (CPU = user+system time of the generator process, from /usr/bin/time):
 #  1. closed loop, -t 1 -c 50: CPU per request of wrk and of hammer per engine; the ratio is
-#     the median over rounds of hammer/wrk within each round (target <= 0.6).
+#     the median over rounds of hammer/wrk within each round (target <= 0.6). Beside them, a
+#     bare client (bench/closed_floor.cc, compiled on the spot where liburing is installed):
+#     the same requests sent and received on io_uring, batched, with no HTTP work at all. What
+#     it costs is the kernel's TCP over loopback; a generator's ratio near the bare client's
+#     has no CPU of its own left to cut.
 #  2. open loop -t 1 -c 50 at 2k, 10k and 50k req/s per engine: CPU per request against wrk's
 #     closed-loop figure (target <= 1.2), corrected p50 minus uncorrected p50 (target
 #     <= 0.05 ms) and dispatch lag p99 (target < 100 us); medians over rounds.
@@ -110,11 +114,19 @@ run_wrk() {
   echo "$(cpu_seconds "$work/time") $requests"
 }
 
-# run_hammer ENGINE ARGS...: prints "cpu completed scheduled p50c p50u lagp99 generator_late"
+# run_floor: prints the bare client's CPU per request (us), or nothing where it was not built.
+run_floor() {
+  [[ -x "$work/closed_floor" ]] || return 0
+  "${gen_run[@]}" "$work/closed_floor" "$port" 50 "$duration" 2>/dev/null |
+    sed -n 's/.*, \([0-9.]*\) us per request$/\1/p'
+}
+
+# run_hammer ENGINE ARGS...: prints "cpu completed scheduled p50c p50u lagp99 generator_late
+# sleeps" (sleeps: the process's voluntary context switches, each a sleep and a wake-up)
 run_hammer() {
   local engine=$1; shift
-  /usr/bin/time -o "$work/time" -f "%U %S" "${gen_run[@]}" "$hammer" --engine "$engine" --json "$@" "$url" >"$work/h.json" 2>"$work/h.err" || true
-  python3 - "$work/h.json" "$(cpu_seconds "$work/time")" <<'PY'
+  /usr/bin/time -o "$work/time" -f "%U %S %w" "${gen_run[@]}" "$hammer" --engine "$engine" --json "$@" "$url" >"$work/h.json" 2>"$work/h.err" || true
+  python3 - "$work/h.json" "$(cpu_seconds "$work/time")" "$(tail -1 "$work/time" | awk '{print $3}')" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 lat = d["latency"]
@@ -124,7 +136,8 @@ def p50(which):
 lag = d.get("dispatch_lag") or {}
 late = any(v["code"] == "generator_saturated" for v in d.get("verdicts", []))
 print(sys.argv[2], d["requests"]["completed"], d["requests"].get("scheduled") or 0,
-      p50("corrected") or 0, p50("uncorrected") or 0, lag.get("p99_ns") or 0, int(late))
+      p50("corrected") or 0, p50("uncorrected") or 0, lag.get("p99_ns") or 0, int(late),
+      sys.argv[3] or 0)
 PY
 }
 
@@ -152,6 +165,10 @@ if command -v c++ >/dev/null && c++ -O2 -o "$work/wake_cost" "$root/bench/wake_c
   wake_line=$(timeout -k 5 30 "${gen[@]}" "$work/wake_cost" 5000 100000 2>&1 || echo "failed")
 fi
 echo "- host wake-up cost on the generator's CPU: $wake_line"
+# The bare client of case 1, where liburing is there to build it.
+if ! c++ -O2 -o "$work/closed_floor" "$root/bench/closed_floor.cc" -luring 2>/dev/null; then
+  echo "- bare client: not measured (bench/closed_floor.cc needs a c++ compiler and liburing-dev)"
+fi
 echo
 
 start_server
@@ -159,9 +176,15 @@ start_server
 # 1. Closed loop.
 declare -A closed_cpu_per
 wrk_list=""
+floor_list=""
 for round in $(seq "$rounds"); do
   read -r c n < <(run_wrk)
   w=$(us_per "$c" "$n"); wrk_list+="$w "
+  f=$(run_floor)
+  if [[ -n "$f" ]]; then
+    floor_list+="$f "
+    echo "$(awk -v f="$f" -v w="$w" 'BEGIN {printf "%.3f", f / w}')" >>"$work/ratio.floor"
+  fi
   for engine in $engines; do
     read -r c n _ < <(run_hammer "$engine" -t 1 -c 50 -d "$duration")
     h=$(us_per "$c" "$n")
@@ -175,6 +198,10 @@ echo
 echo "| generator | CPU per request (median) | ratio to wrk (median of rounds) | target |"
 echo "|---|---|---|---|"
 echo "| wrk | ${wrk_median} us | 1.00 | |"
+if [[ -n "$floor_list" ]]; then
+  f=$(echo "$floor_list" | tr ' ' '\n' | grep . | median)
+  echo "| bare client (bench/closed_floor.cc: the kernel's TCP only) | ${f} us | $(median <"$work/ratio.floor") | |"
+fi
 for engine in $engines; do
   m=$(echo "${closed_cpu_per[$engine]}" | tr ' ' '\n' | grep . | median)
   r=$(median <"$work/ratio.$engine")
@@ -185,8 +212,11 @@ echo
 # 2. Open loop at each rate.
 echo "## Open loop, -t 1 -c 50 (CPU per request against wrk's closed-loop ${wrk_median} us)"
 echo
-echo "| rate | engine | CPU per request | ratio to wrk | corrected p50 - uncorrected p50 | lag p99 | completed/scheduled |"
-echo "|---|---|---|---|---|---|---|"
+# Sleeps per request times the host's wake-up cost: the part of the CPU per request that the
+# host charges for sleeping and waking (a slot's and a response's, unless they fall together).
+wake_us=$(sed -n 's/^\([0-9.]*\) us CPU per .*/\1/p' <<<"$wake_line")
+echo "| rate | engine | CPU per request | ratio to wrk | sleeps per request (x ${wake_us:-?} us) | corrected p50 - uncorrected p50 | lag p99 | completed/scheduled |"
+echo "|---|---|---|---|---|---|---|---|"
 for rate in $rates; do
   for engine in $engines; do
     : >"$work/open"
@@ -197,8 +227,10 @@ for rate in $rates; do
     gap=$(awk '{ print ($4 - $5) / 1e6 }' "$work/open" | median)
     lag=$(awk '{ print $6 / 1e3 }' "$work/open" | median)
     done_share=$(awk '{ print ($3 > 0 ? $2 / $3 * 100 : 0) }' "$work/open" | median)
+    sleeps=$(awk '{ if ($2 > 0) print $8 / $2 }' "$work/open" | median)
     ratio=$(awk -v c="$cpu" -v w="$wrk_median" 'BEGIN {printf "%.2f", c / w}')
-    printf "| %s | %s | %.2f us | %s | %.3f ms | %.1f us | %.2f%% |\n" "$rate" "$engine" "$cpu" "$ratio" "$gap" "$lag" "$done_share"
+    slept=$(awk -v s="$sleeps" -v k="${wake_us:-0}" 'BEGIN { if (k > 0) printf "%.2f = %.1f us", s, s * k; else printf "%.2f", s }')
+    printf "| %s | %s | %.2f us | %s | %s | %.3f ms | %.1f us | %.2f%% |\n" "$rate" "$engine" "$cpu" "$ratio" "$slept" "$gap" "$lag" "$done_share"
   done
 done
 echo "(targets: ratio <= 1.2, p50 gap <= 0.05 ms, lag p99 < 100 us)"
@@ -212,7 +244,7 @@ echo "| engine | scheduled | answered by the server | share | generator-late war
 echo "|---|---|---|---|---|"
 for engine in $engines; do
   start_server
-  read -r _ _ scheduled _ _ _ late < <(run_hammer "$engine" -t 1 -c 100 -r 50000 -d "$duration")
+  read -r _ _ scheduled _ _ _ late _ < <(run_hammer "$engine" -t 1 -c 100 -r 50000 -d "$duration")
   answered=$(stop_server)
   share=$(awk -v a="$answered" -v s="$scheduled" 'BEGIN { if (s > 0) printf "%.3f%%", a / s * 100; else print "n/a" }')
   echo "| $engine | $scheduled | $answered | $share | $([[ $late == 1 ]] && echo yes || echo no) |"
