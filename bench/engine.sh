@@ -19,7 +19,9 @@
 #     has no CPU of its own left to cut.
 #  2. open loop -t 1 -c 50 at 2k, 10k and 50k req/s per engine: CPU per request against wrk's
 #     closed-loop figure (target <= 1.2), corrected p50 minus uncorrected p50 (target
-#     <= 0.05 ms) and dispatch lag p99 (target < 100 us); medians over rounds.
+#     <= 0.05 ms) and dispatch lag p99 (target < 100 us); medians over rounds. Beside them, a
+#     bare open-loop client (bench/open_floor.cc): one wake-up per slot and none for responses,
+#     which it counts but cannot time; the least an open-loop generator can spend here.
 #  3. 50k req/s, -t 1, hammer alone on its CPU: requests the server answered / scheduled
 #     (target >= 99.9%), and whether hammer warned that it sent late itself.
 #  4. RSS: -c 10000 (default threads) and -t 1024 -c 1024 -d 0.5, maxrss of hammer; wrk
@@ -121,6 +123,13 @@ run_floor() {
     sed -n 's/.*, \([0-9.]*\) us per request$/\1/p'
 }
 
+# run_open_floor RATE: prints the bare open-loop client's CPU per request (us), or nothing.
+run_open_floor() {
+  [[ -x "$work/open_floor" ]] || return 0
+  "${gen_run[@]}" "$work/open_floor" "$port" "$1" "$duration" 50 2>/dev/null |
+    sed -n 's/.*, \([0-9.]*\) us per request$/\1/p'
+}
+
 # run_hammer ENGINE ARGS...: prints "cpu completed scheduled p50c p50u lagp99 generator_late
 # sleeps" (sleeps: the process's voluntary context switches, each a sleep and a wake-up)
 run_hammer() {
@@ -165,10 +174,11 @@ if command -v c++ >/dev/null && c++ -O2 -o "$work/wake_cost" "$root/bench/wake_c
   wake_line=$(timeout -k 5 30 "${gen[@]}" "$work/wake_cost" 5000 100000 2>&1 || echo "failed")
 fi
 echo "- host wake-up cost on the generator's CPU: $wake_line"
-# The bare client of case 1, where liburing is there to build it.
+# The bare clients of cases 1 and 2 (the first where liburing is there to build it).
 if ! c++ -O2 -o "$work/closed_floor" "$root/bench/closed_floor.cc" -luring 2>/dev/null; then
   echo "- bare client: not measured (bench/closed_floor.cc needs a c++ compiler and liburing-dev)"
 fi
+c++ -O2 -o "$work/open_floor" "$root/bench/open_floor.cc" 2>/dev/null || true
 echo
 
 start_server
@@ -218,6 +228,12 @@ wake_us=$(sed -n 's/^\([0-9.]*\) us CPU per .*/\1/p' <<<"$wake_line")
 echo "| rate | engine | CPU per request | ratio to wrk | sleeps per request (x ${wake_us:-?} us) | corrected p50 - uncorrected p50 | lag p99 | completed/scheduled |"
 echo "|---|---|---|---|---|---|---|---|"
 for rate in $rates; do
+  floor_list=""
+  for round in $(seq "$rounds"); do floor_list+="$(run_open_floor "$rate") "; done
+  f=$(echo "$floor_list" | tr ' ' '\n' | grep . | median)
+  if [[ "$f" != 0 ]]; then
+    printf "| %s | bare client (bench/open_floor.cc) | %.2f us | %s | 1 (slots only) | | | |\n" "$rate" "$f" "$(awk -v c="$f" -v w="$wrk_median" 'BEGIN {printf "%.2f", c / w}')"
+  fi
   for engine in $engines; do
     : >"$work/open"
     for round in $(seq "$rounds"); do

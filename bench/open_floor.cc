@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+// open_floor: a bare open-loop HTTP/1.1 client, the least CPU per request an open-loop
+// generator can spend on this host at a given rate while sending every request at its slot.
+// bench/engine.sh compiles and runs it beside hammer at each open-loop rate.
+//
+//   c++ -O2 -o open_floor bench/open_floor.cc && ./open_floor PORT RATE SECONDS [CONNECTIONS]
+//
+// It does less than any honest generator can: one sleep and wake-up per slot (an absolute
+// clock_nanosleep, timer slack 1 ns), one send, and no wake-up at all for responses. Those are
+// read, without waiting, at the next slot and only counted, which is why it can time nothing:
+// a generator that reports when each response arrived also wakes for it, or reads the kernel's
+// receive timestamp. No parse, no histogram. The response length is learned from one request
+// before the clock starts. Prints the requests sent and the process's CPU (user + system,
+// getrusage) per request. Linux only; not part of the build.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr char kRequest[] = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+
+long long now_ns() {
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1'000'000'000LL + t.tv_nsec;
+}
+
+double cpu_s() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+int connect_to(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (fd < 0 || connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    std::perror("open_floor: connect");
+    std::exit(2);
+  }
+  const int one = 1;
+  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  return fd;
+}
+
+// One request on a blocking socket, read until its Content-Length is in (setup only).
+size_t response_length(int fd) {
+  if (write(fd, kRequest, sizeof kRequest - 1) != static_cast<ssize_t>(sizeof kRequest - 1)) {
+    std::perror("open_floor: write");
+    std::exit(2);
+  }
+  std::string bytes;
+  char chunk[4096];
+  for (;;) {
+    const ssize_t got = read(fd, chunk, sizeof chunk);
+    if (got <= 0) break;
+    bytes.append(chunk, static_cast<size_t>(got));
+    const size_t head_end = bytes.find("\r\n\r\n");
+    if (head_end == std::string::npos) continue;
+    const size_t field = bytes.find("Content-Length:");
+    const size_t body = field < head_end ? std::strtoul(bytes.c_str() + field + 15, nullptr, 10) : 0;
+    if (bytes.size() >= head_end + 4 + body) return head_end + 4 + body;
+  }
+  std::fprintf(stderr, "open_floor: no complete response with a Content-Length\n");
+  std::exit(2);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 4) {
+    std::fprintf(stderr, "usage: open_floor PORT RATE SECONDS [CONNECTIONS]\n");
+    return 1;
+  }
+  const int port = std::atoi(argv[1]);
+  const double rate = std::atof(argv[2]);
+  const double seconds = std::atof(argv[3]);
+  const int connections = argc > 4 ? std::atoi(argv[4]) : 50;
+  if (port <= 0 || port > 65535 || rate <= 0 || rate > 1e6 || seconds <= 0 || seconds > 600 ||
+      connections <= 0 || connections > 1000) {
+    std::fprintf(stderr,
+                 "open_floor: PORT 1..65535, RATE 0..1e6, SECONDS 0..600, CONNECTIONS 1..1000\n");
+    return 1;
+  }
+  prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+  std::vector<int> fds;
+  for (int i = 0; i < connections; ++i) fds.push_back(connect_to(port));
+  const size_t length = response_length(fds[0]);
+
+  std::vector<size_t> received(static_cast<size_t>(connections), 0);
+  std::vector<char> busy(static_cast<size_t>(connections), 0);
+  const auto interval_ns = static_cast<long long>(1e9 / rate);
+  const auto slots = static_cast<long long>(rate * seconds);
+  long long sent = 0;
+  long long answered = 0;
+  long long no_connection = 0;
+  char buffer[4096];
+  const double cpu_before = cpu_s();
+  const long long start = now_ns();
+  for (long long slot = 0; slot < slots; ++slot) {
+    const long long due = start + slot * interval_ns;
+    const timespec wake{static_cast<time_t>(due / 1'000'000'000), static_cast<long>(due % 1'000'000'000)};
+    clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wake, nullptr);
+    for (size_t i = 0; i < fds.size(); ++i) {  // what arrived since the last slot
+      if (busy[i] == 0) continue;
+      const ssize_t got = recv(fds[i], buffer, sizeof buffer, MSG_DONTWAIT);
+      if (got == 0) {
+        std::fprintf(stderr, "open_floor: the server closed a connection\n");
+        return 2;
+      }
+      if (got < 0) continue;
+      received[i] += static_cast<size_t>(got);
+      if (received[i] >= length) {
+        received[i] -= length;
+        busy[i] = 0;
+        ++answered;
+      }
+    }
+    size_t free_connection = 0;
+    while (free_connection < fds.size() && busy[free_connection] != 0) ++free_connection;
+    if (free_connection == fds.size()) {
+      ++no_connection;
+      continue;
+    }
+    if (send(fds[free_connection], kRequest, sizeof kRequest - 1, MSG_NOSIGNAL) < 0) {
+      std::perror("open_floor: send");
+      return 2;
+    }
+    busy[free_connection] = 1;
+    ++sent;
+  }
+  const double cpu = cpu_s() - cpu_before;
+  std::printf("%lld requests sent (%lld answered by the last slot, %lld slots without a free "
+              "connection), %.2f s CPU, %.2f us per request\n",
+              sent, answered, no_connection, cpu,
+              sent > 0 ? cpu * 1e6 / static_cast<double>(sent) : 0.0);
+  return 0;
+}
