@@ -34,9 +34,16 @@ std::string percent(double share) { return format_fixed(share * 100, 1) + "%"; }
 
 bool connection_sweep(const Config& config) { return !config.sweep.connections.empty(); }
 
-/// Little's law applies to a closed loop: every connection always has a request in flight.
+/// Little's law applies to a closed loop: every connection always has a request in flight
+/// (with -p N, N of them).
 bool littles_law_applies(const Config& config) {
   return connection_sweep(config) && !config.open_loop();
+}
+
+/// What req/s x mean latency must give back: every connection holds -p requests in flight.
+double littles_law_expected(const Config& config, const StepSummary& step) {
+  return static_cast<double>(step.connections) *
+         static_cast<double>(std::max<int64_t>(config.pipeline, 1));
 }
 
 bool judged(const Config& config) { return !config.slos.empty(); }
@@ -145,7 +152,7 @@ void write_step_json(const Config& config, const StepSummary& step, StepRole rol
     json.begin_object();
     json.member("in_flight", in_flight);
     json.member("deviation_pct",
-                littles_law_deviation_pct(in_flight, static_cast<double>(step.connections)));
+                littles_law_deviation_pct(in_flight, littles_law_expected(config, step)));
     json.end_object();
   } else {
     json.null();
@@ -243,7 +250,7 @@ std::string render_sweep_row(const Config& config, const StepSummary& step, Step
     if (step.has_latency && step.rate == 0) {
       const double in_flight = littles_law_in_flight(step.per_second, step.mean_ns);
       const double deviation =
-          littles_law_deviation_pct(in_flight, static_cast<double>(step.connections));
+          littles_law_deviation_pct(in_flight, littles_law_expected(config, step));
       out += cell(format_fixed(in_flight, 2)) +
              cell((deviation >= 0 ? "+" : "") + format_fixed(deviation, 1) + "%", 10);
     } else {

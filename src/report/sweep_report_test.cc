@@ -72,5 +72,33 @@ TEST(SweepReportTest, TheDocumentCarriesTheTextReportsSentences) {
       << "one core is singular";
 }
 
+// With -p N every connection holds N requests in flight: Little's law gives back
+// connections x N, and the deviation is measured from that, not from the connection count
+// (it read +300% on every row of a healthy -p 4 sweep).
+TEST(SweepReportTest, LittlesLawWithPipeliningComparesWithConnectionsTimesTheDepth) {
+  FabricatedSweep sweep = falling_sweep();
+  sweep.config.pipeline = 4;
+  for (StepSummary& step : sweep.result.steps) {
+    // 4 x connections in flight: per_second x mean = 4 x connections.
+    step.mean_ns = 4.0 * static_cast<double>(step.connections) * 1e9 / step.per_second;
+  }
+  auto document = parse_json(render_sweep_json(sweep.config, sweep.result));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  const JsonValue* steps = document->find("sweep")->find("steps");
+  ASSERT_NE(steps, nullptr);
+  ASSERT_EQ(steps->items.size(), 3u);
+  for (const JsonValue& step : steps->items) {
+    const JsonValue* in_flight = step.find("littles_law")->find("in_flight");
+    const JsonValue* deviation = step.find("littles_law")->find("deviation_pct");
+    ASSERT_NE(in_flight, nullptr);
+    ASSERT_NE(deviation, nullptr);
+    EXPECT_NEAR(in_flight->as_double().value_or(-1),
+                4 * step.find("connections")->as_double().value_or(-1), 1e-6);
+    EXPECT_NEAR(deviation->as_double().value_or(-1), 0, 1e-6);
+  }
+  const std::string row = render_sweep_row(sweep.config, sweep.result.steps[1]);
+  EXPECT_NE(row.find("+0.0%"), std::string::npos) << row;
+}
+
 }  // namespace
 }  // namespace hammer

@@ -92,16 +92,21 @@ std::string sentence(const Non2xxResponsesVerdict& v) {
 }
 
 std::string sentence(const TooFewConnectionsVerdict& v) {
+  const bool pipelined = v.pipeline > 1;
   std::string text = "too few connections: -c " + std::to_string(v.connections) +
+                     (pipelined ? " -p " + std::to_string(v.pipeline) : std::string()) +
                      " cannot carry " + format_fixed(v.rate, 0) + " req/s at " +
                      milliseconds(v.latency_ns) + " per request; ";
+  const std::string law =
+      pipelined ? "(Little's law: rate x latency / " + std::to_string(v.pipeline) +
+                      " in flight per connection)"
+                : std::string("(Little's law: rate x latency)");
   if (v.beyond_limit) {
     return text + "it would take about " + format_fixed(std::ceil(v.connections_needed), 0) +
-           " connections (Little's law: rate x latency), more than -c allows (" +
-           std::to_string(v.suggested) + "): lower --rate, or split it over several hammers";
+           " connections " + law + ", more than -c allows (" + std::to_string(v.suggested) +
+           "): lower --rate, or split it over several hammers";
   }
-  return text + "about " + std::to_string(v.suggested) +
-         " connections would (Little's law: rate x latency)";
+  return text + "about " + std::to_string(v.suggested) + " connections would " + law;
 }
 
 std::string sentence(const OverCapacityVerdict& v) {
@@ -183,6 +188,7 @@ void figures(const TooFewConnectionsVerdict& v, JsonWriter& json) {
   json.member("latency_ns", static_cast<double>(v.latency_ns));
   json.member("connections_needed", v.connections_needed);
   json.member("connections_suggested", static_cast<double>(v.suggested));
+  json.member("pipeline", static_cast<double>(v.pipeline));
 }
 
 void figures(const OverCapacityVerdict& v, JsonWriter& json) {

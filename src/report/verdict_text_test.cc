@@ -68,6 +68,9 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
       {TooFewConnectionsVerdict{1, 4000, 500'000, 2.0, 3, false}, "too_few_connections",
        "too few connections: -c 1 cannot carry 4000 req/s at 0.50 ms per request; about 3 "
        "connections would (Little's law: rate x latency)"},
+      {TooFewConnectionsVerdict{1, 4000, 5'000'000, 5.0, 6, false, 4}, "too_few_connections",
+       "too few connections: -c 1 -p 4 cannot carry 4000 req/s at 5.00 ms per request; about 6 "
+       "connections would (Little's law: rate x latency / 4 in flight per connection)"},
       {TooFewConnectionsVerdict{100, 9'000'000, 112'000'000, 1'008'000, 1'000'000, true},
        "too_few_connections",
        "too few connections: -c 100 cannot carry 9000000 req/s at 112.00 ms per request; it "

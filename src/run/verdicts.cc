@@ -177,11 +177,15 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
   if (!server_stopped && backlog_grew && result.uncorrected.total_count() > 0) {
     const int64_t median_ns = result.uncorrected.value_at_percentile(50);
     const int64_t fastest_ns = std::max<int64_t>(1, result.uncorrected.min());
-    // One connection never has two requests at the server, so the server cannot be queueing
-    // them, whatever the spread of its latencies (a busy machine's wake-ups widen it).
+    // One connection without pipelining never has two requests at the server, so the server
+    // cannot be queueing them, whatever the spread of its latencies (a busy machine's wake-ups
+    // widen it). With -p N one connection has N there, and they can queue.
+    const int64_t pipeline = std::max<int64_t>(config.pipeline, 1);
     const bool server_queues =
-        config.connections > 1 && median_ns > T::kQueueingRatio * fastest_ns;
-    const double needed = config.rate * static_cast<double>(median_ns) / 1e9;
+        config.connections * pipeline > 1 && median_ns > T::kQueueingRatio * fastest_ns;
+    // Little's law gives the requests in flight; each connection carries `pipeline` of them.
+    const double needed =
+        config.rate * static_cast<double>(median_ns) / 1e9 / static_cast<double>(pipeline);
     if (!server_queues && needed > static_cast<double>(config.connections)) {
       const double wanted = std::ceil(needed * T::kSuggestedHeadroom);
       const bool beyond_limit = wanted > static_cast<double>(kMaxConnections);
@@ -189,7 +193,7 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
           beyond_limit ? kMaxConnections
                        : std::max(config.connections + 1, static_cast<int64_t>(wanted));
       verdicts.push_back(TooFewConnectionsVerdict{config.connections, config.rate, median_ns,
-                                                  needed, suggested, beyond_limit});
+                                                  needed, suggested, beyond_limit, pipeline});
     } else if (backlog_left || sustained < T::kSustainedShare * config.rate) {
       verdicts.push_back(
           OverCapacityVerdict{sustained, config.rate, backlog_unsent, lag.peak_backlog});

@@ -102,9 +102,10 @@ struct TooFewConnectionsVerdict {
   int64_t connections = 0;
   double rate = 0;
   int64_t latency_ns = 0;          // the uncorrected median the need is computed from
-  double connections_needed = 0;   // rate x latency
+  double connections_needed = 0;   // rate x latency / pipeline
   int64_t suggested = 0;           // a figure -c accepts: 20% over the need, at most the limit
   bool beyond_limit = false;       // the need exceeds kMaxConnections: no -c carries the rate
+  int64_t pipeline = 1;            // -p: requests in flight per connection (the need divides)
 };
 
 /// The backlog grew because the server could not keep up.

@@ -137,6 +137,33 @@ TEST(VerdictRulesTest, EachThresholdDecidesOnItsSide) {
     rows.push_back(row);
   }
   {
+    // -c 1 -p 8 against a server doing 2,000 req/s offered 4,000: the eight pipelined requests
+    // queue at the server (median 4 ms, fastest 0.5 ms). It was called "too few connections:
+    // about 20 would", as if one connection could not queue.
+    Row row{"-c 1 -p 8, median 8x the fastest: the server queues: over capacity",
+            Fabricated(4000, 1, 4 * ms, ms / 2), {VerdictCode::over_capacity}};
+    row.run.config.pipeline = 8;
+    row.run.result.unsent = 2000;
+    row.run.result.completed = 2000;
+    rows.push_back(row);
+  }
+  {
+    // 1.9 ms at 4000 req/s is 7.6 in flight: one connection carrying 8 does, no verdict on
+    // the connections (the backlog is the server's).
+    Row row{"-c 1 -p 8 carries 8 in flight: not too few connections",
+            Fabricated(4000, 1, 1'900'000, 1'900'000), {VerdictCode::over_capacity}};
+    row.run.config.pipeline = 8;
+    row.run.result.unsent = 100;
+    rows.push_back(row);
+  }
+  {
+    Row row{"-c 1 -p 4 with 8 in flight needed: too few connections",
+            Fabricated(4000, 1, 2 * ms, 2 * ms), {VerdictCode::too_few_connections}};
+    row.run.config.pipeline = 4;
+    row.run.result.unsent = 100;
+    rows.push_back(row);
+  }
+  {
     // hammer late with a connection idle: at least 10 and over 1% of the dispatched.
     Row row{"generator late for 10 of 1000: not over 1%", Fabricated(1000, 10, ms, ms), {}};
     row.run.result.lag.behind_generator = 10;
@@ -386,6 +413,22 @@ TEST(VerdictRulesTest, TheSuggestedConnectionsAreAFigureDashCAccepts) {
   const auto near = compute_verdicts(close.config, close.result, 2);
   ASSERT_FALSE(near.empty());
   EXPECT_EQ(std::get<TooFewConnectionsVerdict>(near[0]).suggested, 13);
+}
+
+// With -p N each connection carries N requests in flight: the connections needed are
+// rate x latency / N, and the suggestion is a -c for that -p.
+TEST(VerdictRulesTest, WithPipeliningTheNeedIsCountedInConnectionsOfThatDepth) {
+  const int64_t ms = 1'000'000;
+  Fabricated run(4000, 1, 5 * ms, 5 * ms);  // 20 in flight needed
+  run.config.pipeline = 4;
+  run.result.unsent = 100;
+  const auto verdicts = compute_verdicts(run.config, run.result, 2);
+  ASSERT_EQ(verdicts.size(), 1u);
+  const auto& few = std::get<TooFewConnectionsVerdict>(verdicts[0]);
+  EXPECT_NEAR(few.connections_needed, 5, 0.01);
+  EXPECT_EQ(few.pipeline, 4);
+  EXPECT_GE(few.suggested, 6);  // ceil(5 x 1.2); 7 when the histogram's 5 ms is a hair above
+  EXPECT_LE(few.suggested, 7);
 }
 
 TEST(VerdictRulesTest, MoreThreadsAreAdvisedOnlyWhileCoresAreLeft) {
