@@ -19,6 +19,7 @@
 
 #include "report/format.h"
 #include "report/hgrm.h"
+#include "report/json_report.h"
 #include "report/svg_chart.h"
 #include "report/verdict_text.h"
 #include "stats/histogram_v2.h"
@@ -600,6 +601,16 @@ Expected<std::string, std::string> render_html_report(const std::vector<HtmlSour
     if (source.document == nullptr || !source.document->is_object() ||
         source.document->find("hammer") == nullptr) {
       return unexpected(source.label + ": not a hammer JSON document");
+    }
+    // Another schema may mean other things by the same members (docs/json.md): refused, as
+    // hammer merge refuses it.
+    const JsonValue* schema = source.document->at({"hammer", "schema"});
+    const std::optional<int64_t> version = schema ? schema->as_int() : std::nullopt;
+    if (version != kJsonSchemaVersion) {
+      return unexpected(source.label + ": schema " +
+                        (schema != nullptr && schema->is_number() ? schema->text : "(none)") +
+                        " is not readable by this hammer (it reads schema " +
+                        std::to_string(kJsonSchemaVersion) + ")");
     }
   }
   const bool sweep = sources.front().document->find("sweep") != nullptr;

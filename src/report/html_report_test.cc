@@ -166,6 +166,19 @@ TEST(HtmlReportTest, RefusesWhatItCannotRender) {
   EXPECT_TRUE(refused.error().starts_with("b.json: latency.")) << refused.error();
 
   EXPECT_FALSE(render_html_report({}).has_value());
+
+  // A document of another schema (a later hammer's) may mean other things by the same
+  // members: refused as hammer merge refuses it, never rendered as if it were schema 1.
+  std::string later = render_json_report(run.input());
+  const size_t schema = later.find("\"schema\": 1");
+  ASSERT_NE(schema, std::string::npos);
+  later.replace(schema, 11, "\"schema\": 2");
+  auto future = parse_json(later);
+  ASSERT_TRUE(future) << future.error();
+  refused = render_html_report({{"later.json", &*future}});
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_EQ(refused.error(),
+            "later.json: schema 2 is not readable by this hammer (it reads schema 1)");
 }
 
 TEST(HtmlReportTest, OutOfRangeFiguresInASavedDocumentAreClampedNotUndefined) {
