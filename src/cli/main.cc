@@ -318,6 +318,8 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A closed stdout must cost the report (exit 2, its reason said), never the -o files.
+  hammer::ignore_broken_pipe_signal();
   hammer::StdoutWriter out(stdout);
   const int code = run(std::vector<std::string>(argv + 1, argv + argc), out);
   return finish(out, code);

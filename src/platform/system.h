@@ -16,6 +16,11 @@ namespace hammer {
 void install_interrupt_handler(void (*on_interrupt)());
 void restore_interrupt_handler();
 
+/// A write to a pipe with no reader (`hammer ... | head -0`, a reader that died) fails with
+/// EPIPE instead of killing the process with SIGPIPE, so the report's failure is said (exit 2)
+/// and the -o files are still written. Windows has no such signal: nothing to do there.
+void ignore_broken_pipe_signal();
+
 /// stderr is an interactive terminal that understands "\r\033[K" (on Windows, once virtual
 /// terminal processing could be turned on). A pipe, a file or an old console: false.
 bool stderr_is_terminal();

@@ -39,6 +39,8 @@ void restore_interrupt_handler() {
   g_on_interrupt = nullptr;
 }
 
+void ignore_broken_pipe_signal() { ::signal(SIGPIPE, SIG_IGN); }
+
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
 
 int64_t process_cpu_ns() {

@@ -52,6 +52,8 @@ void restore_interrupt_handler() {
   g_on_interrupt = nullptr;
 }
 
+void ignore_broken_pipe_signal() {}
+
 bool stderr_is_terminal() {
   if (_isatty(_fileno(stderr)) == 0) return false;
   HANDLE console = GetStdHandle(STD_ERROR_HANDLE);

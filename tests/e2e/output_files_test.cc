@@ -112,6 +112,25 @@ TEST_F(OutputFilesTest, AnUnwritableFileExitsTwoNamingItAndTheOthersAreStillWrit
   EXPECT_TRUE(parse_json(read_file(dir_ + "/kept.json"), &error).has_value()) << error;
 }
 
+// `hammer ... -o run.json | head -0` (or a reader that died): standard output is a pipe with
+// no reader. The report cannot be written, which is exit 2 with its reason, like a full disk;
+// the -o files are still written. SIGPIPE used to kill hammer (exit 141 in a shell) before it
+// wrote them, so a long run's files were lost to a closed pipe.
+TEST_F(OutputFilesTest, AStdoutWithNoReaderIsExitTwoAndTheFilesAreStillWritten) {
+  ServerProcess server({test_server_binary(), "--port", "0"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  // `true` exits at once, long before the half-second run prints anything.
+  const Finished run = run_process(
+      {"/bin/bash", "-c", "\"$@\" | true; exit \"${PIPESTATUS[0]}\"", "hammer",
+       hammer_binary(), "-c", "1", "-d", "0.5", "-o", dir_ + "/kept.json", server.url()},
+      20);
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_EQ(run.err, "hammer: cannot write to standard output: Broken pipe\n");
+  EXPECT_TRUE(exists(dir_ + "/kept.json"));
+  std::string error;
+  EXPECT_TRUE(parse_json(read_file(dir_ + "/kept.json"), &error).has_value()) << error;
+}
+
 TEST_F(OutputFilesTest, AnUnknownExtensionExitsOneBeforeTheRun) {
   // Nothing listens on the port: a run that started would exit 2 for the refused connection.
   const Finished run = run_hammer({"-d", "30", "-o", dir_ + "/run.json", "-o",
