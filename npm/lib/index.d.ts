@@ -458,6 +458,8 @@ export interface SweepResult {
       level: number | null;
       first_failing_level: number | null;
       whole_range: boolean;
+      /** A search that used every step while each rate met the SLOs: `level` is a lower bound. */
+      out_of_steps: boolean;
       steps: number;
     } | null;
     /** With --control (in `args`). */

@@ -63,8 +63,11 @@ std::string format_rate(double per_second) {
 
 std::string format_number(double value) {
   if (!std::isfinite(value)) return "-";
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  // Fixed notation, shortest digits that read back exactly: the plain shortest form writes
+  // 100000 as "1e+05". The buffer holds any double in fixed form (DBL_MAX has 309 digits,
+  // the smallest subnormal 767 characters).
+  char buffer[800];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
   return std::string(buffer, result.ptr);
 }
 

@@ -68,6 +68,18 @@ TEST(FormatNumberTest, PrintsTheShortestExactForm) {
   EXPECT_EQ(format_number(0.1), "0.1");
 }
 
+// A rate of 100k read "1e+05" in the sweep table, the run's header and the CSV: the shortest
+// form may be scientific, but a person (or a spreadsheet column of rates) wants digits.
+TEST(FormatNumberTest, NeverUsesScientificNotation) {
+  EXPECT_EQ(format_number(100000), "100000");
+  EXPECT_EQ(format_number(1e6), "1000000");
+  EXPECT_EQ(format_number(1e7), "10000000");
+  EXPECT_EQ(format_number(250000.5), "250000.5");
+  EXPECT_EQ(format_number(0.001), "0.001");
+  EXPECT_EQ(format_number(0.00002), "0.00002");
+  EXPECT_EQ(format_number(-100000), "-100000");
+}
+
 TEST(FormatCountTest, GroupsThousandsWithCommas) {
   EXPECT_EQ(format_count(0), "0");
   EXPECT_EQ(format_count(999), "999");

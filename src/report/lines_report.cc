@@ -81,7 +81,8 @@ void append_lines_text(const ReportInput& input, std::string& out) {
   if (input.config.requests.empty() || input.result.lines.empty()) return;
   const bool open_loop = input.config.open_loop();
   out += "Requests by line (" + input.config.requests_path + ", " +
-         std::to_string(input.config.requests.size()) + " lines; measured part)\n";
+         std::to_string(input.config.requests.size()) +
+         (input.config.requests.size() == 1 ? " line" : " lines") + "; measured part)\n";
   out += pad_left("line", 7) + pad_left("requests", 10) + pad_left("errors", 8) + "  " +
          pad_right("status", 18);
   if (open_loop) {

@@ -106,7 +106,24 @@ std::vector<std::string> report_notes(const ReportInput& input) {
   if (input.config.engine_fallback.happened) {
     notes.push_back(engine_fallback_note(input.config.engine_fallback));
   }
-  if (result.interrupted) {
+  if (result.interrupted && input.fleet != nullptr) {
+    // A merged run was not interrupted as a whole: some of its shards were, each at its own
+    // time, and the fleet's figures add what each measured before it stopped.
+    std::string which;
+    for (const ShardSummary& shard : input.fleet->shards) {
+      if (!shard.interrupted) continue;
+      which += (which.empty() ? "" : ", ") + std::string("shard ") + std::to_string(shard.index) +
+               "/" + std::to_string(shard.count) + " (" + shard.source + ") after " +
+               format_duration_ns(shard.elapsed_ns);
+    }
+    std::string note = "interrupted: " + which +
+                       "; the fleet's figures add what each shard measured before it stopped";
+    if (result.in_flight_at_stop > 0) {
+      note += "; " + format_count(result.in_flight_at_stop) +
+              " requests still in flight were cut off (neither answered nor timed out)";
+    }
+    notes.push_back(std::move(note));
+  } else if (result.interrupted) {
     std::string note = "interrupted after " + format_duration_ns(result.elapsed_ns) +
                        "; figures cover the measured part";
     if (result.in_flight_at_stop > 0) {

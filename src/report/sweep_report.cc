@@ -316,6 +316,15 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
                misses_text(*failing);
       }
       out += ".\n";
+    } else if (capacity.out_of_steps) {
+      // Every rate tried met the limits and the search ran out of steps below the top of the
+      // range: the capacity is somewhere above, and the figure is only a lower bound.
+      out += "Capacity: at least " + level_text(config, capacity.rate) + ": every rate tried met " +
+             "every SLO (" + limits_text(config) + "), but the search ran out of its " +
+             std::to_string(capacity.steps) + " steps before any rate missed, below the top of " +
+             "the range (" + level_text(config, config.sweep.search_high) +
+             "); search above it: --rate " + format_number(capacity.rate) + ":" +
+             format_number(config.sweep.search_high) + ".\n";
     } else {
       out += "Capacity: " + level_text(config, capacity.rate) + " is the highest " + what +
              " tried that met every SLO (" + limits_text(config) + ")";
@@ -475,6 +484,7 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
     json.member_or_null("first_failing_level", result.capacity->first_failing > 0,
                         result.capacity->first_failing);
     json.member("whole_range", result.capacity->whole_range);
+    json.member("out_of_steps", result.capacity->out_of_steps);
     json.member("steps", result.capacity->steps);
     json.end_object();
   } else {

@@ -100,5 +100,54 @@ TEST(SweepReportTest, LittlesLawWithPipeliningComparesWithConnectionsTimesTheDep
   EXPECT_NE(row.find("+0.0%"), std::string::npos) << row;
 }
 
+// A search over 1:100000 that met at every doubling up to 128 req/s and ran out of steps: the
+// sentence gives 128 as a lower bound and the range still to search, the JSON says the same.
+TEST(SweepReportTest, ASearchOutOfStepsGivesALowerBoundAndTheRangeLeft) {
+  Config config;
+  config.url = "http://127.0.0.1:8082/";
+  config.threads = 1;
+  config.connections = 20;
+  config.rate = 100000;
+  config.duration_ns = 1'000'000'000;
+  config.sweep.search_low = 1;
+  config.sweep.search_high = 100000;
+  SloLimit limit;
+  limit.key = "p99";
+  limit.limit_text = "50ms";
+  limit.percentile = 99;
+  limit.limit_ns = 50'000'000;
+  config.slos.push_back(limit);
+  SweepResult result;
+  result.kind = SweepKind::rate;
+  result.search = true;
+  for (int i = 0; i < 8; ++i) {
+    StepSummary step;
+    step.level = 1 << i;
+    step.rate = step.level;
+    step.connections = 20;
+    step.threads = 1;
+    step.per_second = step.level;
+    result.steps.push_back(step);
+  }
+  CapacityReading reading;
+  reading.found = true;
+  reading.rate = 128;
+  reading.out_of_steps = true;
+  reading.steps = 8;
+  result.capacity = reading;
+
+  const std::string text = render_sweep_summary(config, result);
+  EXPECT_NE(text.find("Capacity: at least 128 req/s"), std::string::npos) << text;
+  EXPECT_NE(text.find("--rate 128:100000"), std::string::npos) << text;
+  EXPECT_EQ(text.find("is the highest rate"), std::string::npos) << text;
+  auto document = parse_json(render_sweep_json(config, result));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  const JsonValue* capacity = document->find("sweep")->find("capacity");
+  ASSERT_NE(capacity, nullptr);
+  ASSERT_NE(capacity->find("out_of_steps"), nullptr);
+  EXPECT_TRUE(capacity->find("out_of_steps")->boolean);
+  EXPECT_EQ(capacity->find("first_failing_level")->kind, JsonValue::Kind::null);
+}
+
 }  // namespace
 }  // namespace hammer

@@ -18,6 +18,7 @@ namespace hammer {
 namespace {
 
 using testing::closed_loop_run;
+using testing::FabricatedRun;
 using testing::open_loop_run;
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -320,6 +321,52 @@ TEST(TextReportTest, FirstSocketAndParseErrorsBecomeNotes) {
   const std::string text = render_text_report(run.input());
   EXPECT_TRUE(has_line(text, "note: first socket error: connect: Connection refused")) << text;
   EXPECT_TRUE(has_line(text, "note: first parse error: bad status line")) << text;
+}
+
+// "Requests by line (one.jsonl, 1 lines; ...)": a one-line file is one line.
+TEST(TextReportTest, RequestsByLineCountsItsLinesInGoodEnglish) {
+  for (int count : {1, 2}) {
+    FabricatedRun run = closed_loop_run();
+    run.config.requests_path = "mix.jsonl";
+    for (int i = 0; i < count; ++i) {
+      RequestLine line;
+      line.line_number = i + 1;
+      line.method = "GET";
+      line.path = "/" + std::to_string(i);
+      line.name = line.path;
+      run.config.requests.push_back(line);
+    }
+    run.result.lines.resize(static_cast<size_t>(count));
+    const std::string text = render_text_report(run.input());
+    const std::string want = count == 1 ? "Requests by line (mix.jsonl, 1 line; measured part)"
+                                        : "Requests by line (mix.jsonl, 2 lines; measured part)";
+    EXPECT_NE(text.find(want), std::string::npos) << text;
+  }
+}
+
+// A merged fleet whose shard 2 was interrupted after 1 s, the other running its 3 s: the note
+// names that shard and its time, not the fleet's 3 s as if the whole merged run had stopped.
+TEST(TextReportTest, AMergedRunNamesTheShardThatWasInterrupted) {
+  FabricatedRun run = open_loop_run();
+  run.result.interrupted = true;
+  run.result.elapsed_ns = 3'000'000'000;
+  FleetSummary fleet;
+  fleet.shard_count = 2;
+  for (int64_t index : {1, 2}) {
+    ShardSummary shard;
+    shard.index = index;
+    shard.count = 2;
+    shard.source = "s" + std::to_string(index) + ".json";
+    shard.elapsed_ns = index == 1 ? 3'000'000'000 : 1'030'000'000;
+    shard.interrupted = index == 2;
+    fleet.shards.push_back(shard);
+  }
+  ReportInput input = run.input();
+  input.fleet = &fleet;
+  const std::string text = render_text_report(input);
+  EXPECT_NE(text.find("note: interrupted: shard 2/2 (s2.json) after 1.03s;"), std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("interrupted after 3.00s"), std::string::npos) << text;
 }
 
 }  // namespace

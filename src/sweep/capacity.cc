@@ -55,6 +55,7 @@ CapacityReading search_capacity(const CapacitySearch& search, const MeasureRate&
   }
 
   reading.found = met > 0;
+  reading.out_of_steps = !stopped && met > 0 && failed == 0 && !reading.whole_range;
   reading.rate = met;
   reading.first_failing = failed;
   return reading;

@@ -24,6 +24,9 @@ struct CapacityReading {
   double rate = 0;             // the highest rate that met them (when found)
   double first_failing = 0;    // the lowest rate above it that did not; 0 when none failed
   bool whole_range = false;    // the top of the range itself met them
+  // The search used its max_steps while every rate it tried met the limits, below the top of
+  // the range: `rate` is a lower bound of the capacity, not the capacity (nothing failed).
+  bool out_of_steps = false;
   int steps = 0;               // rates measured
 };
 

@@ -78,6 +78,31 @@ TEST(CapacityTest, ATopOfRangeThatMeetsTheLimitsSaysSo) {
   EXPECT_EQ(reading.steps, 5);
 }
 
+// --rate 1:100000 against a fast server: eight doublings reach 128 req/s, every one met. That
+// is a lower bound of the capacity, and the reading must say so rather than pass 128 off as
+// the capacity.
+TEST(CapacityTest, StepsThatRunOutBeforeAnyRateMissedGiveALowerBoundOnly) {
+  std::vector<StepSummary> tried;
+  const CapacityReading reading = search_capacity(
+      {1, 100000, 8, 0.05}, [](double rate) { return model_step(rate, 1e6, 30); }, tried);
+  EXPECT_TRUE(reading.found);
+  EXPECT_EQ(reading.rate, 128);
+  EXPECT_EQ(reading.first_failing, 0);
+  EXPECT_FALSE(reading.whole_range);
+  EXPECT_TRUE(reading.out_of_steps);
+  EXPECT_EQ(reading.steps, 8);
+
+  // A bracket (a rate missed) or the top of the range met is a reading, not a lower bound.
+  tried.clear();
+  EXPECT_FALSE(search_capacity({200, 3000, 8, 0.05},
+                               [](double rate) { return model_step(rate, 1000, 30); }, tried)
+                   .out_of_steps);
+  tried.clear();
+  EXPECT_FALSE(search_capacity({200, 3000, 8, 0.05},
+                               [](double rate) { return model_step(rate, 1e6, 30); }, tried)
+                   .out_of_steps);
+}
+
 TEST(CapacityTest, ABottomOfRangeThatFailsFindsNothingInOneStep) {
   std::vector<StepSummary> tried;
   const CapacityReading reading = search_capacity(
