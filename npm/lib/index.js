@@ -213,7 +213,11 @@ function run(options) {
 
     // Aborting stops the run the way Ctrl-C does: hammer reports what it measured so far.
     const { signal } = options;
-    const onAbort = () => child.kill('SIGINT');
+    let aborted = false;
+    const onAbort = () => {
+      aborted = true;
+      child.kill('SIGINT');
+    };
     if (signal) signal.addEventListener('abort', onAbort, { once: true });
     const finish = () => {
       if (signal) signal.removeEventListener('abort', onAbort);
@@ -246,6 +250,12 @@ function run(options) {
                           { ...details, stdout: outputText }));
           return;
         }
+      }
+      if (aborted && killedBy === 'SIGINT') {
+        // Aborted while hammer was still starting, before it could take Ctrl-C: nothing was
+        // measured, and the abort is the reason, as for a signal aborted before run().
+        reject(signal.reason);
+        return;
       }
       if (killedBy) {
         reject(runError(`hammer: ended by ${killedBy} before it reported` +

@@ -120,6 +120,31 @@ test('an AbortSignal ends the run early like Ctrl-C, with a report of the part m
   assert.ok(Date.now() - started < 20000, 'stopped long before the 60 s duration');
 });
 
+// An abort right after run() reaches hammer before it can take Ctrl-C (it is still starting):
+// no document, so run() rejects, and with the signal's reason (an AbortError), as it does for
+// a signal aborted before run(), never with "ended by SIGINT". Should hammer have been quick
+// enough to report, the document resolves as usual.
+test('an abort while hammer is still starting rejects with the signal\'s reason',
+     { skip: needsBuild, timeout: 30000 }, async (t) => {
+  const url = await startServer(t);
+  for (let attempt = 0; attempt < 3; ++attempt) {
+    const controller = new AbortController();
+    const running = run({ binary: hammerBin, url, connections: 1, duration: '30s',
+                          signal: controller.signal });
+    controller.abort();
+    await running.then(
+      (result) => assert.equal(result.interrupted, true),
+      (error) => {
+        assert.equal(error, controller.signal.reason);
+        assert.equal(error.name, 'AbortError');
+      });
+  }
+  const before = new AbortController();
+  before.abort();
+  await assert.rejects(run({ binary: hammerBin, url, signal: before.signal }),
+                       { name: 'AbortError' });
+});
+
 test('unknown option names and bad option types are rejected before hammer runs', async () => {
   await assert.rejects(run({ url: 'http://127.0.0.1:9/', connection: 5 }),
                        { name: 'TypeError', message: "run(): unknown option 'connection'" });
