@@ -20,6 +20,7 @@
 #include "report/format.h"
 #include "report/hgrm.h"
 #include "report/json_report.h"
+#include "report/slo_report.h"
 #include "report/svg_chart.h"
 #include "report/verdict_text.h"
 #include "stats/histogram_v2.h"
@@ -243,8 +244,47 @@ std::string spectrum_chart(const std::vector<const RunView*>& runs, const std::s
 
 // ---- sections of a single run ----
 
+// The document's --slo outcomes, read back into the text report's own types so the page words
+// each one as the text report does (render_slo_lines), never in words of its own.
+std::vector<SloOutcome> slo_outcomes(const JsonValue* doc) {
+  std::vector<SloOutcome> outcomes;
+  const JsonValue* slo = doc->find("slo");
+  if (slo == nullptr || !slo->is_array()) return outcomes;
+  for (const JsonValue& entry : slo->items) {
+    SloOutcome outcome;
+    outcome.limit.key = text_at(&entry, {"key"});
+    const double limit = entry.find("limit") ? entry.find("limit")->as_double().value_or(0) : 0;
+    if (outcome.limit.is_error_rate()) {
+      outcome.limit.error_rate = limit;
+    } else {
+      outcome.limit.limit_ns = std::llround(limit);
+    }
+    const JsonValue* measured = entry.find("measured");
+    outcome.has_measured = measured != nullptr && measured->is_number();
+    if (outcome.has_measured) outcome.measured = measured->as_double().value_or(0);
+    const JsonValue* pass = entry.find("pass");
+    outcome.pass = pass != nullptr && pass->boolean;
+    outcomes.push_back(std::move(outcome));
+  }
+  return outcomes;
+}
+
+// One finding per SLO, met or missed: its line of the text report.
+std::string slo_items(const std::vector<SloOutcome>& outcomes, bool passed) {
+  std::string items;
+  for (const SloOutcome& outcome : outcomes) {
+    if (outcome.pass != passed) continue;
+    std::string line = render_slo_lines({outcome});
+    if (!line.empty() && line.back() == '\n') line.pop_back();
+    items += std::string("<li class=\"") + (passed ? "ok" : "error") + "\" data-slo=\"" +
+             escape_html(outcome.limit.key) + "\">" + escape_html(line) + "</li>";
+  }
+  return items;
+}
+
 std::string findings_section(const RunView& run) {
   const JsonValue* doc = run.document;
+  const std::vector<SloOutcome> slo = slo_outcomes(doc);
   std::string items;
   // The verdicts' sentences are the document's: verdict_text wrote them (the text report's
   // words), so the page never words a verdict itself. Those that say the figures describe
@@ -297,6 +337,8 @@ std::string findings_section(const RunView& run) {
   if (items.empty()) {
     items = "<li class=\"ok\">No verdict, no error, every response 2xx or 3xx.</li>";
   }
+  // A missed --slo is why the run exited 3: it leads; the met ones close the list.
+  items = slo_items(slo, false) + items + slo_items(slo, true);
   return "<section id=\"findings\"><h2>Findings</h2><ul class=\"findings\">" + items +
          "</ul></section>";
 }

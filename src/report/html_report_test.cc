@@ -8,6 +8,7 @@
 #include "json/json_value.h"
 #include "report/hgrm.h"
 #include "report/json_report.h"
+#include "report/slo_report.h"
 #include "report/report_test_support.h"
 #include "report/svg_chart.h"
 #include "report/verdict_text.h"
@@ -71,6 +72,35 @@ TEST(HtmlReportTest, OneSelfContainedPageInTheOrderAReaderNeedsIt) {
   EXPECT_NE(page.find("20 connections, 4 threads, 10.0 s, open loop at 2000 req/s"),
             std::string::npos);
   EXPECT_NE(page.find("hammer " HAMMER_VERSION), std::string::npos) << "version at the foot";
+}
+
+// A run that missed an --slo exits 3 and its text says "SLO p99 <= 1.00us: ..., MISSED"; its
+// page said "No verdict, no error" and nothing of the gate. Each SLO is now a finding, in the
+// text report's words, a missed one first and marked as an error.
+TEST(HtmlReportTest, EachSloIsAFindingInTheTextReportsWordsAMissedOneFirst) {
+  testing::FabricatedRun run = open_loop_run();
+  std::vector<SloLimit> limits(2);
+  limits[0].key = "errors";
+  limits[0].limit_text = "1%";
+  limits[0].error_rate = 0.01;
+  limits[1].key = "p99";
+  limits[1].limit_text = "1us";
+  limits[1].percentile = 99;
+  limits[1].limit_ns = 1'000;
+  const std::vector<SloOutcome> outcomes = evaluate_slos(limits, run.config, run.result);
+  ASSERT_FALSE(outcomes[1].pass);
+  ReportInput input = run.input();
+  input.slo = &outcomes;
+  const std::string page = page_of(input);
+  const std::string lines = render_slo_lines(outcomes);
+  const std::string errors_line = lines.substr(0, lines.find('\n'));
+  const std::string p99_line = lines.substr(lines.find('\n') + 1, lines.rfind('\n') - lines.find('\n') - 1);
+  ASSERT_NE(p99_line.find("MISSED"), std::string::npos) << lines;
+  const size_t missed = position(page, "<li class=\"error\" data-slo=\"p99\">" + escape_html(p99_line) + "</li>");
+  const size_t met = position(page, "<li class=\"ok\" data-slo=\"errors\">" + escape_html(errors_line) + "</li>");
+  EXPECT_LT(missed, met);
+  EXPECT_LT(position(page, "<section id=\"findings\">"), missed);
+  EXPECT_LT(met, position(page, "<section id=\"latency\">"));
 }
 
 TEST(HtmlReportTest, CorrectedBesideUncorrectedWithTheRatioFromTheHistograms) {
