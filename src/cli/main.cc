@@ -212,7 +212,11 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
   // The shards ran on other machines, whose CPU counts are not known here (0).
   const std::vector<Verdict> verdicts =
       compute_verdicts(merged->config, merged->result, /*cpus=*/0);
-  ReportInput input{merged->config, merged->result, verdicts, {}, nullptr};
+  merged->config.slos = options->slos;
+  // The fleet's gate reads the merged histograms, as a single run's reads its own.
+  const std::vector<SloOutcome> slo = evaluate_slos(options->slos, merged->config, merged->result);
+  ReportInput input{merged->config, merged->result, verdicts, {},
+                    options->slos.empty() ? nullptr : &slo};
   input.fleet = &merged->fleet;
   for (const std::string& note : start_notes(input)) {
     if (note.rfind("the shards' schedules began", 0) == 0) {
@@ -239,9 +243,11 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
       status = fail(kExitRunFailed, "merge: cannot write " + output + ": " + error);
     }
   }
-  const std::string report =
+  std::string report =
       options->json ? json : render_fleet_table(merged->fleet) + render_text_report(input);
+  if (!options->json) report += render_slo_lines(slo);
   out.write(report);
+  if (status == kExitOk && !slos_pass(slo)) return kExitSloMissed;
   return status;
 }
 

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 
+#include "cli/slo_flag.h"
 #include "cli/units.h"
+#include "core/escaped.h"
 #include "merge/merge.h"
 
 namespace hammer {
@@ -20,7 +22,7 @@ bool ends_with(const std::string& text, std::string_view suffix) {
 
 std::string merge_usage_text() {
   return "Usage: hammer merge SHARD.json... [-o merged.json|.html|.hlog] [--json]\n"
-         "                    [--start-tolerance T]\n"
+         "                    [--start-tolerance T] [--slo KEY=LIMIT]...\n"
          "       hammer merge SHARD.hlog... -o merged.hlog\n"
          "\n"
          "Adds the shards of one fleet (runs of --shard 1/N .. N/N) into the run one machine\n"
@@ -37,6 +39,9 @@ std::string merge_usage_text() {
          "      --json              print the merged document on stdout instead of the text\n"
          "      --start-tolerance T warn when the shards' schedules began more than T apart\n"
          "                          (default 1s; bare number = seconds)\n"
+         "      --slo KEY=LIMIT     the fleet's service-level objective, repeatable, as for a\n"
+         "                          run (p99=50ms, max=1s, errors=1%), judged on the merged\n"
+         "                          histograms; a miss exits 3\n"
          "  -h, --help              print this help and exit\n";
 }
 
@@ -78,6 +83,19 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
                     text + "'");
       }
       options.start_tolerance_ns = *ns;
+    } else if (arg == "--slo" || arg.rfind("--slo=", 0) == 0) {
+      std::string text;
+      if (!value_of("--slo", text)) return fail("--slo: missing value");
+      auto limit = parse_slo(text);
+      if (!limit) return fail("--slo: " + escaped(limit.error()) + ", got " + quoted(text));
+      for (const SloLimit& given : options.slos) {
+        // p99.9 and p99.90 are one limit, as on a run's command line.
+        const bool same = given.key == limit->key ||
+                          (!given.is_error_rate() && !limit->is_error_rate() &&
+                           given.percentile == limit->percentile);
+        if (same) return fail("--slo: " + limit->key + " is given twice, got " + quoted(text));
+      }
+      options.slos.push_back(std::move(*limit));
     } else if (arg.size() > 1 && arg[0] == '-') {
       return fail("unknown option '" + arg + "'; see hammer merge --help");
     } else {
@@ -104,6 +122,9 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
       return fail("--output: a merge of .json documents writes .json, .html or .hlog, got '" +
                   output + "'");
     }
+  }
+  if (first_is_log && !options.slos.empty()) {
+    return fail("--slo: interval logs carry no error counts to judge; merge the .json documents");
   }
   if (first_is_log && options.outputs.empty()) {
     return fail("--output: merging interval logs needs -o merged.hlog");

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// `hammer merge A.json B.json ... [-o merged.json] [--json] [--start-tolerance T]`: the
+// `hammer merge A.json B.json ... [-o merged.json] [--json] [--start-tolerance T] [--slo K=L]`: the
 // subcommand's own small command line (its flags are not the run's).
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "cli/options.h"
+#include "core/config.h"
 #include "core/expected.h"
 
 namespace hammer {
@@ -18,6 +19,9 @@ struct MergeOptions {
   bool help = false;
   int64_t start_tolerance_ns = 0;    // shards' origins further apart than this are warned of
   bool interval_logs = false;        // the inputs are .hlog files
+  // --slo KEY=LIMIT, repeatable: the fleet's gate, judged on the merged histograms (a shard's
+  // own --slo judges only its share of the load).
+  std::vector<SloLimit> slos;
 };
 
 /// Parses the arguments after "merge". At least one input; every input of one kind (.json or

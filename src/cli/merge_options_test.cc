@@ -27,6 +27,25 @@ TEST(MergeOptionsTest, ReadsInputsOutputsAndTolerance) {
   EXPECT_EQ(parse_merge_options({"a.json"})->start_tolerance_ns, 1'000'000'000);
 }
 
+// The fleet's gate: a shard's --slo judges only its share; hammer merge --slo judges the sum.
+TEST(MergeOptionsTest, ReadsTheFleetsSlosAsARunDoes) {
+  auto parsed = parse_merge_options({"a.json", "b.json", "--slo", "p99=50ms", "--slo=errors=1%"});
+  ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+  ASSERT_EQ(parsed->slos.size(), 2u);
+  EXPECT_EQ(parsed->slos[0].key, "p99");
+  EXPECT_EQ(parsed->slos[0].limit_ns, 50'000'000);
+  EXPECT_EQ(parsed->slos[1].key, "errors");
+  EXPECT_DOUBLE_EQ(parsed->slos[1].error_rate, 0.01);
+  EXPECT_EQ(error_of({"a.json", "--slo", "p99<50ms"}).rfind("merge: --slo: expected KEY=LIMIT", 0),
+            0u);
+  EXPECT_EQ(error_of({"a.json", "--slo", "p99=50ms", "--slo", "p99=20ms"}),
+            "merge: --slo: p99 is given twice, got 'p99=20ms'");
+  EXPECT_EQ(error_of({"a.json", "--slo"}), "merge: --slo: missing value");
+  EXPECT_EQ(error_of({"a.hlog", "-o", "m.hlog", "--slo", "p99=1s"}),
+            "merge: --slo: interval logs carry no error counts to judge; merge the .json "
+            "documents");
+}
+
 TEST(MergeOptionsTest, RefusesWhatCannotBeMerged) {
   EXPECT_EQ(error_of({}), "merge: no shards given (usage: hammer merge A.json B.json ... [-o "
                           "merged.json])");

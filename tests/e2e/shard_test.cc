@@ -347,5 +347,49 @@ TEST(ShardTest, AShardWithNoSlotsSaysSoAndExitsZeroWithAnEmptyReport) {
   EXPECT_EQ(number_at(parse_report(merged), "requests.completed"), 1);
 }
 
+// A shard's --slo judges only its own share of the load: the fleet's p99 is not any shard's.
+// hammer merge --slo judges the merged histograms as a single run judges its own: the SLO lines
+// after the report, slo and slo_passed in the document, exit 3 on a miss.
+TEST(ShardTest, MergeGatesTheFleetOnItsSlosFromTheMergedHistograms) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  std::vector<std::string> paths;
+  for (const char* shard : {"1/2", "2/2"}) {
+    const Finished run =
+        run_hammer({"--shard", shard, "-r", "40", "-c", "2", "-d", "1", "--json", server.url()});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    paths.push_back(write_file(::testing::TempDir() + "/gate-" + std::string(1, shard[0]) +
+                                   ".json",
+                               run.out));
+  }
+  // The two shards ran one after the other: their origins are about a second apart.
+  auto merge = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"merge", paths[0], paths[1], "--start-tolerance", "1m"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_hammer(args);
+  };
+  const Finished met = merge({"--slo", "p99=60s", "--slo", "errors=1%"});
+  EXPECT_EQ(met.exit_code, 0) << met.err;
+  EXPECT_NE(met.out.find("SLO p99 <= 60.00s: "), std::string::npos) << met.out;
+  EXPECT_NE(met.out.find("SLO errors <= 1.00%: 0.00%, met"), std::string::npos) << met.out;
+
+  const Finished missed = merge({"--slo", "p99=1ns", "--json"});
+  EXPECT_EQ(missed.exit_code, 3) << missed.err;
+  const JsonValue document = parse_report(missed);
+  const JsonValue* slo = document.find("slo");
+  ASSERT_NE(slo, nullptr);
+  ASSERT_EQ(slo->items.size(), 1u);
+  EXPECT_EQ(slo->items[0].find("key")->text, "p99");
+  EXPECT_FALSE(slo->items[0].find("pass")->boolean);
+  // The merged p99, from the added histograms: the document's own percentile.
+  EXPECT_EQ(number_at(slo->items[0], "measured"),
+            number_at(document, "latency.corrected.percentiles_ns.99"));
+  EXPECT_FALSE(document.find("slo_passed")->boolean);
+
+  const Finished bad = merge({"--slo", "p99<50ms"});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_TRUE(bad.err.starts_with("hammer: merge: --slo: expected KEY=LIMIT")) << bad.err;
+}
+
 }  // namespace
 }  // namespace hammer::test
