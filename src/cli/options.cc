@@ -440,6 +440,7 @@ struct Parser {
         auto instant = parse_wall_time_ns(value);
         if (!instant) return flag_error(spec.long_name, instant.error(), value);
         config.start_at.unix_ns = *instant;
+        config.start_at.set = true;
         return std::nullopt;
       }
       case Flag::start_tolerance: {

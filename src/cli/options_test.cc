@@ -558,6 +558,19 @@ TEST(OptionsTest, ConnectionHeadersMustAgreeWithPipelineAndNoKeepalive) {
   std::remove(path);
 }
 
+// The Unix epoch is an instant like any other (long passed): --start-at 0 is given, and the
+// run refuses it as passed. It used to mean "not given" (0 was the sentinel), so the run
+// started at once and --start-tolerance with it was refused as meaningless.
+TEST(OptionsTest, StartAtTheEpochIsStillGiven) {
+  for (const char* epoch : {"0", "1970-01-01T00:00:00Z"}) {
+    const Config config = config_of({"--start-at", epoch, "--start-tolerance", "1s", kUrl});
+    EXPECT_TRUE(config.start_at.given()) << epoch;
+    EXPECT_EQ(config.start_at.unix_ns, 0) << epoch;
+    EXPECT_EQ(config.start_at.tolerance_ns, 1'000'000'000) << epoch;
+  }
+  EXPECT_FALSE(config_of({kUrl}).start_at.given());
+}
+
 TEST(OptionsTest, UrlFillsTheTarget) {
   const Config config = config_of({"http://[::1]:9000/a?b=1#frag"});
   EXPECT_EQ(config.url, "http://[::1]:9000/a?b=1#frag");

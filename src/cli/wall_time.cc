@@ -121,7 +121,7 @@ Expected<int64_t, std::string> parse_wall_time_ns(std::string_view text) {
   broken.tm_min = static_cast<int>(minute);
   broken.tm_sec = static_cast<int>(second == 60 ? 59 : second);  // a leap second: its :59
   const int64_t since_epoch_s = static_cast<int64_t>(hammer::utc_seconds(&broken)) - offset_s;
-  if (since_epoch_s <= 0) return unexpected(std::string("before 1970"));
+  if (since_epoch_s < 0) return unexpected(std::string("before 1970"));
   return since_epoch_s * 1'000'000'000 + fraction_ns;
 }
 

@@ -37,4 +37,14 @@ TEST(WallTimeTest, RefusesWhatIsNotAnInstant) {
 }
 
 }  // namespace
+// The epoch itself is an instant (long passed, which the run refuses); a second before it is
+// not one --start-at can name.
+TEST(WallTimeTest, TheEpochIsTheEarliestInstant) {
+  auto epoch = parse_wall_time_ns("1970-01-01T00:00:00Z");
+  ASSERT_TRUE(epoch.has_value());
+  EXPECT_EQ(*epoch, 0);
+  EXPECT_FALSE(parse_wall_time_ns("1969-12-31T23:59:59Z").has_value());
+  EXPECT_FALSE(parse_wall_time_ns("1970-01-01T00:00:00+00:01").has_value());
+}
+
 }  // namespace hammer

@@ -34,9 +34,10 @@ struct ShardSpec {
 /// --start-at TIME: the wall-clock instant at which the schedule starts (every shard of a
 /// fleet is given the same one), and how late a shard may still start.
 struct StartAt {
-  int64_t unix_ns = 0;       // nanoseconds since the Unix epoch; 0 = start when connected
+  int64_t unix_ns = 0;       // nanoseconds since the Unix epoch (the epoch itself included)
   int64_t tolerance_ns = 0;  // --start-tolerance: how far past unix_ns a start is still allowed
-  bool given() const { return unix_ns != 0; }
+  bool set = false;          // --start-at was given; without it: start when connected
+  bool given() const { return set; }
 };
 
 /// One --slo limit, e.g. "p99=50ms" or "errors=1%" (parsed in cli/slo_flag, evaluated in

@@ -145,6 +145,7 @@ void read_config(DocumentReader& reader, Config& config) {
   const JsonValue* start_at = start->find("start_at");
   if (start_at != nullptr && start_at->kind == JsonValue::Kind::boolean && start_at->boolean) {
     config.start_at.unix_ns = reader.integer(start, "start", {"origin_unix_ns"});
+    config.start_at.set = true;
   }
   config.start_at.tolerance_ns = reader.integer(start, "start", {"tolerance_ns"});
 }

@@ -13,7 +13,7 @@ namespace {
 TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   testing::FabricatedRun run = testing::open_loop_run();
   run.config.shard = ShardSpec{2, 3, true};
-  run.config.start_at = StartAt{1'796'083'200'000'000'000, 250'000'000};
+  run.config.start_at = StartAt{1'796'083'200'000'000'000, 250'000'000, true};
   run.result.wall_start = WallClockStart{1'796'083'200'000'000'000, 1'796'083'200'000'123'456,
                                          123'456};
   run.result.status_codes[200] = 19'000;
@@ -46,6 +46,7 @@ TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   EXPECT_EQ(config.shard.index, 2);
   EXPECT_EQ(config.shard.count, 3);
   EXPECT_TRUE(config.shard.given);
+  EXPECT_TRUE(config.start_at.given());
   EXPECT_EQ(config.start_at.unix_ns, 1'796'083'200'000'000'000);
   EXPECT_EQ(config.start_at.tolerance_ns, 250'000'000);
 
