@@ -18,19 +18,22 @@ IntervalLog interval_log_of(const ReportInput& input) {
   const RunResult& result = input.result;
   const Timeline& timeline = result.timeline;
   IntervalLog log;
-  log.start_unix_ns = result.wall_start.origin_unix_ns + config.warmup_ns;
+  // The measured part starts after the ramp and the warm-up (the timeline's rows count from
+  // the ramp's start).
+  const int64_t measured_start_ns = config.ramp_ns + config.warmup_ns;
+  log.start_unix_ns = result.wall_start.origin_unix_ns + measured_start_ns;
   log.base_unix_ns = log.start_unix_ns;
   log.comments.push_back(std::string("[hammer ") + HAMMER_VERSION + " " + config.url +
                          ": intervals by intended send time, 2 significant digits from 1us]");
   if (timeline.empty()) return log;
   const bool lead_is_corrected = config.corrected_stopwatch_leads();
-  const int64_t measured_end_ns = config.warmup_ns + result.elapsed_ns;
+  const int64_t measured_end_ns = measured_start_ns + result.elapsed_ns;
   for (size_t i = 0; i < timeline.rows().size(); ++i) {
     const Timeline::Row& row = timeline.rows()[i];
     if (row.warmup) continue;
-    if (row.start_ns >= measured_end_ns && row.start_ns > config.warmup_ns) break;
+    if (row.start_ns >= measured_end_ns && row.start_ns > measured_start_ns) break;
     const int32_t index = static_cast<int32_t>(i);
-    const int64_t start_ns = row.start_ns - config.warmup_ns;
+    const int64_t start_ns = row.start_ns - measured_start_ns;
     auto add = [&](const char* tag, const Histogram& histogram) {
       IntervalHistogram interval;
       interval.tag = tag;

@@ -68,6 +68,32 @@ TEST(OutputFilesTest, HlogIsTheRunsIntervalLogWithBothTags) {
   EXPECT_NEAR(log->intervals[3].histogram.max(), 600'000, 6'000);
 }
 
+// --ramp comes before the warm-up and the measured part (the timeline's rows start after
+// both): the log's intervals are the measured part's, from its start. With --ramp 2 -d 3 the
+// log held one interval of three, placed at 2 s, and its StartTime was the ramp's start.
+TEST(OutputFilesTest, HlogIntervalsAreTheMeasuredPartsAfterTheRampAndTheWarmup) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  const int64_t s = 1'000'000'000;
+  run.config.ramp_ns = 2 * s;
+  run.config.warmup_ns = 1 * s;
+  run.config.duration_ns = 3 * s;
+  run.result.elapsed_ns = 3 * s;
+  run.result.wall_start.origin_unix_ns = 1'796'083'200 * s;
+  run.result.timeline.plan(run.config.warmup_ns, run.config.duration_ns, true, run.config.ramp_ns);
+  for (int64_t second = 0; second < 6; ++second) {  // ramp 0-1, warm-up 2, measured 3-5
+    run.result.timeline.record(second * s + s / 2, 5'000'000);
+    run.result.timeline.record_other(second * s + s / 2, 400'000);
+  }
+  const auto log = read_interval_log(render_interval_log(run.input()));
+  ASSERT_TRUE(log.has_value()) << log.error();
+  EXPECT_EQ(log->start_unix_ns, run.result.wall_start.origin_unix_ns + 3 * s);
+  ASSERT_EQ(log->intervals.size(), 6u) << "three measured seconds, two tags each";
+  for (size_t i = 0; i < log->intervals.size(); ++i) {
+    EXPECT_EQ(log->intervals[i].start_ns, static_cast<int64_t>(i / 2) * s) << i;
+    EXPECT_EQ(log->intervals[i].histogram.total_count(), 1) << i;
+  }
+}
+
 TEST(OutputFilesTest, ClosedLoopHgrmHasOnlyTheUncorrectedHistogram) {
   testing::FabricatedRun run = testing::closed_loop_run();
   run.config.outputs = {{"out/r.hgrm", OutputFormat::hgrm}};
