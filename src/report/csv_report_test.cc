@@ -43,6 +43,25 @@ TEST(CsvReportTest, TimelineHasOneRowPerSecondWithWarmupMarkedAndEmptyCellsForNo
   EXPECT_EQ(lines[3], "3,2,1,measured,0,0,,,,0,0") << "no response: empty latency cells";
 }
 
+// Ctrl-C at 1.2 s of a 5 s run: the last row covers 0.2 s, and its rate is over those 0.2 s.
+// It kept its planned second, so a steady 500 req/s read 100 req/s in the row it was cut in
+// (and the two-regimes note could take that for a drop).
+TEST(CsvReportTest, AnInterruptedRunsLastRowIsAsLongAsTheRunWent) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  const int64_t ms = 1'000'000;
+  run.config.duration_ns = 5'000 * ms;
+  Timeline& timeline = run.result.timeline;
+  timeline.plan(0, run.config.duration_ns);
+  timeline.set_start(0);
+  for (int64_t k = 0; k < 600; ++k) timeline.record(k * 2 * ms, 1 * ms);  // 500 req/s
+  run.result.elapsed_ns = 1'200 * ms;
+  run.result.interrupted = true;
+  const auto lines = lines_of(render_timeline_csv(run.input()));
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_TRUE(lines[1].starts_with("1,0,1,measured,500,500,")) << lines[1];
+  EXPECT_TRUE(lines[2].starts_with("2,1,0.2,measured,100,500,")) << lines[2];
+}
+
 TEST(CsvReportTest, SweepHasAHeaderThenStepsThenControlSteps) {
   Config config;
   SweepResult result;

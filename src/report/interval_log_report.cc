@@ -7,6 +7,8 @@
 // warm-up, so the log's intervals add up to exactly the measured part's counts.
 #include "report/interval_log_report.h"
 
+#include <algorithm>
+
 #ifndef HAMMER_VERSION
 #define HAMMER_VERSION "unknown"
 #endif
@@ -38,7 +40,9 @@ IntervalLog interval_log_of(const ReportInput& input) {
       IntervalHistogram interval;
       interval.tag = tag;
       interval.start_ns = start_ns;
-      interval.length_ns = row.length_ns;
+      // A run cut short ends inside its last interval.
+      interval.length_ns =
+          std::min(row.length_ns, std::max<int64_t>(measured_end_ns - row.start_ns, 1));
       interval.histogram = histogram;
       log.intervals.push_back(std::move(interval));
     };

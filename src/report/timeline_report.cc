@@ -5,6 +5,7 @@
 // every per-second figure is computed from those sums, none is a mean of per-worker figures.
 #include "report/timeline_report.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string_view>
 
@@ -46,13 +47,16 @@ std::vector<TimelineRowSummary> summarize_timeline(const ReportInput& input) {
     TimelineRowSummary summary;
     summary.figures.second = index + 1;
     summary.figures.start_ns = row.start_ns;
-    summary.figures.length_ns = row.length_ns;
+    // A run cut short (Ctrl-C, SIGTERM) ends inside its row: the row is as long as the run
+    // went, and its rate is over that.
+    summary.figures.length_ns =
+        span_ns > row.start_ns ? std::min(row.length_ns, span_ns - row.start_ns) : row.length_ns;
     summary.figures.warmup = row.warmup;
     summary.ramp = row.ramp;
     summary.figures.completed = row.completed;
     summary.figures.slow = threshold_ns > 0 ? timeline.count_above(index, threshold_ns) : 0;
     summary.errors = row.errors;
-    summary.per_second = per_second(row.completed, row.length_ns);
+    summary.per_second = per_second(row.completed, summary.figures.length_ns);
     if (row.completed > 0) {
       const Histogram histogram = timeline.row_histogram(index);
       summary.p50_ns = histogram.value_at_percentile(50);
