@@ -100,7 +100,7 @@ Expected<SocketAddress, RunError> reachable_address(const Target& target, int64_
   const std::string where = target_text(target);
   auto addresses = resolve_target_all(target);
   if (!addresses) {
-    return unexpected(RunError{2, "cannot resolve " + where + ": " + addresses.error()});
+    return unexpected(RunError{2, addresses.error()});  // names the host, port and reason
   }
   // One connect per resolved address, in order: the first that connects is the one every
   // connection uses for the whole run ("localhost" may give ::1 first while the server listens

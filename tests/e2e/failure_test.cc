@@ -2,6 +2,7 @@
 // Runs that cannot work: nothing listening, a server that never answers, bad flags.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 
 #include "e2e/e2e.h"
@@ -18,6 +19,19 @@ TEST(FailureTest, ConnectionRefusedExitsTwoQuicklyNamingTheTarget) {
                          ": Connection refused"),
             std::string::npos)
       << run.err;
+}
+
+// A name that does not resolve (.invalid never does, RFC 6761): the target is unreachable,
+// exit 2 with one line naming the host and the resolver's reason, said once (it read "cannot
+// resolve H:80: cannot resolve 'H' port '80': ..."). Nothing is sent anywhere.
+TEST(FailureTest, AHostThatDoesNotResolveExitsTwoInOneLineNamingIt) {
+  const Finished run = run_hammer({"-d", "5", "--json", "http://no-such-host.invalid:8080/"});
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "") << "no document: nothing ran";
+  EXPECT_TRUE(run.err.starts_with("hammer: cannot resolve 'no-such-host.invalid' port '8080': "))
+      << run.err;
+  EXPECT_EQ(run.err.find("cannot resolve", 10), std::string::npos) << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
 }
 
 TEST(FailureTest, SilentServerCountsEachTimeoutOnceAndSaysTheRunDidNotWork) {
