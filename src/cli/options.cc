@@ -643,6 +643,18 @@ Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>
                                      double_dashed + "'?"});
       }
       spec = find_short(arg[1]);
+      if (!spec) {
+        // The same letter in the other case (wrk2's -R for -r): short options are exact.
+        const char c = arg[1];
+        const char other = c >= 'a' && c <= 'z'   ? static_cast<char>(c - 'a' + 'A')
+                           : c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a')
+                                                  : c;
+        if (const FlagSpec* near = other != c ? find_short(other) : nullptr) {
+          return unexpected(UsageError{"unknown option " + quoted(arg) + "; did you mean '-" +
+                                       std::string(1, other) + "' (" +
+                                       std::string(near->long_name) + ")?"});
+        }
+      }
       if (!spec || (!spec->takes_value() && arg.size() > 2)) {
         return unexpected(UsageError{"unknown option " + quoted(arg) + "; see hammer --help"});
       }

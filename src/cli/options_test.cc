@@ -792,6 +792,11 @@ TEST(OptionsTest, UnknownOptionsSuggestTheNearestName) {
   EXPECT_EQ(error_of({"-connections", "5", kUrl}),
             "unknown option '-connections'; did you mean '--connections'?");
   EXPECT_EQ(error_of({"-json", kUrl}), "unknown option '-json'; did you mean '--json'?");
+  // Short options in the other case: wrk2's -R is hammer's -r.
+  EXPECT_EQ(error_of({"-R", "2000", kUrl}), "unknown option '-R'; did you mean '-r' (--rate)?");
+  EXPECT_EQ(error_of({"-R2000", kUrl}), "unknown option '-R2000'; did you mean '-r' (--rate)?");
+  EXPECT_EQ(error_of({"-C", "5", kUrl}),
+            "unknown option '-C'; did you mean '-c' (--connections)?");
 }
 
 TEST(OptionsTest, UnknownOptionsFarFromAnyNameGetNoSuggestion) {
