@@ -27,6 +27,7 @@
 #include "http/request_file.h"
 #include "http/url.h"
 #include "report/format.h"
+#include "report/output_files.h"
 #include "report/output_formats.h"
 #include "schedule/schedule.h"
 
@@ -241,6 +242,27 @@ struct Parser {
       if (given.path == value) return flag_error("--output", "the same file is given twice", value);
     }
     parsed.config.outputs.push_back({std::string(value), spec->format});
+    return std::nullopt;
+  }
+
+  // -o run.hgrm in open loop also writes the other histogram beside it (report/output_files):
+  // another -o naming that file would be written twice, the second time with the wrong one.
+  Failure check_hgrm_companions() const {
+    const Config& config = parsed.config;
+    if (!config.open_loop()) return std::nullopt;
+    const bool companion_is_corrected = !config.corrected_stopwatch_leads();
+    for (const OutputFile& hgrm : config.outputs) {
+      if (hgrm.format != OutputFormat::hgrm) continue;
+      const std::string companion = hgrm_companion_path(hgrm.path, companion_is_corrected);
+      for (const OutputFile& other : config.outputs) {
+        if (other.path != companion) continue;
+        return flag_error("--output",
+                          "-o " + hgrm.path + " already writes the " +
+                              (companion_is_corrected ? "corrected" : "uncorrected") +
+                              " histogram there; give " + hgrm.path + " alone",
+                          other.path);
+      }
+    }
     return std::nullopt;
   }
 
@@ -521,6 +543,7 @@ struct Parser {
       }
     }
     if (Failure failure = check_connection_headers()) return failure;
+    if (Failure failure = check_hgrm_companions()) return failure;
     if (Failure failure = check_sweep()) return failure;
     return check_outputs_of_sweep();
   }

@@ -865,6 +865,27 @@ TEST(OptionsTest, OutputRepeatsAndTheExtensionChoosesTheFormat) {
   EXPECT_EQ(config_of({"-c", "1,2", "-o", "s.csv", "-o", "s.json", kUrl}).outputs.size(), 2u);
 }
 
+// -o run.hgrm in open loop also writes run.uncorrected.hgrm (run.corrected.hgrm with
+// --closed-loop). Naming that file in another -o wrote it twice, the second time with the other
+// histogram: run.uncorrected.hgrm held the corrected one.
+TEST(OptionsTest, AnOutputThatIsAnHgrmsCompanionIsRefused) {
+  EXPECT_EQ(error_of({"-r", "100", "-o", "a.hgrm", "-o", "a.uncorrected.hgrm", kUrl}),
+            "--output: -o a.hgrm already writes the uncorrected histogram there; give a.hgrm "
+            "alone, got 'a.uncorrected.hgrm'");
+  EXPECT_EQ(error_of({"-r", "100", "-o", "a.uncorrected.hgrm", "-o", "a.hgrm", kUrl}),
+            "--output: -o a.hgrm already writes the uncorrected histogram there; give a.hgrm "
+            "alone, got 'a.uncorrected.hgrm'");
+  EXPECT_EQ(error_of({"-r", "100", "--closed-loop", "-o", "d/a.hgrm", "-o", "d/a.corrected.hgrm",
+                      kUrl}),
+            "--output: -o d/a.hgrm already writes the corrected histogram there; give d/a.hgrm "
+            "alone, got 'd/a.corrected.hgrm'");
+  // Closed loop writes no companion; open loop's other name is free.
+  EXPECT_EQ(config_of({"-o", "a.hgrm", "-o", "a.uncorrected.hgrm", kUrl}).outputs.size(), 2u);
+  EXPECT_EQ(config_of({"-r", "100", "-o", "a.hgrm", "-o", "a.corrected.hgrm", kUrl})
+                .outputs.size(),
+            2u);
+}
+
 TEST(OptionsTest, LongOptionNamesListEveryFlagOfTheDesign) {
   const std::vector<std::string_view> names(long_option_names().begin(),
                                             long_option_names().end());
