@@ -49,8 +49,17 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
   MergeOptions options;
   options.start_tolerance_ns = kDefaultMergeStartToleranceNs;
   auto fail = [](std::string message) { return unexpected(UsageError{"merge: " + message}); };
+  bool options_ended = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
+    if (options_ended) {
+      options.inputs.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {  // what follows is files, whatever their names
+      options_ended = true;
+      continue;
+    }
     auto value_of = [&](std::string_view flag, std::string& out) -> bool {
       const std::string prefix = std::string(flag) + "=";
       if (arg.rfind(prefix, 0) == 0) {

@@ -27,6 +27,16 @@ TEST(MergeOptionsTest, ReadsInputsOutputsAndTolerance) {
   EXPECT_EQ(parse_merge_options({"a.json"})->start_tolerance_ns, 1'000'000'000);
 }
 
+// '--' ends the options, as on a run's command line and in hammer report: a shard file whose
+// name starts with '-' can still be named. It was refused as an unknown option '--'.
+TEST(MergeOptionsTest, DoubleDashEndsTheOptions) {
+  auto parsed = parse_merge_options({"-o", "m.json", "--", "-a.json", "--json"});
+  ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+  EXPECT_EQ(parsed->inputs, (std::vector<std::string>{"-a.json", "--json"}));
+  EXPECT_EQ(parsed->outputs, (std::vector<std::string>{"m.json"}));
+  EXPECT_FALSE(parsed->json);
+}
+
 // The fleet's gate: a shard's --slo judges only its share; hammer merge --slo judges the sum.
 TEST(MergeOptionsTest, ReadsTheFleetsSlosAsARunDoes) {
   auto parsed = parse_merge_options({"a.json", "b.json", "--slo", "p99=50ms", "--slo=errors=1%"});
