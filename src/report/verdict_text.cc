@@ -53,6 +53,14 @@ std::string sentence(const ServerStoppedAnsweringVerdict& v) {
 }
 
 std::string sentence(const RunFailedVerdict& v) {
+  if (v.sent == 0 && v.completed == 0 && v.failed == 0 && v.connects > 0) {
+    // Connections came up, but every one was still held by an earlier request (the warm-up's,
+    // at a server that never answered) for the whole measured part.
+    return "the run did not work: no request of the measured part could be sent: every "
+           "connection was still busy with an earlier request that got no answer (" +
+           (v.unsent > 0 ? std::to_string(v.unsent) + " due, " : std::string()) +
+           std::to_string(v.connects) + " connects succeeded)";
+  }
   if (v.sent == 0 && v.completed == 0 && v.failed == 0) {
     // Not one connection carried a request: the failed connects are the whole story.
     return "the run did not work: no request could be sent (" +
@@ -175,6 +183,8 @@ void figures(const RunFailedVerdict& v, JsonWriter& json) {
   json.member("timeouts", static_cast<double>(v.timeouts));
   json.member("sent", static_cast<double>(v.sent));
   json.member("connect_failures", static_cast<double>(v.connect_failures));
+  json.member("connects", static_cast<double>(v.connects));
+  json.member("unsent", static_cast<double>(v.unsent));
 }
 
 void figures(const ErrorStatusesVerdict& v, JsonWriter& json) {

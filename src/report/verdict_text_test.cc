@@ -52,6 +52,13 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
        "not a server over capacity"},
       {RunFailedVerdict{0, 0, 0, 300'000'000, 0, 120}, "run_failed",
        "the run did not work: no request could be sent (120 connects failed, none succeeded)"},
+      {RunFailedVerdict{0, 0, 0, 300'000'000, 0, 0, 20, 40}, "run_failed",
+       "the run did not work: no request of the measured part could be sent: every connection "
+       "was still busy with an earlier request that got no answer (40 due, 20 connects "
+       "succeeded)"},
+      {RunFailedVerdict{0, 0, 0, 300'000'000, 0, 0, 2, 0}, "run_failed",
+       "the run did not work: no request of the measured part could be sent: every connection "
+       "was still busy with an earlier request that got no answer (2 connects succeeded)"},
       {RunFailedVerdict{0, 40, 40, 300'000'000}, "run_failed",
        "the run did not work: 0 responses against 40 failed requests (40 timed out after "
        "300.00 ms); these latencies describe nothing"},

@@ -153,7 +153,8 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
     verdicts.push_back(RunFailedVerdict{result.completed, result.failed_requests(),
                                         result.error_count(ErrorKind::timeout),
                                         config.timeout_ns, result.sent,
-                                        result.error_count(ErrorKind::connect)});
+                                        result.error_count(ErrorKind::connect), result.connects,
+                                        result.unsent});
   } else if (mostly_non_2xx(result)) {
     // Answers came, but most were errors: a fast 404 or 503 is not a fast server.
     verdicts.push_back(MostlyNon2xxVerdict{error_statuses(result)});

@@ -73,8 +73,13 @@ struct RunFailedVerdict {
   int64_t failed = 0;
   int64_t timeouts = 0;    // of the failed, those that timed out
   int64_t timeout_ns = 0;  // --timeout
-  int64_t sent = 0;             // nothing sent and nothing failed: no connect ever succeeded
+  int64_t sent = 0;             // nothing sent and nothing failed: see `connects`
   int64_t connect_failures = 0;
+  // Successful connects over the whole run (warm-up and ramp included): with nothing sent,
+  // none means no connect ever succeeded; some mean every connection stayed busy with earlier
+  // requests (a warm-up's, at a server that never answered) while `unsent` came due.
+  int64_t connects = 0;
+  int64_t unsent = 0;           // open loop: due in the measured part, never sent
 };
 
 /// How many answers carried one status code.

@@ -375,6 +375,30 @@ TEST(VerdictRulesTest, AShardWithNoWorkDidNotFailAndAnInterruptedOneStillDid) {
   EXPECT_TRUE(run_failed(shard, in_flight));
 }
 
+// -r 20 -W 1 against a server that never answers: the warm-up's requests hold both
+// connections until they time out, so the measured part's 40 slots never leave. Connects
+// succeeded (20 of them): the verdict carries them and what was left unsent, so the sentence
+// cannot say that none did.
+TEST(VerdictRulesTest, NothingSentForBusyConnectionsIsNotNothingConnected) {
+  Config config;
+  config.rate = 20;
+  config.connections = 2;
+  RunResult result;
+  result.elapsed_ns = 2'000'000'000;
+  result.scheduled = 40;
+  result.unsent = 40;
+  result.connects = 20;
+  result.warmup = std::make_shared<RunResult>();
+  result.warmup->sent = 20;
+  const std::vector<Verdict> verdicts = compute_verdicts(config, result, 2);
+  ASSERT_FALSE(verdicts.empty());
+  const auto& failed = std::get<RunFailedVerdict>(verdicts[0]);
+  EXPECT_EQ(failed.sent, 0);
+  EXPECT_EQ(failed.connects, 20);
+  EXPECT_EQ(failed.unsent, 40);
+  EXPECT_TRUE(run_failed(config, result));
+}
+
 TEST(VerdictRulesTest, ClosedLoopRunsHaveNoScheduleVerdicts) {
   Fabricated run(1000, 10, 5 * 1'000'000, 1'000'000);
   run.config.rate = 0;

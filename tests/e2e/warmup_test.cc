@@ -131,6 +131,36 @@ TEST(WarmupTest, TheTextReportShowsTheWarmupSectionAndTheTimeline) {
   EXPECT_NE(run.out.find("First requests p50 "), std::string::npos) << run.out;
 }
 
+// A server that never answers, -r 20 -c 2 -W 1 --timeout 300ms: the warm-up's 20 requests
+// hold both connections (each times out, reconnects, takes the next warm-up slot), so none of
+// the measured part's slots leaves. The run failed, and its sentence must not say that no
+// connect succeeded: 20 did, and the warm-up's figures count its 20 timeouts apart.
+TEST(WarmupTest, AMeasuredPartStarvedByTheWarmupsBacklogIsNotCalledUnconnected) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "silent"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const Finished run = run_hammer({"-r", "20", "-c", "2", "-W", "1", "-d", "1", "--timeout",
+                                   "300ms", "--json", server.url()},
+                                  20);
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  const JsonValue report = parse_report(run);
+  EXPECT_GT(number_at(report, "connections.opened"), 0);
+  EXPECT_EQ(number_at(report, "warmup.errors.timeout"), number_at(report, "warmup.sent"));
+  // Two connections, each freed only by a 300 ms timeout, carry at most about 7 requests a
+  // second: the warm-up's 20 slots take longer than the whole measured second to leave (a
+  // slower machine only makes the timeouts later).
+  ASSERT_EQ(number_at(report, "requests.sent"), 0);
+  EXPECT_EQ(number_at(report, "requests.unsent"), 20);
+  const JsonValue* verdicts = report.find("verdicts");
+  ASSERT_NE(verdicts, nullptr);
+  ASSERT_FALSE(verdicts->items.empty());
+  EXPECT_EQ(verdicts->items[0].find("code")->text, "run_failed");
+  const std::string sentence = verdicts->items[0].find("text")->text;
+  EXPECT_EQ(sentence.find("none succeeded"), std::string::npos) << sentence;
+  EXPECT_NE(sentence.find("every connection was still busy"), std::string::npos) << sentence;
+  EXPECT_EQ(number_at(*verdicts->items[0].find("figures"), "connects"),
+            number_at(report, "connections.opened"));
+}
+
 TEST(SlowRequestTest, OneSetupStallIsCountedAndPlacedInItsSecond) {
   // Every request that arrives within 1 s of the first waits for the end of that setup. The
   // threshold is half of it: a busy machine stalls hammer itself for 100 ms and more (seen
