@@ -129,6 +129,25 @@ Expected<int64_t, UnitError> parse_duration_ns(std::string_view text, int64_t de
 }
 
 Expected<double, UnitError> parse_rate(std::string_view text) {
+  // "COUNT/PERIOD" (vegeta's form): COUNT requests per PERIOD, a duration with its unit; a
+  // bare unit is one of it ("50/s", "100/1m", "1k/500ms").
+  if (const size_t slash = text.find('/'); slash != std::string_view::npos) {
+    auto count = parse_rate(text.substr(0, slash));
+    if (!count) return count;
+    const std::string_view period = text.substr(slash + 1);
+    if (period.empty()) return unexpected(UnitError::malformed);
+    std::string period_text;  // two steps: GCC 12's -Wrestrict misfires on insert(0, "1")
+    if (!is_digit(period.front())) period_text = "1";
+    period_text += period;
+    Decimal bare;
+    if (split_decimal(period_text, bare) && bare.suffix.empty()) {
+      return unexpected(UnitError::malformed);  // "50/10": ten what?
+    }
+    auto period_ns = parse_duration_ns(period_text, kNanosPerSecond);
+    if (!period_ns) return unexpected(period_ns.error());
+    if (*period_ns <= 0) return unexpected(UnitError::malformed);
+    return *count * 1e9 / static_cast<double>(*period_ns);
+  }
   Decimal number;
   if (!split_decimal(text, number)) return unexpected(UnitError::malformed);
   double multiplier = 1;

@@ -31,7 +31,9 @@ Expected<int64_t, UnitError> parse_duration_ns(std::string_view text, int64_t de
 
 /// Parses a non-negative rate in requests/s: digits with an optional fraction and an optional
 /// suffix `k`/`K` (x1,000) or `M` (x1,000,000): "2000", "2k", "1.5k", "0.5", "1M". A lower-case
-/// `m` is refused, because next to durations it reads as milli.
+/// `m` is refused, because next to durations it reads as milli. Or requests per a period, as
+/// vegeta writes it: "50/s", "100/1m", "1k/500ms" (the period is a duration with its unit; a
+/// bare unit is one of it).
 Expected<double, UnitError> parse_rate(std::string_view text);
 
 }  // namespace hammer

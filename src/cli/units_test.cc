@@ -104,6 +104,26 @@ TEST(UnitsTest, RateAcceptsPlainNumbersAndThousandOrMillionSuffixes) {
   EXPECT_EQ(rate("0"), 0);
 }
 
+// vegeta's form: requests per a period, "50/s", "100/1m", "1k/500ms" (a bare unit is one of it).
+TEST(UnitsTest, RateMayBeRequestsPerAPeriod) {
+  auto rate = [](std::string_view text) {
+    auto parsed = parse_rate(text);
+    EXPECT_TRUE(parsed) << text;
+    return parsed ? *parsed : -1;
+  };
+  EXPECT_EQ(rate("50/s"), 50);
+  EXPECT_EQ(rate("50/1s"), 50);
+  EXPECT_EQ(rate("600/m"), 10);
+  EXPECT_DOUBLE_EQ(rate("100/1m"), 100.0 / 60.0);
+  EXPECT_EQ(rate("1k/500ms"), 2000);
+  EXPECT_EQ(rate("3600/h"), 1);
+  EXPECT_DOUBLE_EQ(rate("1/1m30s"), 1.0 / 90.0);
+  for (const char* text : {"50/", "/s", "50/0s", "50/x", "50/s/s", "50/-1s", "50 /s", "50/ s",
+                           "50/10", "2m/s"}) {
+    EXPECT_FALSE(parse_rate(text)) << "'" << text << "'";
+  }
+}
+
 TEST(UnitsTest, RateRefusesMilliAndEverythingElse) {
   for (const char* text : {"fast", "", "2m", "-1", "+1", "1e3", "k", "2kk", " 2", "2 ", "inf",
                            "nan", "0x10", "1.", ".5", "2G"}) {
