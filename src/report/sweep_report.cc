@@ -214,8 +214,12 @@ std::string render_sweep_header(const Config& config) {
   }
   out += "\n  " + format_duration_ns(config.duration_ns) + " per step";
   if (config.warmup_ns > 0) out += " after " + format_duration_ns(config.warmup_ns) + " of warm-up";
-  if (!connection_sweep(config)) out += ", " + std::to_string(config.connections) + " connections";
-  out += ", up to " + std::to_string(config.threads) + " threads; latency ";
+  if (!connection_sweep(config)) {
+    out += ", " + std::to_string(config.connections) +
+           (config.connections == 1 ? " connection" : " connections");
+  }
+  out += ", up to " + std::to_string(config.threads) +
+         (config.threads == 1 ? " thread" : " threads") + "; latency ";
   out += config.corrected_stopwatch_leads() ? "corrected (from intended send)"
                                             : "uncorrected (from actual send)";
   out += "\n";

@@ -149,5 +149,22 @@ TEST(SweepReportTest, ASearchOutOfStepsGivesALowerBoundAndTheRangeLeft) {
   EXPECT_EQ(capacity->find("first_failing_level")->kind, JsonValue::Kind::null);
 }
 
+// One connection, one thread: singular (it read "1 connections, up to 1 threads").
+TEST(SweepReportTest, TheHeaderCountsInTheSingular) {
+  Config config;
+  config.url = "http://127.0.0.1:8082/";
+  config.connections = 1;
+  config.threads = 1;
+  config.duration_ns = 1'000'000'000;
+  config.sweep.rates = {50, 100};
+  config.rate = 100;
+  const std::string header = render_sweep_header(config);
+  EXPECT_NE(header.find(", 1 connection, up to 1 thread; "), std::string::npos) << header;
+  config.connections = 4;
+  config.threads = 2;
+  EXPECT_NE(render_sweep_header(config).find(", 4 connections, up to 2 threads; "),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace hammer
