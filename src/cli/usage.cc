@@ -32,8 +32,9 @@ std::string flag_description(Flag flag) {
              "(default " + format_duration_ns(defaults.duration_ns) + ")";
     case Flag::rate:
       return "target requests/s over all connections, e.g. 2000, 2k,\n"
-             "1.5k, 1M (k = 1,000, M = 1,000,000; at most 10M);\n"
-             "turns on open-loop mode (default off: closed loop)";
+             "1.5k, 1M (k = 1,000, M = 1,000,000; at most 10M), or\n"
+             "per a period: 50/s, 100/1m; turns on open-loop mode\n"
+             "(default off: closed loop)";
     case Flag::closed_loop:
       return "measure latency from the actual send even with --rate\n"
              "(default off)";
