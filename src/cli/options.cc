@@ -30,6 +30,7 @@
 #include "report/output_files.h"
 #include "report/output_formats.h"
 #include "schedule/schedule.h"
+#include "sweep/capacity.h"
 
 namespace hammer {
 namespace {
@@ -325,16 +326,28 @@ struct Parser {
   // fleet's schedule, or the run would end with nothing to measure and no one to blame. (A
   // shard whose share of a non-empty schedule is empty still runs: its fleet has work; the
   // no_work verdict says so.)
+  // A sweep's levels are runs of their own, each checked the same way (a capacity search
+  // starts where sweep/capacity.h says, and only rises).
   Failure check_measured_slots() {
     const Config& config = parsed.config;
-    if (!config.open_loop() || config.sweep.active()) return std::nullopt;
-    const SlotTimes times(config.rate, 0);
-    const int64_t measured = times.slots_before(config.warmup_ns + config.duration_ns) -
-                             times.slots_before(config.warmup_ns);
-    if (measured > 0) return std::nullopt;
-    return UsageError{"--rate: at " + format_number(config.rate) + " req/s no request falls in "
-                      "the measured " + format_duration_ns(config.duration_ns) + " after --warmup " +
-                      format_duration_ns(config.warmup_ns) + "; raise --rate or --duration"};
+    std::vector<double> rates;
+    if (!config.sweep.rates.empty()) {
+      rates = config.sweep.rates;
+    } else if (config.sweep.search()) {
+      rates.push_back(first_search_rate(config.sweep.search_low));
+    } else if (config.open_loop()) {
+      rates.push_back(config.rate);
+    }
+    for (double rate : rates) {
+      const SlotTimes times(rate, 0);
+      const int64_t measured = times.slots_before(config.warmup_ns + config.duration_ns) -
+                               times.slots_before(config.warmup_ns);
+      if (measured > 0) continue;
+      return UsageError{"--rate: at " + format_number(rate) + " req/s no request falls in the "
+                        "measured " + format_duration_ns(config.duration_ns) + " after --warmup " +
+                        format_duration_ns(config.warmup_ns) + "; raise --rate or --duration"};
+    }
+    return std::nullopt;
   }
 
   // Rules between the sweep flags, after the loop.

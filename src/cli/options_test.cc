@@ -368,6 +368,21 @@ const std::vector<BadFlag> kBadFlags = {
     {{"-r", "0.5", "-W", "1s", "-d", "1s"},
      "--rate: at 0.5 req/s no request falls in the measured 1.00s after --warmup 1.00s; raise --rate "
      "or --duration"},
+    // A sweep's level is a run of its own: a level with no slot was run, measured nothing and
+    // printed a row of dashes; it is refused up front as the single run is.
+    {{"--rate", "0.5,1,2", "-W", "1s", "-d", "1s"},
+     "--rate: at 0.5 req/s no request falls in the measured 1.00s after --warmup 1.00s; raise --rate "
+     "or --duration"},
+    {{"--rate", "0.25:2:0.25", "-d", "2s", "-W", "1s"},
+     "--rate: at 0.25 req/s no request falls in the measured 2.00s after --warmup 1.00s; raise --rate "
+     "or --duration"},
+    // A capacity search's first step runs at LOW in whole req/s, at least 1 (sweep/capacity.h).
+    {{"--rate", "0.4:10", "--slo", "p99=1s", "-W", "500ms", "-d", "400ms"},
+     "--rate: at 1 req/s no request falls in the measured 400.00ms after --warmup 500.00ms; "
+     "raise --rate or --duration"},
+    {{"-c", "1,2", "-r", "0.5", "-W", "1s", "-d", "1s"},
+     "--rate: at 0.5 req/s no request falls in the measured 1.00s after --warmup 1.00s; raise --rate "
+     "or --duration"},
 };
 
 TEST(OptionsTest, EveryBadValueIsOneLineNamingTheFlagAndTheValue) {

@@ -12,6 +12,8 @@
 
 namespace hammer {
 
+double first_search_rate(double low) { return std::max(1.0, std::round(low)); }
+
 CapacityReading search_capacity(const CapacitySearch& search, const MeasureRate& measure,
                                  std::vector<StepSummary>& tried) {
   CapacityReading reading;
@@ -26,7 +28,7 @@ CapacityReading search_capacity(const CapacitySearch& search, const MeasureRate&
   double met = 0;
   double failed = 0;
   bool stopped = false;
-  double rate = std::max(1.0, std::round(search.low));
+  double rate = first_search_rate(search.low);
   while (reading.steps < search.max_steps) {
     auto ok = run(rate);
     if (!ok) {

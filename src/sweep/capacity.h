@@ -30,6 +30,9 @@ struct CapacityReading {
   int steps = 0;               // rates measured
 };
 
+/// The rate a search over [low, ...] measures first: low in whole req/s, at least 1.
+double first_search_rate(double low);
+
 /// Measures one rate; nullopt stops the search (the run could not be done).
 using MeasureRate = std::function<std::optional<StepSummary>(double rate)>;
 
