@@ -7,6 +7,7 @@
 #include "cli/units.h"
 #include "core/escaped.h"
 #include "merge/merge.h"
+#include "platform/files.h"
 
 namespace hammer {
 namespace {
@@ -130,6 +131,14 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
         !ends_with(output, ".hlog")) {
       return fail("--output: a merge of .json documents writes .json, .html or .hlog, got '" +
                   output + "'");
+    }
+  }
+  for (const std::string& output : options.outputs) {
+    for (const std::string& input : options.inputs) {
+      if (same_file(output, input)) {
+        return fail("--output: '" + output + "' is one of the files being merged; name another "
+                    "file");
+      }
     }
   }
   if (first_is_log && !options.slos.empty()) {

@@ -2,6 +2,9 @@
 #include "cli/merge_options.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
 
 namespace hammer {
 namespace {
@@ -25,6 +28,27 @@ TEST(MergeOptionsTest, ReadsInputsOutputsAndTolerance) {
   ASSERT_TRUE(logs.has_value()) << logs.error().message;
   EXPECT_TRUE(logs->interval_logs);
   EXPECT_EQ(parse_merge_options({"a.json"})->start_tolerance_ns, 1'000'000'000);
+}
+
+// -o naming one of the inputs would overwrite a shard's document (or log) with the merged
+// one: refused, however the path is spelled. It was written over silently.
+TEST(MergeOptionsTest, AnOutputThatIsAnInputIsRefused) {
+  char pattern[] = "/tmp/hammer-merge-options-XXXXXX";
+  ASSERT_NE(::mkdtemp(pattern), nullptr);
+  const std::string dir = pattern;
+  const std::string a = dir + "/a.json";
+  std::FILE* file = std::fopen(a.c_str(), "w");
+  ASSERT_NE(file, nullptr);
+  std::fclose(file);
+  EXPECT_EQ(error_of({a, dir + "/b.json", "-o", dir + "/./a.json"}),
+            "merge: --output: '" + dir + "/./a.json' is one of the files being merged; name "
+            "another file");
+  EXPECT_EQ(error_of({dir + "/b.hlog", dir + "/c.hlog", "-o" + dir + "/sub/../c.hlog"}),
+            "merge: --output: '" + dir + "/sub/../c.hlog' is one of the files being merged; "
+            "name another file");
+  EXPECT_TRUE(parse_merge_options({a, dir + "/b.json", "-o", dir + "/m.json"}).has_value());
+  std::remove(a.c_str());
+  ::rmdir(dir.c_str());
 }
 
 // '--' ends the options, as on a run's command line and in hammer report: a shard file whose

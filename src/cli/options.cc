@@ -246,6 +246,22 @@ struct Parser {
     return std::nullopt;
   }
 
+  // An -o file that is the --body or --requests file would be overwritten by the report after
+  // the run: the user's input lost.
+  Failure check_outputs_against_inputs() const {
+    const Config& config = parsed.config;
+    for (const OutputFile& output : config.outputs) {
+      for (const auto& [input, flag] :
+           {std::pair{config.body_path, "--body"}, std::pair{config.requests_path, "--requests"}}) {
+        if (!input.empty() && same_file(output.path, input)) {
+          return UsageError{"--output: " + quoted(output.path) + " is the " + flag +
+                            " file; name another file"};
+        }
+      }
+    }
+    return std::nullopt;
+  }
+
   // -o run.hgrm in open loop also writes the other histogram beside it (report/output_files):
   // another -o naming that file would be written twice, the second time with the wrong one.
   Failure check_hgrm_companions() const {
@@ -557,6 +573,7 @@ struct Parser {
     }
     if (Failure failure = check_connection_headers()) return failure;
     if (Failure failure = check_hgrm_companions()) return failure;
+    if (Failure failure = check_outputs_against_inputs()) return failure;
     if (Failure failure = check_sweep()) return failure;
     return check_outputs_of_sweep();
   }

@@ -586,6 +586,23 @@ TEST(OptionsTest, StartAtTheEpochIsStillGiven) {
   EXPECT_FALSE(config_of({kUrl}).start_at.given());
 }
 
+// -o naming the --body or --requests file would overwrite the user's input with the report
+// after the run: refused before it, however the path is spelled.
+TEST(OptionsTest, AnOutputThatIsTheBodyOrTheRequestsFileIsRefused) {
+  char path[] = "/tmp/hammer-options-input-XXXXXX.json";
+  const int fd = mkstemps(path, 5);
+  ASSERT_GE(fd, 0);
+  const std::string line = "{\"path\": \"/a\"}\n";
+  ASSERT_EQ(write(fd, line.data(), line.size()), static_cast<ssize_t>(line.size()));
+  close(fd);
+  const std::string spelled = std::string("/tmp/./") + (path + 5);
+  EXPECT_EQ(error_of({"-m", "POST", "--body", path, "-o", spelled, kUrl}),
+            "--output: '" + spelled + "' is the --body file; name another file");
+  EXPECT_EQ(error_of({"--requests", path, "-o", path, kUrl}),
+            std::string("--output: '") + path + "' is the --requests file; name another file");
+  std::remove(path);
+}
+
 TEST(OptionsTest, UrlFillsTheTarget) {
   const Config config = config_of({"http://[::1]:9000/a?b=1#frag"});
   EXPECT_EQ(config.url, "http://[::1]:9000/a?b=1#frag");

@@ -16,6 +16,20 @@
 
 namespace hammer {
 
+bool same_file(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  std::error_code error;
+  if (std::filesystem::exists(a, error) && std::filesystem::exists(b, error)) {
+    const bool equivalent = std::filesystem::equivalent(a, b, error);
+    if (!error) return equivalent;
+  }
+  std::error_code a_error;
+  std::error_code b_error;
+  const auto canonical_a = std::filesystem::weakly_canonical(a, a_error);
+  const auto canonical_b = std::filesystem::weakly_canonical(b, b_error);
+  return !a_error && !b_error && canonical_a == canonical_b;
+}
+
 Expected<std::string, int> read_whole_file(const std::string& path, int64_t limit) {
   std::error_code status_error;
   const auto status = std::filesystem::status(path, status_error);

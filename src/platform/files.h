@@ -13,6 +13,10 @@ namespace hammer {
 /// directory, EFBIG when it holds more than `limit` bytes, else what opening or reading said.
 Expected<std::string, int> read_whole_file(const std::string& path, int64_t limit);
 
+/// `a` and `b` name the same file, however spelled ("x.json", "./x.json", "d/../x.json", a
+/// link to it); either may not exist yet. Used to refuse an output that would overwrite an input.
+bool same_file(const std::string& a, const std::string& b);
+
 /// `fd` is a descriptor this process has open (POSIX: fcntl F_GETFD; Windows: the C runtime
 /// knows it).
 bool descriptor_is_open(int fd);
