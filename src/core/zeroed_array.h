@@ -7,12 +7,16 @@
 // resident at once). That is what keeps RSS per worker thread small with -t 1024 (histograms,
 // the timer wheel's slot heads, the timeline's slab). Small arrays use calloc.
 // Allocation happens in the constructor and in copies only; element access is a plain index.
+// Copies keep the laziness: a page of the source that is all zero is not written in the copy
+// (a memcpy would make every page of the copy resident: a worker's dispatch lag histogram,
+// copied into its result at the end of a closed-loop run, used to cost 32 KB a thread).
 // Windows has no mmap: there every size is calloc'ed (large blocks come from VirtualAlloc inside
 // the heap, zero pages on demand as well, but that is the C runtime's choice, not a promise).
 #if !defined(_WIN32)
 #include <sys/mman.h>
 #endif
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -41,7 +45,7 @@ class ZeroedArray {
   explicit ZeroedArray(size_t count) : size_(count) { data_ = allocate(count); }
   ZeroedArray(const ZeroedArray& other) : size_(other.size_) {
     data_ = allocate(size_);
-    if (size_ > 0) std::memcpy(data_, other.data_, bytes());
+    copy_pages(other, /*fresh=*/true);
   }
   ZeroedArray& operator=(const ZeroedArray& other) {
     if (this != &other) *this = ZeroedArray(other);
@@ -59,6 +63,12 @@ class ZeroedArray {
   }
   ~ZeroedArray() { release(); }
 
+  /// Copies `other`'s values into this array of the same size (reusing its memory), leaving
+  /// untouched the pages that are zero in both.
+  void assign_values(const ZeroedArray& other) {
+    if (this != &other && size_ == other.size_) copy_pages(other, /*fresh=*/false);
+  }
+
   T* data() { return data_; }
   const T* data() const { return data_; }
   T* get() { return data_; }
@@ -71,6 +81,44 @@ class ZeroedArray {
 
  private:
   size_t bytes() const { return size_ * sizeof(T); }
+
+  /// The unit a copy skips when it is all zero: the smallest page size (larger pages only
+  /// make the copy less sparse, never wrong).
+  static constexpr size_t kChunkBytes = 4096;
+
+  static bool all_zero(const char* bytes, size_t length) {
+    // Word by word while whole words remain, then byte by byte: a mapped array starts on a
+    // page boundary and every chunk but the last is a whole page.
+    size_t i = 0;
+    uint64_t any = 0;
+    for (; i + sizeof(uint64_t) <= length; i += sizeof(uint64_t)) {
+      uint64_t word;
+      std::memcpy(&word, bytes + i, sizeof word);
+      any |= word;
+    }
+    for (; i < length; ++i) any |= static_cast<unsigned char>(bytes[i]);
+    return any == 0;
+  }
+
+  // `fresh`: this array was just allocated (all zero), so a zero chunk needs no write at all.
+  void copy_pages(const ZeroedArray& other, bool fresh) {
+    const size_t length = bytes();
+    if (length == 0) return;
+    char* to = reinterpret_cast<char*>(data_);
+    const char* from = reinterpret_cast<const char*>(other.data_);
+    if (length < kMapThresholdBytes) {  // calloc'ed: no pages of its own to spare
+      std::memcpy(to, from, length);
+      return;
+    }
+    for (size_t offset = 0; offset < length; offset += kChunkBytes) {
+      const size_t chunk = std::min(kChunkBytes, length - offset);
+      if (!all_zero(from + offset, chunk)) {
+        std::memcpy(to + offset, from + offset, chunk);
+      } else if (!fresh && !all_zero(to + offset, chunk)) {
+        std::memset(to + offset, 0, chunk);
+      }
+    }
+  }
 
   static T* allocate(size_t count) {
     if (count == 0) return nullptr;

@@ -5,6 +5,7 @@
 #include "platform/platform.h"
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cstring>
 #include <mutex>
@@ -43,8 +44,13 @@ EngineKind resolve_engine(EngineKind wanted, EngineFallback* fallback) {
 #endif
 }
 
-std::unique_ptr<IoEngine> create_io_engine(EngineKind kind,
-                                           [[maybe_unused]] int64_t connections,  // io_uring's
+int io_event_batch_for(int64_t connections) {
+  const int64_t wanted = std::clamp<int64_t>(connections, 0, kMaxIoEventBatch) * 4 + 8;
+  return static_cast<int>(std::clamp<int64_t>(
+      static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(wanted))), 16, kMaxIoEventBatch));
+}
+
+std::unique_ptr<IoEngine> create_io_engine(EngineKind kind, int64_t connections,
                                            int64_t fd_limit, int wakeup_fd, std::string* error) {
   std::unique_ptr<IoEngine> engine;
   switch (kind) {
@@ -68,12 +74,14 @@ std::unique_ptr<IoEngine> create_io_engine(EngineKind kind,
       *error = "epoll: Linux only; this build has the poll engine alone";
       return nullptr;
 #else
-      auto poller = EpollPoller::create(static_cast<int>(std::min<int64_t>(fd_limit, 1 << 20)));
+      // epoll only uses the figure to size its event batch, which the worker's bounds anyway.
+      const int batch = io_event_batch_for(connections);
+      auto poller = EpollPoller::create(static_cast<int>(std::min<int64_t>(fd_limit, batch)));
       if (!poller) {
         *error = poller.error();
         return nullptr;
       }
-      engine = std::make_unique<EpollEngine>(std::move(*poller));
+      engine = std::make_unique<EpollEngine>(std::move(*poller), batch);
       break;
 #endif
     }
@@ -84,7 +92,7 @@ std::unique_ptr<IoEngine> create_io_engine(EngineKind kind,
         *error = poller.error();
         return nullptr;
       }
-      engine = std::make_unique<PollEngine>(std::move(*poller));
+      engine = std::make_unique<PollEngine>(std::move(*poller), io_event_batch_for(connections));
       break;
     }
   }

@@ -90,6 +90,15 @@ class IoEngine {
 /// multishot receive), else epoll with `fallback` filled in. Never fails.
 EngineKind resolve_engine(EngineKind wanted, EngineFallback* fallback);
 
+/// The most events one wait() hands over, for a worker with many connections.
+inline constexpr int kMaxIoEventBatch = 256;
+/// The event batch for a worker with `connections` sockets: room for about four events a
+/// connection per wait (a send's completion, a receive or two, a close) plus the wake-up, as
+/// a power of two, 16..kMaxIoEventBatch. Events past the batch wait for the next wait(), none
+/// is lost. -c 50 a worker and up keep the full batch; a one-connection worker (-t 1024
+/// -c 1024) holds 16 (its arrays are written at setup, so their size is RSS per thread).
+int io_event_batch_for(int64_t connections);
+
 /// The engine for one worker: `kind` as resolved (never automatic), with room for
 /// `connections` sockets; `fd_limit` sizes poll's tables; `wakeup_fd` is reported with
 /// kWakeupIoToken. The error names what failed.

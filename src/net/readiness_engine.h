@@ -15,10 +15,11 @@ namespace hammer {
 template <class Poller, EngineKind Kind>
 class ReadinessEngine final : public IoEngine {
  public:
-  static constexpr int kBatch = 256;
-
-  explicit ReadinessEngine(Poller poller)
-      : poller_(std::move(poller)), events_(std::make_unique<PollEvent[]>(kBatch)) {}
+  /// `batch`: the most events one wait() reports (io_event_batch_for()).
+  ReadinessEngine(Poller poller, int batch)
+      : poller_(std::move(poller)),
+        batch_(batch),
+        events_(std::make_unique<PollEvent[]>(static_cast<size_t>(batch))) {}
 
   EngineKind kind() const override { return Kind; }
   bool completes_io() const override { return false; }
@@ -34,7 +35,7 @@ class ReadinessEngine final : public IoEngine {
   void remove(int fd, uint64_t) override { poller_.remove(fd); }
 
   int wait(IoEvent* out, int capacity, int64_t timeout_ns) override {
-    const int count = poller_.wait(events_.get(), capacity < kBatch ? capacity : kBatch,
+    const int count = poller_.wait(events_.get(), capacity < batch_ ? capacity : batch_,
                                    timeout_ns);
     for (int i = 0; i < count; ++i) {
       const PollEvent& event = events_[i];
@@ -49,6 +50,7 @@ class ReadinessEngine final : public IoEngine {
 
  private:
   Poller poller_;
+  int batch_;
   std::unique_ptr<PollEvent[]> events_;
 };
 

@@ -56,12 +56,13 @@ std::unique_ptr<UringEngine> UringEngine::create(int64_t connections, int wakeup
     return nullptr;
   }
 
-  // Two receive buffers per connection, at least 8 (32 KiB) and at most 256 (1 MiB) a worker.
+  // Two receive buffers per connection, at least 4 (16 KiB) and at most 256 (1 MiB) a worker.
   // Every buffer in the ring is written in turn, so each counts in RSS: with one connection a
-  // worker (-t 1024 -c 1024), a floor of 16 cost 64 KiB a thread, 64 MB in all. A response
-  // larger than the ring only re-arms the receive once the batch's buffers are back.
-  engine->buffer_count_ =
-      std::clamp<uint32_t>(power_of_two_at_least(connections * 2), 8, 256);
+  // worker (-t 1024 -c 1024), a floor of 16 cost 64 KiB a thread, 64 MB in all, a floor of 8
+  // 32 MB. A response larger than the ring only re-arms the receive once the batch's buffers
+  // are back (one more SQE, no extra system call: it goes with the next wait's submit).
+  engine->buffer_count_ = std::clamp<uint32_t>(power_of_two_at_least(connections * 2),
+                                               kMinBuffers, kMaxBuffers);
   engine->buffers_ = ZeroedArray<char>(size_t{engine->buffer_count_} * kBufferBytes);
   engine->recycle_ = ZeroedArray<uint16_t>(engine->buffer_count_);
   engine->buffer_ring_bytes_ = engine->buffer_count_ * sizeof(io_uring_buf);

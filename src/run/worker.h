@@ -37,7 +37,7 @@ class Worker {
   /// reads, so each read's bytes are parsed before the next read reuses the buffer. A
   /// connection's state is then its Connection (a couple of hundred bytes) plus the socket.
   static constexpr int64_t kRecvBufferBytes = 64 * 1024;
-  static constexpr int kEventBatch = 256;
+
   /// Open loop, unless --precise-dispatch: a wake-up for a slot comes at least this long after
   /// the last pass that sent, and sends every request due by then. At 50k req/s on one worker
   /// the slots are 20 us apart, less than a wake-up costs on a VM (15-25 us of CPU measured,
@@ -202,6 +202,7 @@ class Worker {
   std::unique_ptr<Outstanding[]> rings_;  // depth_ per connection
   ZeroedArray<char> recv_buffer_;  // kRecvBufferBytes; pages become resident as used
   std::unique_ptr<IoEvent[]> events_;
+  int event_batch_ = kMaxIoEventBatch;  // events_'s length: io_event_batch_for(connections)
   std::unique_ptr<IoEngine> engine_;
   bool completes_io_ = false;  // io_uring: sends and receives are completions
   std::optional<Wakeup> wakeup_;

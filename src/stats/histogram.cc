@@ -46,8 +46,8 @@ Histogram& Histogram::operator=(const Histogram& other) {
     *this = Histogram(other);  // different size: allocate, then move in
     return *this;
   }
-  // Same geometry: reuse our allocation.
-  std::memcpy(counts_.get(), other.counts_.get(), counts_bytes());
+  // Same geometry: reuse our allocation (pages zero in both stay untouched).
+  counts_.assign_values(other.counts_);
   total_count_ = other.total_count_;
   out_of_range_count_ = other.out_of_range_count_;
   min_value_ = other.min_value_;

@@ -61,6 +61,12 @@ TimerWheel::TimerWheel(int64_t start_ns, int64_t tick_ns, int32_t slot_count)
   assert(slot_count > 0 && std::has_single_bit(static_cast<uint32_t>(slot_count)));
 }
 
+int32_t TimerWheel::slot_count_for(int64_t timers) {
+  const int64_t wanted = std::clamp<int64_t>(timers, 1, kMaxSlots) * kSlotsPerTimer;
+  return static_cast<int32_t>(std::clamp<int64_t>(
+      static_cast<int64_t>(std::bit_ceil(static_cast<uint64_t>(wanted))), kMinSlots, kMaxSlots));
+}
+
 int64_t TimerWheel::tick_of(int64_t time_ns) const {
   if (time_ns <= start_ns_) return 0;
   // Unsigned difference: exact for any time_ns > start_ns_, even across the int64 range.

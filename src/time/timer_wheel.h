@@ -31,7 +31,22 @@ class TimerWheel {
   /// full nanosecond precision: a node never expires before its deadline, see advance()).
   /// `slot_count`: a power of two; one revolution covers slot_count * tick_ns.
   /// Allocates the slot heads and the occupancy bitmap here, and nothing afterwards.
-  explicit TimerWheel(int64_t start_ns, int64_t tick_ns = 1000, int32_t slot_count = 65536);
+  explicit TimerWheel(int64_t start_ns, int64_t tick_ns = 1000, int32_t slot_count = kMaxSlots);
+
+  /// The default (and largest) wheel: 65,536 slots, 512 KB of slot heads.
+  static constexpr int32_t kMaxSlots = 65536;
+  /// The smallest wheel slot_count_for() sizes: 8 KB of slot heads.
+  static constexpr int32_t kMinSlots = 1024;
+  /// Slots per timer that may be armed at once in a wheel sized by slot_count_for().
+  static constexpr int32_t kSlotsPerTimer = 1024;
+  /// A wheel's slot count for at most `timers` nodes armed at once (a worker: one per
+  /// connection): kSlotsPerTimer per timer, as a power of two, kMinSlots..kMaxSlots. Why it
+  /// scales: a deadline lands in a slot far from the cursor (a request timeout, 2 s ahead, in
+  /// a 65 ms revolution), so over a run every slot's page of heads gets written, and a full
+  /// wheel is 512 KB resident per worker: 512 MB with -t 1024. What it costs: a node is
+  /// looked at once per revolution, so the looks per second are about timers x 10^6 ns /
+  /// (slots x tick_ns), at most ~1,000 a second at 1 us ticks, whatever the connections.
+  static int32_t slot_count_for(int64_t timers);
 
   TimerWheel(const TimerWheel&) = delete;
   TimerWheel& operator=(const TimerWheel&) = delete;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -270,6 +271,31 @@ TEST(TimerWheelTest, WorkerWakingAtNextDeadlineFiresEveryNodeOnTime) {
   drive_by_next_deadline({65536, 1000, 2'000'000'000, 5000, 6000}, 3);   // busy worker
   drive_by_next_deadline({64, 1000, 50'000'000, 400, 20'000}, 4);         // 780 rounds
   drive_by_next_deadline({8, 7, 1'000'000, 400, 200'000}, 5);             // 17,857 rounds
+}
+
+// Wheels sized by slot_count_for() (a worker's: one timer per connection) stay as tight: a
+// one-connection worker's 1,024-slot wheel (2,000 rounds for a 2 s timeout) and a
+// 64-connection one's still wake about once per node.
+TEST(TimerWheelTest, WheelsSizedForTheirTimersWakeAboutOncePerNode) {
+  drive_by_next_deadline({TimerWheel::slot_count_for(1), 1000, 2'000'000'000, 1, 1}, 6);
+  drive_by_next_deadline({TimerWheel::slot_count_for(64), 1000, 2'000'000'000, 64, 64}, 7);
+  drive_by_next_deadline({TimerWheel::slot_count_for(200), 1000, 2'000'000'000, 200, 240}, 8);
+}
+
+TEST(TimerWheelTest, SlotCountGrowsWithTheTimersBetweenItsBounds) {
+  EXPECT_EQ(TimerWheel::slot_count_for(0), TimerWheel::kMinSlots);
+  EXPECT_EQ(TimerWheel::slot_count_for(1), 1024);
+  EXPECT_EQ(TimerWheel::slot_count_for(2), 2048);
+  EXPECT_EQ(TimerWheel::slot_count_for(3), 4096);
+  EXPECT_EQ(TimerWheel::slot_count_for(50), 65536);
+  EXPECT_EQ(TimerWheel::slot_count_for(64), 65536);
+  EXPECT_EQ(TimerWheel::slot_count_for(10'000), TimerWheel::kMaxSlots);
+  EXPECT_EQ(TimerWheel::slot_count_for(int64_t{1} << 40), TimerWheel::kMaxSlots);
+  for (int64_t timers = 1; timers <= 100; ++timers) {
+    const int32_t slots = TimerWheel::slot_count_for(timers);
+    EXPECT_TRUE(std::has_single_bit(static_cast<uint32_t>(slots))) << timers;
+    EXPECT_GE(slots, std::min<int64_t>(timers * TimerWheel::kSlotsPerTimer, TimerWheel::kMaxSlots));
+  }
 }
 
 // The model: deadlines of armed nodes, scanned in full at every step.
