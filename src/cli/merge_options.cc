@@ -133,6 +133,14 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
                   output + "'");
     }
   }
+  for (size_t i = 0; i < options.inputs.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (same_file(options.inputs[i], options.inputs[j])) {
+        return fail("'" + options.inputs[i] + "' is given twice (as '" + options.inputs[j] +
+                    "'); each shard once");
+      }
+    }
+  }
   for (const std::string& output : options.outputs) {
     for (const std::string& input : options.inputs) {
       if (same_file(output, input)) {

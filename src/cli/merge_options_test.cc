@@ -51,6 +51,15 @@ TEST(MergeOptionsTest, AnOutputThatIsAnInputIsRefused) {
   ::rmdir(dir.c_str());
 }
 
+// One file named twice would be added twice: interval logs carry no shard index to refuse it
+// by (documents do), so it is refused by name, however spelled.
+TEST(MergeOptionsTest, AnInputGivenTwiceIsRefused) {
+  EXPECT_EQ(error_of({"a.hlog", "./a.hlog", "-o", "m.hlog"}),
+            "merge: './a.hlog' is given twice (as 'a.hlog'); each shard once");
+  EXPECT_EQ(error_of({"a.json", "b.json", "a.json"}),
+            "merge: 'a.json' is given twice (as 'a.json'); each shard once");
+}
+
 // '--' ends the options, as on a run's command line and in hammer report: a shard file whose
 // name starts with '-' can still be named. It was refused as an unknown option '--'.
 TEST(MergeOptionsTest, DoubleDashEndsTheOptions) {

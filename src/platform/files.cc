@@ -23,10 +23,15 @@ bool same_file(const std::string& a, const std::string& b) {
     const bool equivalent = std::filesystem::equivalent(a, b, error);
     if (!error) return equivalent;
   }
+  // Absolute first: weakly_canonical leaves a relative path that does not exist as it is
+  // ("a.json") but resolves "./a.json" from the working directory.
+  auto resolved = [](const std::string& path, std::error_code& failure) {
+    return std::filesystem::weakly_canonical(std::filesystem::absolute(path, failure), failure);
+  };
   std::error_code a_error;
   std::error_code b_error;
-  const auto canonical_a = std::filesystem::weakly_canonical(a, a_error);
-  const auto canonical_b = std::filesystem::weakly_canonical(b, b_error);
+  const auto canonical_a = resolved(a, a_error);
+  const auto canonical_b = resolved(b, b_error);
   return !a_error && !b_error && canonical_a == canonical_b;
 }
 
