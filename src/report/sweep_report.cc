@@ -329,6 +329,15 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
              "the range (" + level_text(config, config.sweep.search_high) +
              "); search above it: --rate " + format_number(capacity.rate) + ":" +
              format_number(config.sweep.search_high) + ".\n";
+    } else if (!capacity.whole_range && !failing && capacity.first_failing == 0 &&
+               (result.interrupted || !result.stopped.empty())) {
+      // Cut short (Ctrl-C, or a step that could not start) before any level missed: the
+      // highest level that met is a lower bound, not the capacity.
+      out += "Capacity: at least " + level_text(config, capacity.rate) + ": every " + what +
+             " tried met every SLO (" + limits_text(config) + "), but the " +
+             (result.search ? "search" : "sweep") + " was " +
+             (result.interrupted ? "interrupted" : "stopped") + " before any " + what +
+             " missed.\n";
     } else {
       out += "Capacity: " + level_text(config, capacity.rate) + " is the highest " + what +
              " tried that met every SLO (" + limits_text(config) + ")";

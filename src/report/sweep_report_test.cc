@@ -166,5 +166,58 @@ TEST(SweepReportTest, TheHeaderCountsInTheSingular) {
             std::string::npos);
 }
 
+// A capacity search (or a stepped sweep with --slo) interrupted before any level missed: the
+// best level so far is "at least", never "the highest rate that met" as if the search had
+// bracketed the capacity, nor "the top of the range" when the top never ran.
+TEST(SweepReportTest, ACapacityCutShortByCtrlCIsALowerBound) {
+  Config config;
+  config.url = "http://127.0.0.1:8082/";
+  config.threads = 1;
+  config.connections = 4;
+  config.duration_ns = 1'000'000'000;
+  config.sweep.search_low = 100;
+  config.sweep.search_high = 100000;
+  SloLimit limit;
+  limit.key = "p99";
+  limit.limit_text = "50ms";
+  limit.percentile = 99;
+  limit.limit_ns = 50'000'000;
+  config.slos.push_back(limit);
+  SweepResult result;
+  result.kind = SweepKind::rate;
+  result.search = true;
+  result.interrupted = true;
+  for (double level : {100.0, 200.0, 400.0}) {
+    StepSummary step;
+    step.level = step.rate = step.per_second = level;
+    step.connections = 4;
+    step.threads = 1;
+    result.steps.push_back(step);
+  }
+  result.steps.back().interrupted = true;
+  CapacityReading reading;
+  reading.found = true;
+  reading.rate = 400;
+  reading.steps = 3;
+  result.capacity = reading;
+  std::string text = render_sweep_summary(config, result);
+  EXPECT_NE(text.find("Capacity: at least 400 req/s: every rate tried met every SLO (p99 <= "
+                      "50.00ms), but the search was interrupted before any rate missed."),
+            std::string::npos)
+      << text;
+
+  // The same levels as a stepped list --rate 100,200,400,800, cut after 400.
+  config.sweep.search_low = config.sweep.search_high = 0;
+  config.sweep.rates = {100, 200, 400, 800};
+  result.search = false;
+  result.capacity = capacity_from_steps(result.steps, 800);
+  text = render_sweep_summary(config, result);
+  EXPECT_NE(text.find("Capacity: at least 400 req/s: every level tried met every SLO (p99 <= "
+                      "50.00ms), but the sweep was interrupted before any level missed."),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("top of the range"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace hammer

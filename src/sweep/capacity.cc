@@ -63,7 +63,7 @@ CapacityReading search_capacity(const CapacitySearch& search, const MeasureRate&
   return reading;
 }
 
-CapacityReading capacity_from_steps(std::span<const StepSummary> steps) {
+CapacityReading capacity_from_steps(std::span<const StepSummary> steps, double top_level) {
   CapacityReading reading;
   reading.steps = static_cast<int>(steps.size());
   for (const StepSummary& step : steps) {
@@ -78,7 +78,7 @@ CapacityReading capacity_from_steps(std::span<const StepSummary> steps) {
       reading.first_failing = step.level;
     }
   }
-  reading.whole_range = reading.found && reading.first_failing == 0;
+  reading.whole_range = reading.found && reading.first_failing == 0 && reading.rate >= top_level;
   return reading;
 }
 

@@ -44,7 +44,8 @@ CapacityReading search_capacity(const CapacitySearch& search, const MeasureRate&
                                  std::vector<StepSummary>& tried);
 
 /// For a sweep over fixed levels with --slo: the highest level that met every limit, and the
-/// lowest level above it that did not.
-CapacityReading capacity_from_steps(std::span<const StepSummary> steps);
+/// lowest level above it that did not. `top_level` is the highest level planned: the range's
+/// top met them only when that level ran and met them (a sweep interrupted before it did not).
+CapacityReading capacity_from_steps(std::span<const StepSummary> steps, double top_level);
 
 }  // namespace hammer

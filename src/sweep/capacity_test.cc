@@ -132,11 +132,24 @@ TEST(CapacityTest, FixedLevelsGiveTheHighestThatMetAndTheLowestAboveThatFailed) 
   for (size_t i = 0; i < steps.size(); ++i) steps[i].level = 1000.0 * static_cast<double>(i + 1);
   steps[2].misses.push_back(StepMiss::slo);
   steps[3].misses.push_back(StepMiss::slo);
-  const CapacityReading reading = capacity_from_steps(steps);
+  const CapacityReading reading = capacity_from_steps(steps, 4000);
   EXPECT_TRUE(reading.found);
   EXPECT_EQ(reading.rate, 2000);
   EXPECT_EQ(reading.first_failing, 3000);
   EXPECT_FALSE(reading.whole_range);
+}
+
+// --rate 1000,2000,3000,4000 --slo ... interrupted after 2000: both met, nothing missed, and
+// the top of the range (4000) never ran. That is not "the top of the range met the SLOs".
+TEST(CapacityTest, FixedLevelsCutShortNeverReachedTheTopOfTheRange) {
+  std::vector<StepSummary> steps(2);
+  for (size_t i = 0; i < steps.size(); ++i) steps[i].level = 1000.0 * static_cast<double>(i + 1);
+  const CapacityReading cut = capacity_from_steps(steps, 4000);
+  EXPECT_TRUE(cut.found);
+  EXPECT_EQ(cut.rate, 2000);
+  EXPECT_EQ(cut.first_failing, 0);
+  EXPECT_FALSE(cut.whole_range);
+  EXPECT_TRUE(capacity_from_steps(steps, 2000).whole_range);
 }
 
 }  // namespace

@@ -89,7 +89,9 @@ void read_curve(const Config& config, SweepResult& result) {
     result.collapse = find_collapse(points);
   }
   if (!config.slos.empty() && !result.search) {
-    result.capacity = capacity_from_steps(result.steps);
+    const std::vector<double> planned = levels_of(config, result.kind);
+    result.capacity =
+        capacity_from_steps(result.steps, planned.empty() ? 0 : planned.back());
   }
 }
 
