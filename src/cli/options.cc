@@ -702,10 +702,10 @@ Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>
         const char other = c >= 'a' && c <= 'z'   ? static_cast<char>(c - 'a' + 'A')
                            : c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a')
                                                   : c;
-        if (const FlagSpec* near = other != c ? find_short(other) : nullptr) {
+        if (const FlagSpec* other_case = other != c ? find_short(other) : nullptr) {
           return unexpected(UsageError{"unknown option " + quoted(arg) + "; did you mean '-" +
                                        std::string(1, other) + "' (" +
-                                       std::string(near->long_name) + ")?"});
+                                       std::string(other_case->long_name) + ")?"});
         }
       }
       if (!spec || (!spec->takes_value() && arg.size() > 2)) {
