@@ -505,7 +505,9 @@ void Worker::on_connected(Connection& connection, int64_t now_ns) {
   ++result_.connects;
   ++live_connections_;
   no_connection_since_ns_ = INT64_MAX;
-  if (connection.lost) ++result_.reconnects;
+  // A connection event belongs to the phase it happened in, as a failed connect does: the
+  // warm-up's reconnects are not the measured part's.
+  if (connection.lost) ++phase_for(now_ns).reconnects;
   connection.lost = false;
   result_.connect_time.record(now_ns - connection.connect_start_ns);
   connection.fresh = true;

@@ -161,6 +161,27 @@ TEST(WarmupTest, AMeasuredPartStarvedByTheWarmupsBacklogIsNotCalledUnconnected) 
             number_at(report, "connections.opened"));
 }
 
+// Connection events are cut at the warm-up's end like every figure but connections.opened,
+// connect and first_requests: against a server that never answers, each timeout costs its
+// connection, and the warm-up's 4 reconnects were counted in the measured part's (8 for its
+// 4 timeouts).
+TEST(WarmupTest, TheWarmupsReconnectsAreNotTheMeasuredParts) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "silent"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const Finished run = run_hammer({"-r", "4", "-c", "1", "-W", "1", "-d", "1", "--timeout",
+                                   "100ms", "--json", server.url()},
+                                  20);
+  const JsonValue report = parse_report(run);
+  EXPECT_EQ(number_at(report, "warmup.errors.timeout"), 4);
+  EXPECT_EQ(number_at(report, "errors.timeout"), 4);
+  // One reconnect per measured timeout; one more at most, should the warm-up's last timeout
+  // fire late enough (a busy machine) for its reconnect to land in the measured part.
+  EXPECT_LE(number_at(report, "connection_events.reconnects"), 5);
+  EXPECT_GE(number_at(report, "connection_events.reconnects"), 3);
+  // connections.opened covers the whole run: the first connect and every reconnect.
+  EXPECT_GE(number_at(report, "connections.opened"), 8);
+}
+
 TEST(SlowRequestTest, OneSetupStallIsCountedAndPlacedInItsSecond) {
   // Every request that arrives within 1 s of the first waits for the end of that setup. The
   // threshold is half of it: a busy machine stalls hammer itself for 100 ms and more (seen
