@@ -124,9 +124,30 @@ TEST(OpenLoopTest, OverCapacityServerGetsItsVerdict) {
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "capacity",
                         "--service-us", "1000"});
   ASSERT_TRUE(server.ready());
-  const Finished run = run_hammer({"-r", "2000", "-c", "20", "-d", "2", server.url()}, 30);
+  const Finished run =
+      run_hammer({"-r", "2000", "-c", "20", "-d", "2", "--json", server.url()}, 30);
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_NE(run.out.find("over capacity: the server sustained"), std::string::npos) << run.out;
+  const JsonValue report = parse_report(run);
+  const JsonValue* verdicts = report.find("verdicts");
+  ASSERT_NE(verdicts, nullptr);
+  auto has = [&](const std::string& code) {
+    return std::any_of(verdicts->items.begin(), verdicts->items.end(),
+                       [&](const JsonValue& v) { return v.find("code")->text == code; });
+  };
+  // The verdict tells a queueing server from one that is merely slow by its own latencies: a
+  // median over kQueueingRatio (4) times the fastest answer is requests waiting in line. On a
+  // busy machine (ASan, builds) the server can start so late that even its fastest answer
+  // waited behind the others; then nothing in the run tells the two apart, and "too few
+  // connections" is as fair a reading. Judge the verdict by what this run measured.
+  const double median = number_at(report, "latency.uncorrected.percentiles_ns.50");
+  const double fastest = number_at(report, "latency.uncorrected.min_ns");
+  if (median > 4 * fastest) {
+    EXPECT_TRUE(has("over_capacity")) << run.out;
+  } else {
+    std::cout << "the fastest answer (" << fastest / 1e6 << " ms) already waited in line "
+              << "(median " << median / 1e6 << " ms): either reading is fair\n";
+    EXPECT_TRUE(has("over_capacity") || has("too_few_connections")) << run.out;
+  }
 }
 
 TEST(OpenLoopTest, TooFewConnectionsGetsItsVerdictWithTheFigure) {
