@@ -96,16 +96,17 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
     } else if (arg == "--slo" || arg.rfind("--slo=", 0) == 0) {
       std::string text;
       if (!value_of("--slo", text)) return fail("--slo: missing value");
-      auto limit = parse_slo(text);
-      if (!limit) return fail("--slo: " + escaped(limit.error()) + ", got " + quoted(text));
-      for (const SloLimit& given : options.slos) {
-        // p99.9 and p99.90 are one limit, as on a run's command line.
-        const bool same = given.key == limit->key ||
-                          (!given.is_error_rate() && !limit->is_error_rate() &&
-                           given.percentile == limit->percentile);
-        if (same) return fail("--slo: " + limit->key + " is given twice, got " + quoted(text));
+      auto limits = parse_slo_list(text);
+      if (!limits) return fail("--slo: " + escaped(limits.error()) + ", got " + quoted(text));
+      for (SloLimit& limit : *limits) {
+        for (const SloLimit& given : options.slos) {
+          // p99.9 and p99.90 are one limit, as on a run's command line.
+          if (same_slo(given, limit)) {
+            return fail("--slo: " + limit.key + " is given twice, got " + quoted(text));
+          }
+        }
+        options.slos.push_back(std::move(limit));
       }
-      options.slos.push_back(std::move(*limit));
     } else if (arg.size() > 1 && arg[0] == '-') {
       return fail("unknown option '" + arg + "'; see hammer merge --help");
     } else {

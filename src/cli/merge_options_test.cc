@@ -84,6 +84,10 @@ TEST(MergeOptionsTest, ReadsTheFleetsSlosAsARunDoes) {
   EXPECT_EQ(error_of({"a.json", "--slo", "p99=50ms", "--slo", "p99=20ms"}),
             "merge: --slo: p99 is given twice, got 'p99=20ms'");
   EXPECT_EQ(error_of({"a.json", "--slo"}), "merge: --slo: missing value");
+  auto listed = parse_merge_options({"a.json", "--slo", "p95=20ms,max=1s"});
+  ASSERT_TRUE(listed.has_value()) << listed.error().message;
+  ASSERT_EQ(listed->slos.size(), 2u);
+  EXPECT_EQ(listed->slos[1].key, "max");
   EXPECT_EQ(error_of({"a.hlog", "-o", "m.hlog", "--slo", "p99=1s"}),
             "merge: --slo: interval logs carry no error counts to judge; merge the .json "
             "documents");

@@ -303,16 +303,15 @@ struct Parser {
   }
 
   Failure parse_slo_flag(std::string_view value) {
-    auto limit = parse_slo(value);
-    if (!limit) return flag_error("--slo", limit.error(), value);
-    for (const SloLimit& given : parsed.config.slos) {
-      // p99.9 and p99.90 are one limit.
-      const bool same = given.key == limit->key ||
-                        (!given.is_error_rate() && !limit->is_error_rate() &&
-                         given.percentile == limit->percentile);
-      if (same) return flag_error("--slo", limit->key + " is given twice", value);
+    auto limits = parse_slo_list(value);
+    if (!limits) return flag_error("--slo", limits.error(), value);
+    for (SloLimit& limit : *limits) {
+      for (const SloLimit& given : parsed.config.slos) {
+        // p99.9 and p99.90 are one limit.
+        if (same_slo(given, limit)) return flag_error("--slo", limit.key + " is given twice", value);
+      }
+      parsed.config.slos.push_back(std::move(limit));
     }
-    parsed.config.slos.push_back(std::move(*limit));
     return std::nullopt;
   }
 

@@ -225,6 +225,12 @@ const std::vector<BadFlag> kBadFlags = {
      "--slo (e.g. p99=50ms) or a step (low:high:step)"},
     {{"-c", "1,2", "-r", "1k,2k"},
      "--rate: a sweep varies one thing; -c and --rate both have a list or range"},
+    {{"--slo", "p99=50ms,p99.0=20ms"}, "--slo: p99.0 is given twice, got 'p99=50ms,p99.0=20ms'"},
+    {{"--slo", "p99=50ms,"},
+     "--slo: expected KEY=LIMIT, KEY pNN[.N] (any percentile: p50, p95, p99.9), max or errors "
+     "(e.g. p99=50ms or errors=1%), got 'p99=50ms,'"},
+    {{"--slo", "p99=50ms", "--slo", "errors=1%,p99=20ms"},
+     "--slo: p99 is given twice, got 'errors=1%,p99=20ms'"},
     {{"--slo", "p99"},
      "--slo: expected KEY=LIMIT, KEY pNN[.N] (any percentile: p50, p95, p99.9), max or errors "
      "(e.g. p99=50ms or errors=1%), got 'p99'"},
@@ -677,6 +683,18 @@ TEST(OptionsTest, AnyPercentileForSloAndPercentiles) {
   EXPECT_EQ(config.percentiles, (std::vector<double>{50, 90, 95, 99, 99.9, 99.99}));  // rising
   EXPECT_EQ(config_of({"--percentiles=99.9999", kUrl}).percentiles,
             std::vector<double>{99.9999});
+}
+
+// "--slo p99=50ms,errors=1%" is two limits, as --percentiles takes a list; it was refused
+// with "p99 takes a duration > 0", blaming a limit that was fine.
+TEST(OptionsTest, OneSloValueMayListSeveralLimits) {
+  const Config config = config_of({"--slo", "p99=50ms,errors=1%", "--slo", "max=1s", kUrl});
+  ASSERT_EQ(config.slos.size(), 3u);
+  EXPECT_EQ(config.slos[0].key, "p99");
+  EXPECT_EQ(config.slos[0].limit_ns, 50'000'000);
+  EXPECT_EQ(config.slos[1].key, "errors");
+  EXPECT_DOUBLE_EQ(config.slos[1].error_rate, 0.01);
+  EXPECT_EQ(config.slos[2].key, "max");
 }
 
 TEST(OptionsTest, SloLimitsAndTheControlUrl) {

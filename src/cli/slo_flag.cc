@@ -76,6 +76,24 @@ Expected<SloLimit, std::string> parse_slo(std::string_view text) {
   return limit;
 }
 
+bool same_slo(const SloLimit& a, const SloLimit& b) {
+  return a.key == b.key ||
+         (!a.is_error_rate() && !b.is_error_rate() && a.percentile == b.percentile);
+}
+
+Expected<std::vector<SloLimit>, std::string> parse_slo_list(std::string_view text) {
+  std::vector<SloLimit> limits;
+  for (std::string_view part : split(text, ',')) {
+    auto limit = parse_slo(part);
+    if (!limit) return unexpected(limit.error());
+    for (const SloLimit& given : limits) {
+      if (same_slo(given, *limit)) return unexpected(limit->key + " is given twice");
+    }
+    limits.push_back(std::move(*limit));
+  }
+  return limits;
+}
+
 bool is_level_list(std::string_view text) {
   return text.find(',') != std::string_view::npos || text.find(':') != std::string_view::npos;
 }

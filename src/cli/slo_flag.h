@@ -20,6 +20,14 @@ inline constexpr size_t kMaxSweepLevels = 100;
 /// most 60 s, the histogram's range), or "errors" with a percentage ("1%", "0.5%", 0..100).
 Expected<SloLimit, std::string> parse_slo(std::string_view text);
 
+/// One --slo value: one KEY=LIMIT, or several separated by commas ("p99=50ms,errors=1%", as
+/// --percentiles takes a list), each read by parse_slo(). No key may be given twice ("p99.9"
+/// and "p99.90" are one).
+Expected<std::vector<SloLimit>, std::string> parse_slo_list(std::string_view text);
+
+/// True when `a` and `b` judge the same figure: the same key, or the same percentile.
+bool same_slo(const SloLimit& a, const SloLimit& b);
+
 /// True when a -c or --rate value is a list or range (it holds ',' or ':').
 bool is_level_list(std::string_view text);
 

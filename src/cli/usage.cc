@@ -84,7 +84,8 @@ std::string flag_description(Flag flag) {
       return "a service-level objective, repeatable: any percentile\n"
              "(p50, p95, p99.99) or max with a duration (a bare\n"
              "number is ms), or errors with a percentage, e.g.\n"
-             "p99=50ms, p95=20ms, errors=1%;\n"
+             "p99=50ms, p95=20ms, errors=1%; several may share one\n"
+             "value (p99=50ms,errors=1%);\n"
              "a run that misses one exits 3 (default none)";
     case Flag::control:
       return "in a sweep, run the same levels against URL, a route\n"
