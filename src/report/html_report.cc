@@ -488,6 +488,45 @@ std::string cold_start_section(const RunView& run) {
   return html + "</section>";
 }
 
+// --requests: the measured part per line of the file, as the text report's "Requests by line"
+// and the document's requests_file say it; latencies from each line's own histogram (HDR, 2
+// significant digits), on the stopwatch the page leads with.
+std::string lines_section(const RunView& run) {
+  const JsonValue* file = run.document->find("requests_file");
+  if (file == nullptr || !file->is_object()) return "";
+  const JsonValue* lines = file->find("lines");
+  if (lines == nullptr || !lines->is_array() || lines->items.empty()) return "";
+  const std::string_view lead = run.corrected_leads ? "corrected" : "uncorrected";
+  std::string rows;
+  for (const JsonValue& entry : lines->items) {
+    double errors = 0;
+    if (const JsonValue* kinds = entry.find("errors")) {
+      for (const auto& [kind, count] : kinds->members) errors += count.as_double().value_or(0);
+    }
+    double non_ok = 0;
+    for (const char* status : {"1xx", "4xx", "5xx"}) non_ok += number_or(&entry, {"status", status}, 0);
+    auto histogram = histogram_at(&entry, {"latency", lead}, "requests_file line");
+    const Histogram* lead_histogram =
+        histogram && histogram->has_value() ? &**histogram : nullptr;
+    const std::string method = text_at(&entry, {"method"});
+    const std::string path = text_at(&entry, {"path"});
+    rows += "<tr><td>" + escape_html(text_at(&entry, {"lines"})) + "</td><td class=\"name\">" +
+            escape_html(text_at(&entry, {"name"})) + "</td><td class=\"name\">" +
+            escape_html(method.empty() ? std::string("-") : method + " " + path) + "</td><td>" +
+            whole(number_or(&entry, {"sent"}, 0)) + "</td><td>" +
+            whole(number_or(&entry, {"completed"}, 0)) + "</td><td>" + whole(errors) +
+            "</td><td>" + whole(non_ok) + "</td>" + latency_cell(lead_histogram, 50) +
+            latency_cell(lead_histogram, 99) + latency_cell(lead_histogram, 100, true) + "</tr>";
+  }
+  return "<section id=\"requests-by-line\"><h2>Requests by line</h2><table id=\"lines\"><tr>"
+         "<th>line</th><th class=\"name\">name</th><th class=\"name\">request</th><th>sent</th>"
+         "<th>completed</th><th>failed</th><th>not 2xx/3xx</th><th>p50</th><th>p99</th>"
+         "<th>max</th></tr>" +
+         rows + "</table><p class=\"caption\">" + escape_html(text_at(file, {"path"})) +
+         ": the measured part per line of the file; latency " + std::string(lead) +
+         ", from each line's own histogram (2 significant digits).</p></section>";
+}
+
 std::string config_footer(const JsonValue* doc) {
   std::string html = "<footer id=\"config\"><strong>hammer " +
                      escape_html(text_at(doc, {"hammer", "version"})) + "</strong> &middot; JSON "
@@ -535,6 +574,7 @@ std::string single_run_body(const RunView& run, const std::string& prefix) {
           "is what a closed-loop tool reports. The gap between them is the wait a real "
           "client would have had.</p></section>";
   html += timeline_section(run, prefix + "timeline");
+  html += lines_section(run);
   html += cold_start_section(run);
   return html;
 }

@@ -103,6 +103,43 @@ TEST(HtmlReportTest, EachSloIsAFindingInTheTextReportsWordsAMissedOneFirst) {
   EXPECT_LT(met, position(page, "<section id=\"latency\">"));
 }
 
+// --requests: the text report and the document give each line's figures; the page had none.
+TEST(HtmlReportTest, ARequestsFileRunHasItsFiguresPerLine) {
+  testing::FabricatedRun run = open_loop_run();
+  run.config.requests_path = "mix.jsonl";
+  for (int i = 0; i < 2; ++i) {
+    RequestLine line;
+    line.line_number = i + 1;
+    line.method = i == 0 ? "GET" : "POST";
+    line.path = i == 0 ? "/search" : "/items";
+    line.name = i == 0 ? "search" : "/items";
+    run.config.requests.push_back(line);
+  }
+  run.result.lines.resize(2);
+  for (int64_t v = 1; v <= 100; ++v) run.result.lines[0].corrected.record(v * 100'000);
+  run.result.lines[0].sent = run.result.lines[0].completed = 100;
+  run.result.lines[0].status_classes = {0, 100, 0, 0, 0};
+  run.result.lines[1].sent = 7;
+  run.result.lines[1].completed = 5;
+  run.result.lines[1].errors = {0, 0, 0, 2, 0};
+  run.result.lines[1].status_classes = {0, 0, 0, 1, 4};
+  for (int i = 0; i < 5; ++i) run.result.lines[1].corrected.record(3'000'000);
+  const std::string page = page_of(run.input());
+  const size_t section = position(page, "<section id=\"requests-by-line\">");
+  EXPECT_LT(position(page, "<section id=\"latency\">"), section);
+  const std::string first = "<tr><td>1</td><td class=\"name\">search</td><td class=\"name\">GET "
+                            "/search</td><td>100</td><td>100</td><td>0</td><td>0</td>";
+  const size_t row = position(page, first);
+  const Histogram& h = run.result.lines[0].corrected;
+  EXPECT_EQ(attribute_after(page.substr(row), first, "data-ns"),
+            std::to_string(h.value_at_percentile(50)));
+  position(page, "<tr><td>2</td><td class=\"name\">/items</td><td class=\"name\">POST "
+                 "/items</td><td>7</td><td>5</td><td>2</td><td>5</td>");
+  position(page, "mix.jsonl: the measured part per line of the file; latency corrected");
+  // A run without --requests has no such section.
+  EXPECT_EQ(page_of(open_loop_run().input()).find("requests-by-line"), std::string::npos);
+}
+
 TEST(HtmlReportTest, CorrectedBesideUncorrectedWithTheRatioFromTheHistograms) {
   const testing::FabricatedRun run = open_loop_run();
   const std::string page = page_of(run.input());
