@@ -232,8 +232,10 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
   const bool both = std::all_of(ordered.begin(), ordered.end(), [](const RunDocument* document) {
     return document->result.timeline.has_other();
   });
+  // At the shards' own row width: planned for the longer span, rows would widen past
+  // kMaxRows and no shard's rows would fit.
   timeline.plan(merged.config.warmup_ns, merged.config.duration_ns + most_shift * interval_ns,
-                both, merged.config.ramp_ns);
+                both, merged.config.ramp_ns, interval_ns);
 
   RunResult& total = merged.result;
   int64_t fleet_end_unix_ns = earliest_origin;

@@ -270,5 +270,33 @@ TEST(MergeTest, ShardsThatStartedApartAreMergedOnTheWallClockAndFlagged) {
   EXPECT_LE(tolerant->fleet.start_spread_ns, tolerant->fleet.start_tolerance_ns);
 }
 
+TEST(MergeTest, ALongFleetWhoseStartsSpreadAddsEveryShardsTimelineRows) {
+  // Five-minute shards fill a timeline's kMaxRows one-second rows; shard 2 began two seconds
+  // late, so the fleet's wall clock spans 302 s. The merged timeline keeps the shards' rows of
+  // one second (it used to widen to two-second rows for the extra two, and then dropped every
+  // shard's rows, whose width no longer matched, without a word).
+  std::vector<RunDocument> documents = {shard(1, 2, {1, 1, 1}),
+                                        shard(2, 2, {50, 50, 50}, kOrigin + 2 * kSecond)};
+  for (RunDocument& document : documents) {
+    document.config.duration_ns = Timeline::kMaxRows * kSecond;
+    document.result.elapsed_ns = document.config.duration_ns;
+    Timeline timeline;
+    timeline.plan(0, document.config.duration_ns);
+    ASSERT_EQ(timeline.interval_ns(), kSecond);
+    timeline.set_start(0);
+    for (int64_t second : {0, 150, 299}) timeline.record(second * kSecond, 1'000'000);
+    document.result.timeline = std::move(timeline);
+  }
+  auto merged = merge_shards(documents, kSecond);
+  ASSERT_TRUE(merged.has_value()) << merged.error().message;
+  const Timeline& timeline = merged->result.timeline;
+  EXPECT_EQ(timeline.interval_ns(), kSecond);
+  int64_t completed = 0;
+  for (const Timeline::Row& row : timeline.rows()) completed += row.completed;
+  EXPECT_EQ(completed, 6);
+  ASSERT_EQ(timeline.rows().size(), static_cast<size_t>(Timeline::kMaxRows + 2));
+  EXPECT_EQ(timeline.rows()[301].completed, 1);  // shard 2's last second
+}
+
 }  // namespace
 }  // namespace hammer

@@ -41,15 +41,16 @@ int64_t rows_for(int64_t span_ns, int64_t interval_ns) {
 }  // namespace
 
 void Timeline::plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatches,
-                    int64_t ramp_ns) {
+                    int64_t ramp_ns, int64_t interval_ns) {
   geometry_ = row_geometry();
   counts_length_ = static_cast<size_t>(geometry_.counts_length());
   warmup_ns_ = std::max<int64_t>(warmup_ns, 0);
   ramp_ns_ = std::max<int64_t>(ramp_ns, 0);
-  interval_ns_ = kNanosPerSecond;
-  while (rows_for(ramp_ns_, interval_ns_) + rows_for(warmup_ns_, interval_ns_) +
-             rows_for(duration_ns, interval_ns_) >
-         kMaxRows) {
+  interval_ns_ = interval_ns > 0 ? interval_ns : kNanosPerSecond;
+  while (interval_ns <= 0 &&
+         rows_for(ramp_ns_, interval_ns_) + rows_for(warmup_ns_, interval_ns_) +
+                 rows_for(duration_ns, interval_ns_) >
+             kMaxRows) {
     interval_ns_ += kNanosPerSecond;
   }
   ramp_rows_ = static_cast<int32_t>(rows_for(ramp_ns_, interval_ns_));

@@ -43,8 +43,11 @@ class Timeline {
   /// stopwatch (record_other()), for interval logs that carry corrected and uncorrected.
   /// With `ramp_ns`, the ramp's rows come first (from t0), then the warm-up's, then the
   /// measured ones: each phase starts a row of its own.
+  /// Rows are a whole second, widened by whole seconds until they number at most kMaxRows;
+  /// `interval_ns` > 0 sets their width instead (hammer merge: the shards' own, so that a
+  /// fleet whose start times spread over a few more rows still takes every shard's rows).
   void plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatches = false,
-            int64_t ramp_ns = 0);
+            int64_t ramp_ns = 0, int64_t interval_ns = 0);
 
   /// The run's t0, once known (rows are offsets from it).
   void set_start(int64_t start_ns) { start_ns_ = start_ns; }
