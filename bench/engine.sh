@@ -21,7 +21,8 @@
 #     closed-loop figure (target <= 1.2), corrected p50 minus uncorrected p50 (target
 #     <= 0.05 ms) and dispatch lag p99 (target < 100 us); medians over rounds. Beside them, a
 #     bare open-loop client (bench/open_floor.cc): one wake-up per slot and none for responses,
-#     which it counts but cannot time; the least an open-loop generator can spend here.
+#     which it counts but cannot time; the least an open-loop generator can spend here while
+#     each slot gets its own wake-up (at 50k, slots 20 us apart, batching them costs less).
 #  3. 50k req/s, -t 1, hammer alone on its CPU: requests the server answered / scheduled
 #     (target >= 99.9%), and whether hammer warned that it sent late itself.
 #  4. RSS: -c 10000 (default threads) and -t 1024 -c 1024 -d 0.5, maxrss of hammer; wrk
