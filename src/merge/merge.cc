@@ -134,6 +134,22 @@ Expected<bool, MergeRefusal> check_fleet(const std::vector<RunDocument>& documen
                     "but --threads");
     }
   }
+  // Timelines add row by row. Shards of one fleet plan rows of the same width; a document whose
+  // rows differ was edited or written by another hammer, and its rows could not be added.
+  const RunDocument* row_width_of = nullptr;
+  for (const RunDocument& document : documents) {
+    if (document.result.timeline.empty()) continue;
+    if (row_width_of == nullptr) {
+      row_width_of = &document;
+    } else if (document.result.timeline.interval_ns() !=
+               row_width_of->result.timeline.interval_ns()) {
+      return refuse("merge: " + row_width_of->source + " and " + document.source +
+                    " have timelines of different row widths (" +
+                    seconds_text(row_width_of->result.timeline.interval_ns()) + " vs " +
+                    seconds_text(document.result.timeline.interval_ns()) +
+                    "); shards of one fleet share them");
+    }
+  }
   const int64_t count = first.config.shard.count;
   std::map<int64_t, const RunDocument*> by_index;
   for (const RunDocument& document : documents) {
@@ -218,9 +234,14 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
 
   // Timelines: one row per interval of wall-clock time from the earliest origin; a shard that
   // started k intervals later adds into rows k, k+1, ... (rounded to the nearest interval).
-  const Timeline& first_timeline = ordered.front()->result.timeline;
-  const int64_t interval_ns = first_timeline.empty() ? kNanosPerSecond
-                                                     : first_timeline.interval_ns();
+  // Rows as wide as the shards' (check_fleet() saw that they agree).
+  int64_t interval_ns = kNanosPerSecond;
+  for (const RunDocument* document : ordered) {
+    if (!document->result.timeline.empty()) {
+      interval_ns = document->result.timeline.interval_ns();
+      break;
+    }
+  }
   int32_t most_shift = 0;
   for (const RunDocument* document : ordered) {
     const int64_t offset = document->result.wall_start.origin_unix_ns - earliest_origin;
@@ -247,9 +268,7 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
     const int64_t origin = part.wall_start.origin_unix_ns;
     const int32_t shift = static_cast<int32_t>(std::llround(
         static_cast<double>(origin - earliest_origin) / static_cast<double>(interval_ns)));
-    if (!part.timeline.empty() && part.timeline.interval_ns() == timeline.interval_ns()) {
-      timeline.add_shifted(part.timeline, shift);
-    }
+    if (!part.timeline.empty()) timeline.add_shifted(part.timeline, shift);
     part.timeline = Timeline();
     total.add(part);
     merged.config.threads += document->config.threads;

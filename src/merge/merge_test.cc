@@ -298,5 +298,17 @@ TEST(MergeTest, ALongFleetWhoseStartsSpreadAddsEveryShardsTimelineRows) {
   EXPECT_EQ(timeline.rows()[301].completed, 1);  // shard 2's last second
 }
 
+TEST(MergeTest, RefusesTimelinesOfDifferentRowWidthsNamingBoth) {
+  // Not from one fleet's settings (those give every shard the same rows): an edited document.
+  std::vector<RunDocument> documents = {shard(1, 2, {1, 1, 1}), shard(2, 2, {50, 50, 50})};
+  Timeline wide;
+  wide.plan(0, documents[1].config.duration_ns, false, 0, 2 * kSecond);
+  documents[1].result.timeline = std::move(wide);
+  const std::string message = refusal(documents);
+  EXPECT_NE(message.find("shard1.json and shard2.json have timelines of different row widths"),
+            std::string::npos)
+      << message;
+}
+
 }  // namespace
 }  // namespace hammer
