@@ -247,6 +247,9 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
       options->json ? json : render_fleet_table(merged->fleet) + render_text_report(input);
   if (!options->json) report += render_slo_lines(slo);
   out.write(report);
+  // The fleet's run is judged as a single run is: one that did not do its job (its verdict
+  // says "the run did not work") exits 2, whatever the merge itself did; then its SLOs.
+  if (status == kExitOk && run_failed(merged->config, merged->result)) return kExitRunFailed;
   if (status == kExitOk && !slos_pass(slo)) return kExitSloMissed;
   return status;
 }

@@ -391,5 +391,26 @@ TEST(ShardTest, MergeGatesTheFleetOnItsSlosFromTheMergedHistograms) {
   EXPECT_TRUE(bad.err.starts_with("hammer: merge: --slo: expected KEY=LIMIT")) << bad.err;
 }
 
+// A fleet whose run did not work (every answer a 503: each shard exits 2) merges into a run
+// whose report says "the run did not work"; hammer merge exits 2 as that single run would,
+// not 0, so a fleet's script that gates on the merge sees it.
+TEST(ShardTest, AMergedRunThatDidNotWorkExitsTwo) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "status", "--status", "503"});
+  ASSERT_TRUE(server.ready());
+  std::vector<std::string> paths;
+  for (const char* shard : {"1/2", "2/2"}) {
+    const Finished run =
+        run_hammer({"--shard", shard, "-r", "40", "-c", "2", "-d", "1", "--json", server.url()});
+    ASSERT_EQ(run.exit_code, 2) << run.err;
+    paths.push_back(write_file(::testing::TempDir() + "/failing-" + std::string(1, shard[0]) +
+                                   ".json",
+                               run.out));
+  }
+  const Finished merged =
+      run_hammer({"merge", paths[0], paths[1], "--start-tolerance", "1m", "--slo", "p99=60s"});
+  EXPECT_EQ(merged.exit_code, 2) << merged.err;
+  EXPECT_NE(merged.out.find("the run did not work"), std::string::npos) << merged.out;
+}
+
 }  // namespace
 }  // namespace hammer::test
