@@ -136,14 +136,17 @@ Expected<double, UnitError> parse_rate(std::string_view text) {
     if (!count) return count;
     const std::string_view period = text.substr(slash + 1);
     if (period.empty()) return unexpected(UnitError::malformed);
-    std::string period_text;  // two steps: GCC 12's -Wrestrict misfires on insert(0, "1")
-    if (!is_digit(period.front())) period_text = "1";
-    period_text += period;
+    if (!is_digit(period.front())) {  // a bare unit: one of it
+      for (const UnitName& known : kDurationUnits) {
+        if (known.name == period) return *count * 1e9 / static_cast<double>(known.ns);
+      }
+      return unexpected(UnitError::unknown_unit);
+    }
     Decimal bare;
-    if (split_decimal(period_text, bare) && bare.suffix.empty()) {
+    if (split_decimal(period, bare) && bare.suffix.empty()) {
       return unexpected(UnitError::malformed);  // "50/10": ten what?
     }
-    auto period_ns = parse_duration_ns(period_text, kNanosPerSecond);
+    auto period_ns = parse_duration_ns(period, kNanosPerSecond);
     if (!period_ns) return unexpected(period_ns.error());
     if (*period_ns <= 0) return unexpected(UnitError::malformed);
     return *count * 1e9 / static_cast<double>(*period_ns);

@@ -119,7 +119,7 @@ TEST(UnitsTest, RateMayBeRequestsPerAPeriod) {
   EXPECT_EQ(rate("3600/h"), 1);
   EXPECT_DOUBLE_EQ(rate("1/1m30s"), 1.0 / 90.0);
   for (const char* text : {"50/", "/s", "50/0s", "50/x", "50/s/s", "50/-1s", "50 /s", "50/ s",
-                           "50/10", "2m/s"}) {
+                           "50/10", "2m/s", "50/.5s"}) {
     EXPECT_FALSE(parse_rate(text)) << "'" << text << "'";
   }
 }
