@@ -30,61 +30,17 @@
 #include <string>
 #include <vector>
 
+#include "bare_client.h"
+
 namespace {
 
 constexpr unsigned kBufferBytes = 4096;
 constexpr unsigned kBuffers = 256;
-constexpr char kRequest[] = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
 
 double now_s() {
   timespec t{};
   clock_gettime(CLOCK_MONOTONIC, &t);
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
-}
-
-double cpu_s() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
-
-int connect_to(int port) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<uint16_t>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (fd < 0 || connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-    std::perror("closed_floor: connect");
-    std::exit(2);
-  }
-  const int one = 1;
-  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-  return fd;
-}
-
-// One request on a blocking socket, read until its Content-Length is in: the bytes a response
-// takes. Setup only; the timed loop counts bytes and nothing else.
-size_t response_length(int fd) {
-  if (write(fd, kRequest, sizeof kRequest - 1) != static_cast<ssize_t>(sizeof kRequest - 1)) {
-    std::perror("closed_floor: write");
-    std::exit(2);
-  }
-  std::string bytes;
-  char chunk[4096];
-  for (;;) {
-    const ssize_t got = read(fd, chunk, sizeof chunk);
-    if (got <= 0) break;
-    bytes.append(chunk, static_cast<size_t>(got));
-    const size_t head_end = bytes.find("\r\n\r\n");
-    if (head_end == std::string::npos) continue;
-    const size_t field = bytes.find("Content-Length:");
-    const size_t body = field < head_end ? std::strtoul(bytes.c_str() + field + 15, nullptr, 10) : 0;
-    if (bytes.size() >= head_end + 4 + body) return head_end + 4 + body;
-  }
-  std::fprintf(stderr, "closed_floor: no complete response with a Content-Length\n");
-  std::exit(2);
 }
 
 }  // namespace
@@ -103,8 +59,10 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::vector<int> fds;
-  for (int i = 0; i < connections; ++i) fds.push_back(connect_to(port));
-  const size_t length = response_length(fds[0]);
+  for (int i = 0; i < connections; ++i) {
+    fds.push_back(bare_client::connect_to("closed_floor", port));
+  }
+  const size_t length = bare_client::response_length("closed_floor", fds[0]);
 
   io_uring ring{};
   io_uring_params params{};
@@ -147,15 +105,15 @@ int main(int argc, char** argv) {
   };
   auto send_request = [&](int index) {
     io_uring_sqe* sqe = io_uring_get_sqe(&ring);
-    io_uring_prep_send(sqe, fds[static_cast<size_t>(index)], kRequest, sizeof kRequest - 1,
-                       MSG_NOSIGNAL);
+    io_uring_prep_send(sqe, fds[static_cast<size_t>(index)], bare_client::kRequest,
+                       bare_client::kRequestBytes, MSG_NOSIGNAL);
     sqe->flags |= IOSQE_CQE_SKIP_SUCCESS;
     io_uring_sqe_set_data64(sqe, (static_cast<uint64_t>(index) << 1) | 1);
   };
 
   std::vector<size_t> received(static_cast<size_t>(connections), 0);
   long long requests = 0;
-  const double cpu_before = cpu_s();
+  const double cpu_before = bare_client::cpu_s();
   const double start = now_s();
   for (int i = 0; i < connections; ++i) {
     arm_receive(i);
@@ -195,7 +153,7 @@ int main(int argc, char** argv) {
     io_uring_cq_advance(&ring, seen);
     io_uring_buf_ring_advance(buffers, static_cast<int>(recycled));
   }
-  const double cpu = cpu_s() - cpu_before;
+  const double cpu = bare_client::cpu_s() - cpu_before;
   std::printf("%lld requests, %.2f s CPU, %.2f us per request\n", requests, cpu,
               requests > 0 ? cpu * 1e6 / static_cast<double>(requests) : 0.0);
   return 0;

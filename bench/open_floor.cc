@@ -29,58 +29,14 @@
 #include <string>
 #include <vector>
 
-namespace {
+#include "bare_client.h"
 
-constexpr char kRequest[] = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+namespace {
 
 long long now_ns() {
   timespec t{};
   clock_gettime(CLOCK_MONOTONIC, &t);
   return t.tv_sec * 1'000'000'000LL + t.tv_nsec;
-}
-
-double cpu_s() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
-
-int connect_to(int port) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<uint16_t>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (fd < 0 || connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-    std::perror("open_floor: connect");
-    std::exit(2);
-  }
-  const int one = 1;
-  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-  return fd;
-}
-
-// One request on a blocking socket, read until its Content-Length is in (setup only).
-size_t response_length(int fd) {
-  if (write(fd, kRequest, sizeof kRequest - 1) != static_cast<ssize_t>(sizeof kRequest - 1)) {
-    std::perror("open_floor: write");
-    std::exit(2);
-  }
-  std::string bytes;
-  char chunk[4096];
-  for (;;) {
-    const ssize_t got = read(fd, chunk, sizeof chunk);
-    if (got <= 0) break;
-    bytes.append(chunk, static_cast<size_t>(got));
-    const size_t head_end = bytes.find("\r\n\r\n");
-    if (head_end == std::string::npos) continue;
-    const size_t field = bytes.find("Content-Length:");
-    const size_t body = field < head_end ? std::strtoul(bytes.c_str() + field + 15, nullptr, 10) : 0;
-    if (bytes.size() >= head_end + 4 + body) return head_end + 4 + body;
-  }
-  std::fprintf(stderr, "open_floor: no complete response with a Content-Length\n");
-  std::exit(2);
 }
 
 }  // namespace
@@ -102,8 +58,10 @@ int main(int argc, char** argv) {
   }
   prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
   std::vector<int> fds;
-  for (int i = 0; i < connections; ++i) fds.push_back(connect_to(port));
-  const size_t length = response_length(fds[0]);
+  for (int i = 0; i < connections; ++i) {
+    fds.push_back(bare_client::connect_to("open_floor", port));
+  }
+  const size_t length = bare_client::response_length("open_floor", fds[0]);
 
   std::vector<size_t> received(static_cast<size_t>(connections), 0);
   std::vector<char> busy(static_cast<size_t>(connections), 0);
@@ -113,11 +71,12 @@ int main(int argc, char** argv) {
   long long answered = 0;
   long long no_connection = 0;
   char buffer[4096];
-  const double cpu_before = cpu_s();
+  const double cpu_before = bare_client::cpu_s();
   const long long start = now_ns();
   for (long long slot = 0; slot < slots; ++slot) {
     const long long due = start + slot * interval_ns;
-    const timespec wake{static_cast<time_t>(due / 1'000'000'000), static_cast<long>(due % 1'000'000'000)};
+    const timespec wake{static_cast<time_t>(due / 1'000'000'000),
+                        static_cast<long>(due % 1'000'000'000)};
     clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wake, nullptr);
     for (size_t i = 0; i < fds.size(); ++i) {  // what arrived since the last slot
       if (busy[i] == 0) continue;
@@ -140,14 +99,15 @@ int main(int argc, char** argv) {
       ++no_connection;
       continue;
     }
-    if (send(fds[free_connection], kRequest, sizeof kRequest - 1, MSG_NOSIGNAL) < 0) {
+    if (send(fds[free_connection], bare_client::kRequest, bare_client::kRequestBytes,
+             MSG_NOSIGNAL) < 0) {
       std::perror("open_floor: send");
       return 2;
     }
     busy[free_connection] = 1;
     ++sent;
   }
-  const double cpu = cpu_s() - cpu_before;
+  const double cpu = bare_client::cpu_s() - cpu_before;
   std::printf("%lld requests sent (%lld answered by the last slot, %lld slots without a free "
               "connection), %.2f s CPU, %.2f us per request\n",
               sent, answered, no_connection, cpu,
