@@ -44,6 +44,16 @@ FabricatedSweep falling_sweep() {
   return sweep;
 }
 
+// The capacity searches' gate: --slo p99=50ms.
+SloLimit p99_under_50ms() {
+  SloLimit limit;
+  limit.key = "p99";
+  limit.limit_text = "50ms";
+  limit.percentile = 99;
+  limit.limit_ns = 50'000'000;
+  return limit;
+}
+
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
   for (size_t start = 0, end = 0; start < text.size(); start = end + 1) {
@@ -111,12 +121,7 @@ TEST(SweepReportTest, ASearchOutOfStepsGivesALowerBoundAndTheRangeLeft) {
   config.duration_ns = 1'000'000'000;
   config.sweep.search_low = 1;
   config.sweep.search_high = 100000;
-  SloLimit limit;
-  limit.key = "p99";
-  limit.limit_text = "50ms";
-  limit.percentile = 99;
-  limit.limit_ns = 50'000'000;
-  config.slos.push_back(limit);
+  config.slos.push_back(p99_under_50ms());
   SweepResult result;
   result.kind = SweepKind::rate;
   result.search = true;
@@ -177,12 +182,7 @@ TEST(SweepReportTest, ACapacityCutShortByCtrlCIsALowerBound) {
   config.duration_ns = 1'000'000'000;
   config.sweep.search_low = 100;
   config.sweep.search_high = 100000;
-  SloLimit limit;
-  limit.key = "p99";
-  limit.limit_text = "50ms";
-  limit.percentile = 99;
-  limit.limit_ns = 50'000'000;
-  config.slos.push_back(limit);
+  config.slos.push_back(p99_under_50ms());
   SweepResult result;
   result.kind = SweepKind::rate;
   result.search = true;

@@ -296,6 +296,20 @@ TEST_P(WorkerTest, TheDeadlineStopsTheScheduleAndTheDrainWaitsForAnswers) {
   EXPECT_EQ(harness.worker.finished_ns(), harness.t0 + 10 * kMs);
 }
 
+// A 10 ms run (slots 0 ms .. 9 ms) whose first wake-up comes 2 ms past the deadline: that
+// pass sends `sent` requests, the server answers them all, and the run ends.
+void wake_first_past_the_deadline(Harness& harness, StubServer& server, int64_t sent) {
+  harness.begin(10 * kMs);
+  harness.clock.set(harness.t0 + 12 * kMs);
+  ASSERT_TRUE(harness.worker.run_pass());
+  EXPECT_EQ(harness.worker.result().sent, sent);
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == sent; }));
+  server.answer_all();
+  ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().completed == sent; }));
+  EXPECT_FALSE(harness.worker.run_pass());
+  harness.worker.end_run();
+}
+
 // A worker that wakes past the deadline (a kernel wake-up that came late, a descheduled
 // thread, slot wake-ups batched across the deadline) still sends every slot that came due
 // before it on an idle connection: late, which dispatch lag charges to hammer. Dropping them
@@ -304,15 +318,7 @@ TEST_P(WorkerTest, TheDeadlineStopsTheScheduleAndTheDrainWaitsForAnswers) {
 TEST_P(WorkerTest, SlotsDueBeforeTheDeadlineLeaveEvenWhenTheWorkerWakesPastIt) {
   StubServer server;
   Harness harness(open_loop_config(1000, 10), server);
-  harness.begin(10 * kMs);                       // slots 0 ms .. 9 ms
-  harness.clock.set(harness.t0 + 12 * kMs);      // first wake-up 2 ms past the deadline
-  ASSERT_TRUE(harness.worker.run_pass());
-  EXPECT_EQ(harness.worker.result().sent, 10);
-  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 10; }));
-  server.answer_all();
-  ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().completed == 10; }));
-  EXPECT_FALSE(harness.worker.run_pass());
-  harness.worker.end_run();
+  ASSERT_NO_FATAL_FAILURE(wake_first_past_the_deadline(harness, server, 10));
   const RunResult& result = harness.worker.result();
   EXPECT_EQ(result.scheduled, 10);
   EXPECT_EQ(result.unsent, 0);
@@ -328,15 +334,7 @@ TEST_P(WorkerTest, SlotsDueBeforeTheDeadlineLeaveEvenWhenTheWorkerWakesPastIt) {
 TEST_P(WorkerTest, PastTheDeadlineSlotsBehindBusyConnectionsStayUnsent) {
   StubServer server;
   Harness harness(open_loop_config(1000, 4), server);
-  harness.begin(10 * kMs);
-  harness.clock.set(harness.t0 + 12 * kMs);
-  ASSERT_TRUE(harness.worker.run_pass());
-  EXPECT_EQ(harness.worker.result().sent, 4);
-  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 4; }));
-  server.answer_all();
-  ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().completed == 4; }));
-  EXPECT_FALSE(harness.worker.run_pass());
-  harness.worker.end_run();
+  ASSERT_NO_FATAL_FAILURE(wake_first_past_the_deadline(harness, server, 4));
   const RunResult& result = harness.worker.result();
   EXPECT_EQ(result.sent, 4);
   EXPECT_EQ(result.unsent, 6);
