@@ -34,6 +34,7 @@ class DocumentReader {
     return node == nullptr ? nullptr : node->at(path);
   }
   const JsonValue* at(std::initializer_list<std::string_view> path) { return root_.at(path); }
+  const JsonValue* root() const { return &root_; }
 
   std::string path_text(std::string_view base, std::initializer_list<std::string_view> path) {
     std::string text(base);
@@ -216,6 +217,31 @@ void read_timeline(DocumentReader& reader, const Config& config, RunResult& resu
   }
 }
 
+// `status` by class, required where `required` (a phase's was added within schema 1), and
+// `status_codes` (added within schema 1 everywhere): read when present, so documents from
+// before them still merge. `node` is the object that holds them, named `base` in errors.
+void read_status(DocumentReader& reader, const JsonValue* node, const std::string& base,
+                 bool required, RunResult& result) {
+  if (required || reader.at(node, {"status"}) != nullptr) {
+    for (int index = 0; index < kStatusClassCount; ++index) {
+      result.status_classes[index] =
+          reader.integer(node, base, {"status", kStatusClassNames[index]});
+    }
+  }
+  const JsonValue* codes = reader.at(node, {"status_codes"});
+  if (codes == nullptr || !codes->is_object()) return;
+  for (const auto& [code_text, count] : codes->members) {
+    const int code = std::atoi(code_text.c_str());
+    auto value = count.as_int();
+    if (code < 100 || code >= kStatusCodeLimit || !value) {
+      reader.fail(reader.path_text(base, {"status_codes", code_text}) +
+                  ": expected a status code 100..599 and a count");
+      return;
+    }
+    result.status_codes[static_cast<size_t>(code)] = *value;
+  }
+}
+
 // "warmup" or "ramp": a phase before the measured part, kept on its lead stopwatch only
 // (docs/json.md). Null when the run had none.
 std::shared_ptr<RunResult> read_phase(DocumentReader& reader, const Config& config,
@@ -233,6 +259,7 @@ std::shared_ptr<RunResult> read_phase(DocumentReader& reader, const Config& conf
   for (int kind = 0; kind < kErrorKindCount; ++kind) {
     phase->errors[kind] = reader.integer(node, base, {"errors", kErrorKindNames[kind]});
   }
+  read_status(reader, node, base, /*required=*/false, *phase);
   Histogram lead = reader.histogram(node->find("latency"), base + ".latency");
   const bool corrected = config.corrected_stopwatch_leads();
   (corrected ? phase->corrected : phase->uncorrected) = std::move(lead);
@@ -268,10 +295,9 @@ void read_requests_file(DocumentReader& reader, Config& config, RunResult& resul
     for (int kind = 0; kind < kErrorKindCount; ++kind) {
       stats.errors[kind] = reader.integer(&entry, name, {"errors", kErrorKindNames[kind]});
     }
-    static constexpr std::string_view kClassNames[kStatusClassCount] = {"1xx", "2xx", "3xx",
-                                                                        "4xx", "5xx"};
     for (int index = 0; index < kStatusClassCount; ++index) {
-      stats.status_classes[index] = reader.integer(&entry, name, {"status", kClassNames[index]});
+      stats.status_classes[index] =
+          reader.integer(&entry, name, {"status", kStatusClassNames[index]});
     }
     const JsonValue* latency = entry.find("latency");
     const JsonValue* corrected = latency ? latency->find("corrected") : nullptr;
@@ -339,24 +365,9 @@ Expected<RunDocument, std::string> read_run_document(std::string_view text) {
   for (int kind = 0; kind < kErrorKindCount; ++kind) {
     result.errors[kind] = reader.integer({"errors", kErrorKindNames[kind]});
   }
-  static constexpr std::string_view kClassNames[kStatusClassCount] = {"1xx", "2xx", "3xx", "4xx",
-                                                                      "5xx"};
-  for (int index = 0; index < kStatusClassCount; ++index) {
-    result.status_classes[index] = reader.integer({"status", kClassNames[index]});
-  }
-  // Members added within schema 1 (status codes, connection events, in-flight at a signal):
-  // read when present, so documents from before them still merge.
-  if (const JsonValue* codes = reader.at({"status_codes"}); codes && codes->is_object()) {
-    for (const auto& [code_text, count] : codes->members) {
-      const int code = std::atoi(code_text.c_str());
-      auto value = count.as_int();
-      if (code < 100 || code >= kStatusCodeLimit || !value) {
-        reader.fail("status_codes." + code_text + ": expected a status code 100..599 and a count");
-        break;
-      }
-      result.status_codes[static_cast<size_t>(code)] = *value;
-    }
-  }
+  read_status(reader, reader.root(), "", /*required=*/true, result);
+  // Members added within schema 1 (connection events, in-flight at a signal): read when
+  // present, so documents from before them still merge.
   if (const JsonValue* events = reader.at({"connection_events"}); events && events->is_object()) {
     result.reconnects = reader.integer(events, "connection_events", {"reconnects"});
     result.unsolicited = reader.integer(events, "connection_events", {"unsolicited_responses"});

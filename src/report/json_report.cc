@@ -87,17 +87,12 @@ void write_latency(const ReportInput& input, JsonWriter& json) {
   json.end_object();
 }
 
-void write_errors_and_status(const RunResult& result, JsonWriter& json) {
-  json.key("errors").begin_object();
-  for (int kind = 0; kind < kErrorKindCount; ++kind) {
-    json.member(kErrorKindNames[kind], result.errors[kind]);
-  }
-  json.end_object();
+}  // namespace
+
+void write_status_json(const RunResult& result, JsonWriter& json) {
   json.key("status").begin_object();
-  static constexpr std::string_view kClassNames[kStatusClassCount] = {"1xx", "2xx", "3xx", "4xx",
-                                                                      "5xx"};
   for (int index = 0; index < kStatusClassCount; ++index) {
-    json.member(kClassNames[index], result.status_classes[index]);
+    json.member(kStatusClassNames[index], result.status_classes[index]);
   }
   json.end_object();
   // Every code seen, ascending, as {"200": 19800, "404": 200}; codes never seen are absent.
@@ -106,6 +101,17 @@ void write_errors_and_status(const RunResult& result, JsonWriter& json) {
     if (result.status_codes[code] > 0) json.member(std::to_string(code), result.status_codes[code]);
   }
   json.end_object();
+}
+
+namespace {
+
+void write_errors_and_status(const RunResult& result, JsonWriter& json) {
+  json.key("errors").begin_object();
+  for (int kind = 0; kind < kErrorKindCount; ++kind) {
+    json.member(kErrorKindNames[kind], result.errors[kind]);
+  }
+  json.end_object();
+  write_status_json(result, json);
   json.key("connection_events").begin_object();
   json.member("connect_failures", result.error_count(ErrorKind::connect));
   json.member("reconnects", result.reconnects);

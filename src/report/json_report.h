@@ -22,4 +22,7 @@ std::string render_json_report(const ReportInput& input);
 /// and `config`. `json` must be inside the document's top-level object.
 void write_document_header(const Config& config, JsonWriter& json);
 
+/// `status` (by class) and `status_codes` (by code) of `result`: the whole run's, a phase's.
+void write_status_json(const RunResult& result, JsonWriter& json);
+
 }  // namespace hammer

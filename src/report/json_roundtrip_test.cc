@@ -3,6 +3,8 @@
 // `hammer merge` adds the very histograms the shards recorded.
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "document/run_document.h"
 #include "report/json_report.h"
 #include "report/report_test_support.h"
@@ -153,6 +155,55 @@ TEST(JsonRoundTripTest, RampPipelineAndRequestsFileReadBack) {
   EXPECT_TRUE(result.timeline.rows()[0].ramp);
   EXPECT_EQ(result.timeline.rows()[0].completed, 1);
   EXPECT_FALSE(result.timeline.rows()[2].ramp);
+}
+
+TEST(JsonRoundTripTest, TheWarmupsAndTheRampsStatusesReadBack) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.warmup_ns = 1'000'000'000;
+  run.config.ramp_ns = 1'000'000'000;
+  run.result.warmup = std::make_shared<RunResult>();
+  run.result.warmup->completed = 300;
+  run.result.warmup->status_classes = {0, 200, 0, 0, 100};
+  run.result.warmup->status_codes[200] = 200;
+  run.result.warmup->status_codes[503] = 100;
+  run.result.ramp = std::make_shared<RunResult>();
+  run.result.ramp->completed = 40;
+  run.result.ramp->status_classes = {0, 0, 0, 40, 0};
+  run.result.ramp->status_codes[429] = 40;
+
+  auto document = read_run_document(render_json_report(run.input()));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  const RunResult& result = document->result;
+  ASSERT_TRUE(result.warmup != nullptr && result.ramp != nullptr);
+  EXPECT_EQ(result.warmup->status_classes, run.result.warmup->status_classes);
+  EXPECT_EQ(result.warmup->status_codes, run.result.warmup->status_codes);
+  EXPECT_EQ(result.ramp->status_classes, run.result.ramp->status_classes);
+  EXPECT_EQ(result.ramp->status_codes, run.result.ramp->status_codes);
+  // The measured part's own statuses are untouched by the phases'.
+  EXPECT_EQ(result.status_classes, run.result.status_classes);
+}
+
+TEST(JsonRoundTripTest, AWarmupWithoutStatusesFromAnOlderDocumentStillReads) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.warmup_ns = 1'000'000'000;
+  run.result.warmup = std::make_shared<RunResult>();
+  run.result.warmup->completed = 10;
+  run.result.warmup->status_classes[1] = 10;
+  std::string json = render_json_report(run.input());
+  // Cut the warm-up's status members out, as documents written before them lack them.
+  const size_t warmup = json.find("\"warmup\": {");
+  ASSERT_NE(warmup, std::string::npos);
+  const size_t from = json.find(",\n    \"status\": {", warmup);
+  const size_t to = json.find("\n  }", from);
+  ASSERT_NE(from, std::string::npos);
+  ASSERT_NE(to, std::string::npos);
+  json.erase(from, to - from);
+
+  auto document = read_run_document(json);
+  ASSERT_TRUE(document.has_value()) << document.error();
+  ASSERT_TRUE(document->result.warmup != nullptr);
+  EXPECT_EQ(document->result.warmup->completed, 10);
+  EXPECT_EQ(document->result.warmup->status_classes[1], 0);
 }
 
 TEST(JsonRoundTripTest, AShardsDocumentSaysItsShareAndStart) {

@@ -15,15 +15,13 @@ std::string pad_right(std::string_view text, size_t width) {
   return padded;
 }
 
-constexpr std::string_view kClassNames[kStatusClassCount] = {"1xx", "2xx", "3xx", "4xx", "5xx"};
-
 // "2xx 1000, 5xx 3"; "-" when no response.
 std::string status_text(const LineStats& line) {
   std::string text;
   for (int index = 0; index < kStatusClassCount; ++index) {
     if (line.status_classes[index] == 0) continue;
     if (!text.empty()) text += ", ";
-    text += std::string(kClassNames[index]) + " " + std::to_string(line.status_classes[index]);
+    text += std::string(kStatusClassNames[index]) + " " + std::to_string(line.status_classes[index]);
   }
   return text.empty() ? "-" : text;
 }
@@ -132,7 +130,7 @@ void write_lines_json(const ReportInput& input, JsonWriter& json) {
     json.end_object();
     json.key("status").begin_object();
     for (int index = 0; index < kStatusClassCount; ++index) {
-      json.member(kClassNames[index], stats.status_classes[index]);
+      json.member(kStatusClassNames[index], stats.status_classes[index]);
     }
     json.end_object();
     json.key("latency").begin_object();

@@ -6,6 +6,7 @@
 #include <cerrno>
 
 #include <cmath>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -196,6 +197,21 @@ TEST(TextReportTest, Non2xxLineAppearsOnlyWhenThereAreSome) {
   run.result.status_classes = {1, 19'000, 5, 300, 684};
   const std::string text = render_text_report(run.input());
   EXPECT_TRUE(has_line(text, "Non-2xx or 3xx responses: 985")) << text;
+}
+
+TEST(TextReportTest, TheWarmupLineCountsItsErrorStatusesOnlyWhenThereAreSome) {
+  auto run = open_loop_run();
+  run.config.warmup_ns = 1'000'000'000;
+  run.result.warmup = std::make_shared<RunResult>();
+  run.result.warmup->elapsed_ns = 1'000'000'000;
+  run.result.warmup->completed = 300;
+  run.result.warmup->status_classes = {0, 300, 0, 0, 0};
+  EXPECT_FALSE(contains(render_text_report(run.input()), "non-2xx"));
+  run.result.warmup->status_classes = {0, 200, 0, 40, 60};
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(contains(text, ", 0 failed requests, 100 non-2xx or 3xx responses\n")) << text;
+  // The measured part's line counts its own.
+  EXPECT_FALSE(contains(text, "Non-2xx")) << text;
 }
 
 TEST(TextReportTest, DispatchLagLineInOpenLoopOnly) {

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "report/format.h"
+#include "report/json_report.h"
 #include "stats/histogram_v2.h"
 #include "time/time_units.h"
 
@@ -103,7 +104,11 @@ void append_phase_text(const ReportInput& input, const RunResult& phase, std::st
            format_duration_ns(lead.value_at_percentile(99)) + ", max " +
            format_duration_ns(lead.max());
   }
-  out += ", " + std::to_string(phase.failed_requests()) + " failed requests\n";
+  out += ", " + std::to_string(phase.failed_requests()) + " failed requests";
+  if (const int64_t non_2xx_3xx = phase.non_2xx_3xx(); non_2xx_3xx > 0) {
+    out += ", " + std::to_string(non_2xx_3xx) + " non-2xx or 3xx responses";
+  }
+  out += "\n";
 }
 
 }  // namespace
@@ -153,21 +158,26 @@ void append_timeline_text(const ReportInput& input, std::string& out) {
   }
 }
 
-void write_ramp_json(const ReportInput& input, JsonWriter& json) {
-  json.key("ramp");
-  const std::shared_ptr<RunResult>& ramp = input.result.ramp;
-  if (!ramp) {
+namespace {
+
+// The ramp's or the warm-up's object (docs/json.md: `warmup`, `ramp`); null without the phase.
+void write_phase_json(const ReportInput& input, std::string_view name,
+                      const std::shared_ptr<RunResult>& phase, int64_t duration_ns,
+                      JsonWriter& json) {
+  json.key(name);
+  if (!phase) {
     json.null();
     return;
   }
-  const Histogram& lead = lead_of(input.config, *ramp);
+  const Histogram& lead = lead_of(input.config, *phase);
   json.begin_object();
-  json.member("duration_s", static_cast<double>(input.config.ramp_ns) / 1e9);
-  json.member("elapsed_ns", ramp->elapsed_ns);
-  json.member_or_null("scheduled", input.config.open_loop(), ramp->scheduled);
-  json.member("sent", ramp->sent);
-  json.member("completed", ramp->completed);
-  json.member("per_second", per_second(ramp->completed, ramp->elapsed_ns));
+  json.member("duration_s", static_cast<double>(duration_ns) / 1e9);
+  json.member("elapsed_ns", phase->elapsed_ns);
+  // Only the ramp has its own share of the schedule; the warm-up's is the rate times its length.
+  if (name == "ramp") json.member_or_null("scheduled", input.config.open_loop(), phase->scheduled);
+  json.member("sent", phase->sent);
+  json.member("completed", phase->completed);
+  json.member("per_second", per_second(phase->completed, phase->elapsed_ns));
   json.key("latency").begin_object();
   json.member("count", lead.total_count());
   const bool any = lead.total_count() > 0;
@@ -178,43 +188,21 @@ void write_ramp_json(const ReportInput& input, JsonWriter& json) {
   json.end_object();
   json.key("errors").begin_object();
   for (int kind = 0; kind < kErrorKindCount; ++kind) {
-    json.member(kErrorKindNames[kind], ramp->errors[kind]);
+    json.member(kErrorKindNames[kind], phase->errors[kind]);
   }
   json.end_object();
+  write_status_json(*phase, json);
   json.end_object();
 }
 
+}  // namespace
+
+void write_ramp_json(const ReportInput& input, JsonWriter& json) {
+  write_phase_json(input, "ramp", input.result.ramp, input.config.ramp_ns, json);
+}
+
 void write_warmup_json(const ReportInput& input, JsonWriter& json) {
-  json.key("warmup");
-  const std::shared_ptr<RunResult>& warmup = input.result.warmup;
-  if (!warmup) {
-    json.null();
-    return;
-  }
-  const Histogram& lead = lead_of(input.config, *warmup);
-  json.begin_object();
-  json.member("duration_s", static_cast<double>(input.config.warmup_ns) / 1e9);
-  json.member("elapsed_ns", warmup->elapsed_ns);
-  json.member("sent", warmup->sent);
-  json.member("completed", warmup->completed);
-  json.member("per_second", per_second(warmup->completed, warmup->elapsed_ns));
-  json.key("latency").begin_object();
-  json.member("count", lead.total_count());
-  const bool any = lead.total_count() > 0;
-  const auto figure = [&](std::string_view name, int64_t value) {
-    json.member_or_null(name, any, value);
-  };
-  figure("p50_ns", lead.value_at_percentile(50));
-  figure("p99_ns", lead.value_at_percentile(99));
-  figure("max_ns", lead.max());
-  json.member("hdr", encode_v2_base64(lead));
-  json.end_object();
-  json.key("errors").begin_object();
-  for (int kind = 0; kind < kErrorKindCount; ++kind) {
-    json.member(kErrorKindNames[kind], warmup->errors[kind]);
-  }
-  json.end_object();
-  json.end_object();
+  write_phase_json(input, "warmup", input.result.warmup, input.config.warmup_ns, json);
 }
 
 void write_timeline_json(const ReportInput& input, JsonWriter& json) {

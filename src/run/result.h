@@ -23,6 +23,8 @@ inline constexpr std::array<std::string_view, kErrorKindCount> kErrorKindNames =
 
 /// Status classes 1xx..5xx; anything outside 100..599 is a parse error, not a class.
 inline constexpr int kStatusClassCount = 5;
+inline constexpr std::array<std::string_view, kStatusClassCount> kStatusClassNames = {
+    "1xx", "2xx", "3xx", "4xx", "5xx"};
 /// status_codes is indexed by the code: 0..599, of which 100..599 are used.
 inline constexpr int kStatusCodeLimit = 600;
 
