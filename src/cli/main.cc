@@ -33,6 +33,7 @@
 #include "report/sweep_report.h"
 #include "report/text_report.h"
 #include "run/run.h"
+#include "run/wall_clock.h"
 #include "run/verdicts.h"
 #include "sweep/slo.h"
 #include "sweep/sweep.h"
@@ -291,6 +292,17 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   }
   // Once, before any run: the report names the engine that ran, and why when it fell back.
   config.engine = resolve_engine(config.engine, &config.engine_fallback);
+  // --start-at ahead: one line that says until when, or a run waiting for its instant looks
+  // hung. A start it cannot keep is refused here, before the line, as run_load() would.
+  if (auto refused = check_start_at(config, wall_now_ns())) {
+    return fail(refused->exit_code, refused->message);
+  }
+  if (const int64_t ahead_ns = config.start_at.unix_ns - wall_now_ns();
+      config.start_at.given() && ahead_ns >= kNanosPerSecond) {
+    std::fprintf(stderr, "hammer: %s\n", render_start_wait_line(config.start_at.unix_ns,
+                                                                ahead_ns).c_str());
+  }
+
   if (config.sweep.active()) return run_sweep_command(config, out);
 
   const bool progress = progress_wanted(config);

@@ -102,8 +102,9 @@ std::string flag_description(Flag flag) {
     case Flag::start_at:
       return "start the schedule at a wall-clock instant, RFC 3339\n"
              "(2026-12-01T10:00:00Z) or Unix seconds: connect first,\n"
-             "then sleep until it; an instant already passed exits 1\n"
-             "(default: start once connected)";
+             "then sleep until it; an instant already passed, or more\n"
+             "than 24h ahead, exits 1; a sweep's first step waits for\n"
+             "it (default: start once connected)";
     case Flag::start_tolerance:
       return "with --start-at: still start when up to T late, and\n"
              "report by how much (default 0s)";

@@ -51,6 +51,11 @@ std::string render_shard_line(const ReportInput& input) {
   return line + "\n";
 }
 
+std::string render_start_wait_line(int64_t start_unix_ns, int64_t ahead_ns) {
+  return "waiting until " + format_wall_time(start_unix_ns) + " (in " +
+         format_duration_ns(ahead_ns) + ") for --start-at; Ctrl-C stops the wait";
+}
+
 std::string render_fleet_table(const FleetSummary& fleet) {
   std::string out = "Merged " + std::to_string(fleet.shards.size()) + " shards of " +
                     std::to_string(fleet.shard_count) + ":";

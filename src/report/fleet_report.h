@@ -16,6 +16,10 @@ namespace hammer {
 /// shard; empty otherwise.
 std::string render_shard_line(const ReportInput& input);
 
+/// "waiting until 2026-12-01T10:00:00.000Z (in 1h 2m) for --start-at": said before a run
+/// whose start lies `ahead_ns` off, so that the wait does not look like a hang.
+std::string render_start_wait_line(int64_t start_unix_ns, int64_t ahead_ns);
+
 /// The merged report's opening lines: how many shards, which files, and one row per shard
 /// (start, lateness, requests, its own p50/p99, dispatch lag and its cause).
 std::string render_fleet_table(const FleetSummary& fleet);

@@ -92,6 +92,20 @@ RunError start_passed(const Config& config, int64_t passed_ns, const char* when)
 
 }  // namespace
 
+std::optional<RunError> check_start_at(const Config& config, int64_t now_unix_ns) {
+  if (!config.start_at.given()) return std::nullopt;
+  const int64_t passed_ns = now_unix_ns - config.start_at.unix_ns;
+  if (passed_ns > config.start_at.tolerance_ns) return start_passed(config, passed_ns, "ago");
+  if (-passed_ns > kMaxStartAheadNs) {
+    char ahead[64];
+    std::snprintf(ahead, sizeof ahead, "%.1f hours", static_cast<double>(-passed_ns) / 3.6e12);
+    return RunError{1, std::string("--start-at: the start time is ") + ahead +
+                           " ahead, more than 24 hours; give a time within a day (RFC 3339, "
+                           "or Unix seconds, not milliseconds)"};
+  }
+  return std::nullopt;
+}
+
 int64_t connections_for_worker(int64_t total, int64_t index, int64_t count) {
   return total / count + (index < total % count ? 1 : 0);
 }
@@ -144,13 +158,8 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     config.engine = resolve_engine(config.engine, &config.engine_fallback);
   }
 
-  // A start time that has already passed fails before anything connects.
-  if (config.start_at.given()) {
-    const int64_t passed_ns = wall_now_ns() - config.start_at.unix_ns;
-    if (passed_ns > config.start_at.tolerance_ns) {
-      return unexpected(start_passed(config, passed_ns, "ago"));
-    }
-  }
+  // A start time that has already passed, or lies days ahead, fails before anything connects.
+  if (auto refused = check_start_at(config, wall_now_ns())) return unexpected(std::move(*refused));
 
   // Each connection is one fd; keep a margin for the pollers, wake-ups and stdio.
   const int64_t connections = shard_connections(config);

@@ -4,6 +4,7 @@
 // thread with its exact share of connections and of the schedule, waits for them, and merges
 // their results once (histograms added, counters summed).
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "core/config.h"
@@ -36,6 +37,15 @@ struct Progress {
 };
 /// Called on the thread that called run_load(), about once a second while the run lasts.
 using ProgressFn = std::function<void(const Progress&)>;
+
+/// The most --start-at may lie ahead: a start further off is a typo in the date or a Unix time
+/// in milliseconds (1796119200000 is the year 58886), and a wait nothing would show.
+inline constexpr int64_t kMaxStartAheadNs = 24 * 3'600'000'000'000;
+
+/// --start-at against the wall clock `now_unix_ns`: nothing without it or when it can be kept;
+/// else why not (passed by more than --start-tolerance, or more than kMaxStartAheadNs ahead),
+/// exit code 1. run_load() checks it before anything connects.
+std::optional<RunError> check_start_at(const Config& config, int64_t now_unix_ns);
 
 /// Runs the load described by `config`. Blocks for about config.duration_ns (+ the drain of
 /// requests in flight, at most config.timeout_ns). Ctrl-C during the run ends it early; the

@@ -67,6 +67,7 @@ Config control_config(const Config& base, const Config& step) {
   control.closed_loop_stopwatch = false;
   control.slos.clear();
   control.sweep = SweepPlan{};
+  control.start_at = StartAt{};  // the control runs after the measured steps, never at the start
   return control;
 }
 
@@ -124,10 +125,15 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
     }
   }
 
+  // --start-at is when the sweep starts: its first step waits for the instant, and each later
+  // step follows the one before (held to the instant, the second step would find it passed).
+  bool first_step = true;
   auto measure = [&](double level) -> std::optional<StepSummary> {
     if (result.interrupted || could_not_start) return std::nullopt;
     if (on_step_start) on_step_start(level, false);
-    const Config step_cfg = step_config(config, result.kind, level);
+    Config step_cfg = step_config(config, result.kind, level);
+    if (!first_step) step_cfg.start_at = StartAt{};
+    first_step = false;
     auto step = measure_step(step_cfg, level, on_progress);
     if (!step) {
       error = step.error();

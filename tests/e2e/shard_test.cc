@@ -289,6 +289,22 @@ TEST(ShardTest, AStartTimeThatHasPassedExitsOneBeforeConnecting) {
   EXPECT_NE(run.err.find("--start-tolerance"), std::string::npos) << run.err;
 }
 
+// A start days ahead is a typo in the date, not a plan: refused at once, never a silent wait.
+TEST(ShardTest, AStartTimeDaysAheadExitsOneAtOnce) {
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  const int64_t three_days_s =
+      std::chrono::duration_cast<std::chrono::seconds>(now).count() + 3 * 24 * 3600;
+  const Finished run = run_hammer({"--shard", "1/2", "--start-at", std::to_string(three_days_s),
+                                   "-d", "1", "http://127.0.0.1:1/"},
+                                  20);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.err.find("hammer: --start-at: the start time is 72.0 hours ahead, more than 24 "
+                         "hours"),
+            std::string::npos)
+      << run.err;
+  EXPECT_EQ(run.err.find("waiting until"), std::string::npos) << run.err;
+}
+
 TEST(ShardTest, MergeRefusesAFleetWithAMissingShard) {
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
   ASSERT_TRUE(server.ready());

@@ -300,5 +300,30 @@ TEST(SweepTest, AnUnreachableControlUrlIsFoundBeforeTheSweepStarts) {
   EXPECT_TRUE(run.out.empty()) << run.out;
 }
 
+// --start-at is when a sweep starts: the first step waits for the instant (and says so on
+// stderr), the later ones follow. Held to the instant, the second step found it passed and the
+// sweep stopped after one level.
+TEST(SweepTest, ASweepWithAStartTimeWaitsOnceAndRunsEveryStep) {
+  ServerProcess server({test_server_binary(), "--port", "0"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  const int64_t start_s = std::chrono::duration_cast<std::chrono::seconds>(now).count() + 3;
+  const Finished run =
+      run_hammer({"-r", "50,100", "-c", "2", "-t", "1", "-d", "0.5", "--start-at",
+                  std::to_string(start_s), "--json", server.url()},
+                 60);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.err.find("hammer: waiting until "), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find(" for --start-at"), std::string::npos) << run.err;
+  const JsonValue report = parse_report(run);
+  const std::vector<JsonValue>& steps = steps_of(report);
+  ASSERT_EQ(steps.size(), 2u) << run.out;
+  for (const JsonValue& step : steps) {
+    EXPECT_TRUE(step.find("error")->is_null()) << run.out;
+    EXPECT_GT(number_at(step, "requests.completed"), 0) << run.out;
+  }
+  EXPECT_TRUE(report.find("sweep.stopped")->is_null()) << run.out;
+}
+
 }  // namespace
 }  // namespace hammer::test
