@@ -151,6 +151,9 @@ export interface Warmup {
     hdr: string;
   };
   errors: RunResult['errors'];
+  /** The warm-up's responses by status class and by code (absent in older documents). */
+  status?: RunResult['status'];
+  status_codes?: RunResult['status_codes'];
 }
 
 /** One row of the timeline: the requests sent during it. */
