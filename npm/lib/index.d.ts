@@ -253,6 +253,8 @@ export interface RunResult {
     /** The I/O engine that ran (epoll when io_uring was wanted but unavailable: see notes). */
     engine: 'io_uring' | 'epoll' | 'poll';
     precise_dispatch: boolean;
+    /** --percentiles rows, rising; empty for the default spectrum. */
+    percentiles?: number[];
   };
   /** --shard I/N: this process's share of the fleet; null without --shard. */
   shard?: { index: number; count: number; connections: number; rate: number | null } | null;

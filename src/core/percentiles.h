@@ -5,6 +5,7 @@
 // the text report prints and adds keys to JSON's percentiles_ns. A percentile's label is its
 // shortest decimal spelling ("50", "99.9", "99.99"): the text row reads "99.9%", the JSON key
 // "99.9", the --slo key "p99.9".
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -31,6 +32,19 @@ inline std::string percentile_label(double q) {
   while (!label.empty() && label.back() == '0') label.pop_back();
   if (!label.empty() && label.back() == '.') label.pop_back();
   return label;
+}
+
+/// `rows` with `more` added, rising, one row per label: the rows of runs reported as one (a
+/// merge of shards that asked for different --percentiles prints every row any asked for).
+inline std::vector<double> union_of_percentiles(std::vector<double> rows,
+                                                const std::vector<double>& more) {
+  for (double q : more) {
+    bool present = false;
+    for (double row : rows) present = present || percentile_label(row) == percentile_label(q);
+    if (!present) rows.push_back(q);
+  }
+  std::sort(rows.begin(), rows.end());
+  return rows;
 }
 
 }  // namespace hammer

@@ -11,8 +11,10 @@
 #include <cstring>
 #include <fstream>
 #include <initializer_list>
+#include <optional>
 #include <sstream>
 
+#include "core/percentiles.h"
 #include "core/read_bounded_file.h"
 #include "json/json_value.h"
 #include "stats/histogram_v2.h"
@@ -94,6 +96,28 @@ class DocumentReader {
 
 int64_t seconds_to_ns(double seconds) { return std::llround(seconds * 1e9); }
 
+// config.percentiles: the --percentiles rows, each above 0 and below 100, at most
+// kMaxPercentiles; empty for the default spectrum.
+void read_percentile_rows(DocumentReader& reader, const JsonValue& rows, Config& config) {
+  const std::string shape = "config.percentiles: expected an array of at most " +
+                            std::to_string(kMaxPercentiles) +
+                            " percentiles above 0 and below 100";
+  if (!rows.is_array() || rows.items.size() > kMaxPercentiles) {
+    reader.fail(shape);
+    return;
+  }
+  std::vector<double> values;
+  for (const JsonValue& row : rows.items) {
+    const std::optional<double> q = row.as_double();
+    if (!q || !(*q > 0 && *q < 100)) {
+      reader.fail(shape);
+      return;
+    }
+    values.push_back(*q);
+  }
+  config.percentiles = union_of_percentiles({}, values);
+}
+
 void read_config(DocumentReader& reader, Config& config) {
   config.url = reader.text({"config", "url"});
   config.connections = reader.integer({"config", "connections"});
@@ -125,6 +149,10 @@ void read_config(DocumentReader& reader, Config& config) {
   if (const JsonValue* requests = reader.at({"config", "requests"});
       requests != nullptr && !requests->is_null()) {
     config.requests_path = reader.text({"config", "requests"});
+  }
+  // Added within schema 1: the --percentiles rows, so that a merge prints what the shards did.
+  if (const JsonValue* rows = reader.at({"config", "percentiles"}); rows != nullptr) {
+    read_percentile_rows(reader, *rows, config);
   }
 
   const JsonValue* shard = reader.at({"shard"});

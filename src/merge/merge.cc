@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <map>
 
+#include "core/percentiles.h"
 #include "run/run.h"
 #include "time/clock.h"
 
@@ -272,6 +273,8 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
     part.timeline = Timeline();
     total.add(part);
     merged.config.threads += document->config.threads;
+    merged.config.percentiles =
+        union_of_percentiles(merged.config.percentiles, document->config.percentiles);
     const int64_t measured_start =
         origin + document->config.ramp_ns + document->config.warmup_ns;
     fleet_end_unix_ns = std::max(fleet_end_unix_ns, measured_start + part.elapsed_ns);

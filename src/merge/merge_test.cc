@@ -109,6 +109,15 @@ TEST(MergeTest, OrderOfTheFilesDoesNotMatter) {
   EXPECT_EQ(backward->fleet.shards.front().index, 1);
 }
 
+TEST(MergeTest, TheMergedRunPrintsEveryPercentileRowAnyShardAskedFor) {
+  std::vector<RunDocument> documents = {shard(1, 2, {1, 2}), shard(2, 2, {30})};
+  documents[0].config.percentiles = {42, 99.99};
+  documents[1].config.percentiles = {99.99, 99.999};
+  auto merged = merge_shards(documents, kSecond);
+  ASSERT_TRUE(merged.has_value()) << merged.error().message;
+  EXPECT_EQ(merged->config.percentiles, (std::vector<double>{42, 99.99, 99.999}));
+}
+
 TEST(MergeTest, RefusesDifferentUrls) {
   std::vector<RunDocument> documents = {shard(1, 2, {1}), shard(2, 2, {1})};
   documents[1].config.url = "http://10.0.0.2:8080/";

@@ -206,6 +206,9 @@ void write_document_header(const Config& config, JsonWriter& json) {
   json.member("method", config.method);
   json.member("engine", std::string(engine_name(config.engine)));
   json.member("precise_dispatch", config.precise_dispatch);
+  json.key("percentiles").begin_array();
+  for (double q : config.percentiles) json.value(q);
+  json.end_array();
   json.end_object();
 }
 

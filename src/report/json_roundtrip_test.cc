@@ -157,6 +157,25 @@ TEST(JsonRoundTripTest, RampPipelineAndRequestsFileReadBack) {
   EXPECT_FALSE(result.timeline.rows()[2].ramp);
 }
 
+TEST(JsonRoundTripTest, ThePercentileRowsReadBackAndBadOnesAreRefused) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.shard = ShardSpec{1, 2, true};
+  run.config.percentiles = {42, 99.99};
+  const std::string json = render_json_report(run.input());
+  auto document = read_run_document(json);
+  ASSERT_TRUE(document.has_value()) << document.error();
+  EXPECT_EQ(document->config.percentiles, (std::vector<double>{42, 99.99}));
+
+  std::string bad = json;
+  const size_t at = bad.find("\"percentiles\": [");
+  ASSERT_NE(at, std::string::npos);
+  bad.replace(at, std::string("\"percentiles\": [").size(), "\"percentiles\": [100, ");
+  auto refused = read_run_document(bad);
+  ASSERT_FALSE(refused.has_value());
+  EXPECT_NE(refused.error().find("config.percentiles: expected an array"), std::string::npos)
+      << refused.error();
+}
+
 TEST(JsonRoundTripTest, TheWarmupsAndTheRampsStatusesReadBack) {
   testing::FabricatedRun run = testing::open_loop_run();
   run.config.warmup_ns = 1'000'000'000;
