@@ -166,6 +166,12 @@ int run_report_command(const std::vector<std::string>& args, hammer::StdoutWrite
     out.write(report_usage_text());
     return kExitOk;
   }
+  if (options->outputs.empty()) {
+    auto text = render_saved_run_text(options->inputs.front());
+    if (!text) return fail(kExitBadInput, text.error());
+    out.write(*text);
+    return kExitOk;
+  }
   auto files = render_report_files(*options);
   if (!files) return fail(kExitBadInput, files.error());
   return write_output_files(*files) ? kExitOk : kExitRunFailed;

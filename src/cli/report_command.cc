@@ -3,11 +3,19 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <optional>
 
+#include "cli/slo_flag.h"
 #include "core/read_bounded_file.h"
+#include "document/run_document.h"
 #include "json/json_value.h"
 #include "report/html_report.h"
 #include "report/output_formats.h"
+#include "report/slo_report.h"
+#include "report/text_report.h"
+#include "run/verdicts.h"
+#include "sweep/slo.h"
 
 namespace hammer {
 namespace {
@@ -65,9 +73,10 @@ Expected<ReportOptions, UsageError> parse_report_options(const std::vector<std::
     return unexpected(report_error("no saved run given (usage: hammer report RUN.json "
                                    "[RUN2.json ...] -o report.html)"));
   }
-  if (options.outputs.empty()) {
-    return unexpected(report_error("-o FILE.html is required (usage: hammer report RUN.json "
-                                   "[RUN2.json ...] -o report.html)"));
+  if (options.outputs.empty() && options.inputs.size() > 1) {
+    return unexpected(report_error("comparing " + std::to_string(options.inputs.size()) +
+                                   " runs renders HTML: give -o report.html (one run alone, "
+                                   "without -o, prints its text report)"));
   }
   return options;
 }
@@ -96,14 +105,85 @@ Expected<std::vector<RenderedFile>, std::string> render_report_files(
   return files;
 }
 
+namespace {
+
+// The document's `slo` array as the limits that were asked for: each limit's text is rebuilt
+// from its number ("p99=50ms", "errors=1%") and parsed as --slo would be, so a saved gate is
+// judged again by the very rules that judged the run.
+Expected<std::vector<SloLimit>, std::string> saved_slo_limits(const JsonValue& document) {
+  std::vector<SloLimit> limits;
+  const JsonValue* slo = document.find("slo");
+  if (slo == nullptr || slo->is_null()) return limits;
+  const std::string shape = "slo: expected an array of {key, limit, unit}";
+  if (!slo->is_array()) return unexpected(shape);
+  for (const JsonValue& entry : slo->items) {
+    const JsonValue* key = entry.find("key");
+    const JsonValue* limit = entry.find("limit");
+    if (key == nullptr || !key->is_string() || limit == nullptr || !limit->is_number()) {
+      return unexpected(shape);
+    }
+    const double number = limit->as_double().value_or(0);
+    char text[64];
+    if (key->text == "errors") {
+      std::snprintf(text, sizeof text, "%.10g%%", number * 100);
+    } else {
+      std::snprintf(text, sizeof text, "%.0fns", number);
+    }
+    auto parsed = parse_slo_list(key->text + "=" + text);
+    if (!parsed) return unexpected("slo: " + key->text + ": " + parsed.error());
+    for (SloLimit& one : *parsed) limits.push_back(std::move(one));
+  }
+  return limits;
+}
+
+// The CPUs of the machine the run ran on, as far as the document tells: only the generator's
+// verdict names them (and only its advice depends on them); 0, unknown, otherwise.
+int64_t saved_cpus(const JsonValue& document) {
+  const JsonValue* verdicts = document.find("verdicts");
+  if (verdicts == nullptr || !verdicts->is_array()) return 0;
+  for (const JsonValue& verdict : verdicts->items) {
+    const JsonValue* cpus = verdict.at({"figures", "cpus"});
+    if (cpus != nullptr && cpus->is_number()) return cpus->as_int().value_or(0);
+  }
+  return 0;
+}
+
+}  // namespace
+
+Expected<std::string, std::string> render_saved_run_text(const std::string& path) {
+  auto text = read_bounded_file(path, kMaxDocumentBytes, "256MB; not a hammer document");
+  if (!text) return unexpected("report: '" + path + "': " + text.error());
+  auto json = parse_json(*text);
+  if (!json) return unexpected("report: '" + path + "': not JSON: " + json.error());
+  if (json->find("sweep") != nullptr) {
+    return unexpected("report: '" + path + "': a sweep's document renders as HTML only: give "
+                      "-o report.html");
+  }
+  auto document = read_run_document(*text);
+  if (!document) return unexpected("report: '" + path + "': " + document.error());
+  auto limits = saved_slo_limits(*json);
+  if (!limits) return unexpected("report: '" + path + "': " + limits.error());
+  // The verdicts are judged again from the figures, as the run judged them.
+  const Config& config = document->config;
+  const std::vector<Verdict> verdicts =
+      compute_verdicts(config, document->result, saved_cpus(*json));
+  const std::vector<SloOutcome> slo = evaluate_slos(*limits, config, document->result);
+  const ReportInput input{config, document->result, verdicts, {},
+                          limits->empty() ? nullptr : &slo};
+  return render_text_report(input) + render_slo_lines(slo);
+}
+
 std::string report_usage_text() {
   return "Usage: hammer report RUN.json [RUN2.json ...] -o report.html\n"
+         "       hammer report RUN.json\n"
          "\n"
          "Renders saved runs (hammer --json or -o RUN.json) as one self-contained HTML\n"
          "page, without running them again. Figures come from each document's\n"
          "histograms (their HDR strings), never from its rounded percentiles.\n"
          "Two or more runs are compared: their percentile spectra are overlaid.\n"
          "A sweep's document is rendered alone.\n"
+         "Without -o, one saved run prints its text report, as the run printed it\n"
+         "(its --slo limits judged again from the histograms).\n"
          "\n"
          "  -o, --output FILE.html  where to write the page, repeatable\n"
          "  -h, --help              print this help and exit\n"

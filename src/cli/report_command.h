@@ -17,13 +17,18 @@ struct ReportOptions {
   bool help = false;
 };
 
-/// Parses the arguments after "report": at least one input, at least one -o, every -o an
-/// .html file, no file given twice.
+/// Parses the arguments after "report": at least one input, every -o an .html file, no file
+/// given twice; without -o, one input only (printed as text).
 Expected<ReportOptions, UsageError> parse_report_options(const std::vector<std::string>& args);
 
 /// Reads every input and renders the page once for every -o. The error is one line naming the
 /// file and what is wrong with it ("b.json: latency.corrected.hdr: bad base64").
 Expected<std::vector<RenderedFile>, std::string> render_report_files(const ReportOptions& options);
+
+/// `hammer report RUN.json` without -o: the saved single run's text report, as the run printed
+/// it, with its --slo lines judged again. A sweep's document, or one that cannot be read, is a
+/// one-line error naming the file.
+Expected<std::string, std::string> render_saved_run_text(const std::string& path);
 
 /// The `hammer report --help` text.
 std::string report_usage_text();

@@ -23,11 +23,19 @@ TEST(ReportCommandTest, ReadsRunsAndHtmlOutputs) {
   EXPECT_TRUE(parse_report_options({"--help"})->help);
 }
 
+TEST(ReportCommandTest, OneRunWithoutAnOutputIsPrintedAsText) {
+  auto parsed = parse_report_options({"a.json"});
+  ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+  EXPECT_EQ(parsed->inputs, (std::vector<std::string>{"a.json"}));
+  EXPECT_TRUE(parsed->outputs.empty());
+}
+
 TEST(ReportCommandTest, RefusesWhatItCannotDoInOneLine) {
   EXPECT_EQ(error_of({}), "report: no saved run given (usage: hammer report RUN.json "
                           "[RUN2.json ...] -o report.html)");
-  EXPECT_EQ(error_of({"a.json"}), "report: -o FILE.html is required (usage: hammer report "
-                                  "RUN.json [RUN2.json ...] -o report.html)");
+  EXPECT_EQ(error_of({"a.json", "b.json"}),
+            "report: comparing 2 runs renders HTML: give -o report.html (one run alone, "
+            "without -o, prints its text report)");
   EXPECT_EQ(error_of({"a.json", "-o", "r.json"}),
             "report: --output: renders HTML; expected a FILE.html, got 'r.json'");
   EXPECT_EQ(error_of({"a.json", "-o"}), "report: --output: missing value");

@@ -175,7 +175,8 @@ std::vector<HelpParagraph> help_paragraphs() {
                  "adds them exactly (hammer merge --help, docs/distributed.md)."},
       {"REPORTS", "Reports: -o run.html writes a self-contained HTML report with charts;\n"
                   "'hammer report RUN.json [RUN2.json ...] -o report.html' renders saved runs\n"
-                  "later, several overlaid (hammer report --help, docs/output.md)."},
+                  "later, several overlaid; 'hammer report RUN.json' prints one as text\n"
+                  "(hammer report --help, docs/output.md)."},
       {"EXIT STATUS", "Exit status: 0 the run completed; 1 bad input; 2 the run could not do its "
                       "job\nor an --output file could not be written; 3 an --slo was missed (in a "
                       "sweep:\nno level met them all)."},

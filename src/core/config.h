@@ -4,6 +4,7 @@
 // every value); run/ and report/ only read it. Times are int64_t nanoseconds throughout.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/shared_text.h"
@@ -79,6 +80,22 @@ struct RequestLine {
 /// The I/O engine (--engine, HAMMER_ENGINE): automatic picks io_uring where it works, else
 /// epoll; net/io_engine.h resolves it once per process.
 enum class EngineKind : uint8_t { automatic, io_uring, epoll, poll };
+
+/// The engine's name as --engine spells it: "io_uring", "epoll", "poll" ("automatic" only for
+/// a config nobody resolved, or a merge of shards that ran different engines).
+constexpr std::string_view engine_name(EngineKind kind) {
+  switch (kind) {
+    case EngineKind::io_uring:
+      return "io_uring";
+    case EngineKind::epoll:
+      return "epoll";
+    case EngineKind::poll:
+      return "poll";
+    case EngineKind::automatic:
+      break;
+  }
+  return "automatic";
+}
 
 /// Why the engine asked for (or io_uring, the automatic choice on Linux) was not used: the run
 /// used `used` instead, and the report says so in one note.

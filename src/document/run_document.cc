@@ -150,6 +150,12 @@ void read_config(DocumentReader& reader, Config& config) {
       requests != nullptr && !requests->is_null()) {
     config.requests_path = reader.text({"config", "requests"});
   }
+  // The engine that ran; a name this reader does not know (a later engine) stays unsaid.
+  if (const JsonValue* engine = reader.at({"config", "engine"}); engine && engine->is_string()) {
+    for (EngineKind kind : {EngineKind::io_uring, EngineKind::epoll, EngineKind::poll}) {
+      if (engine->text == engine_name(kind)) config.engine = kind;
+    }
+  }
   // Added within schema 1: the --percentiles rows, so that a merge prints what the shards did.
   if (const JsonValue* rows = reader.at({"config", "percentiles"}); rows != nullptr) {
     read_percentile_rows(reader, *rows, config);

@@ -275,6 +275,10 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
     merged.config.threads += document->config.threads;
     merged.config.percentiles =
         union_of_percentiles(merged.config.percentiles, document->config.percentiles);
+    // One engine when every shard ran it; shards on different engines name none.
+    if (document->config.engine != merged.config.engine) {
+      merged.config.engine = EngineKind::automatic;
+    }
     const int64_t measured_start =
         origin + document->config.ramp_ns + document->config.warmup_ns;
     fleet_end_unix_ns = std::max(fleet_end_unix_ns, measured_start + part.elapsed_ns);

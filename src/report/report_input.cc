@@ -73,20 +73,6 @@ int64_t mean_dispatch_lag_ns(const DispatchLag& lag) {
   return std::llround(static_cast<double>(lag.sum_ns) / static_cast<double>(lag.dispatched));
 }
 
-std::string_view engine_name(EngineKind kind) {
-  switch (kind) {
-    case EngineKind::io_uring:
-      return "io_uring";
-    case EngineKind::epoll:
-      return "epoll";
-    case EngineKind::poll:
-      return "poll";
-    case EngineKind::automatic:
-      break;
-  }
-  return "automatic";
-}
-
 std::string engine_fallback_note(const EngineFallback& fallback) {
   if (!fallback.happened) return "";
   if (fallback.linux_only) {

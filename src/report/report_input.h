@@ -60,9 +60,6 @@ int64_t mean_dispatch_lag_ns(const DispatchLag& lag);
 /// slow-request notes (report/timeline_report.h), then input.notes.
 std::vector<std::string> report_notes(const ReportInput& input);
 
-/// The engine's name as --engine spells it: "io_uring", "epoll", "poll" ("automatic" only for
-/// a config nobody resolved).
-std::string_view engine_name(EngineKind kind);
 /// "io_uring is unavailable here (REASON); the run used epoll", or "" when no fallback.
 std::string engine_fallback_note(const EngineFallback& fallback);
 

@@ -35,7 +35,7 @@ class OutputFilesTest : public ::testing::Test {
   void TearDown() override {
     for (const char* name : {"run.json", "run.csv", "run.hgrm", "run.uncorrected.hgrm",
                              "run.hlog", "kept.json", "kept.csv", "edited.json", "merged.json",
-                             "run.html", "edited.html"}) {
+                             "run.html", "edited.html", "sweep.json"}) {
       ::unlink((dir_ + "/" + name).c_str());
     }
     ::rmdir(dir_.c_str());
@@ -187,6 +187,36 @@ TEST_F(OutputFilesTest, AKeyGivenTwiceIsRefusedByMergeAndReportInOneLineNamingIt
   EXPECT_EQ(report.exit_code, 1);
   EXPECT_EQ(report.err, "hammer: report: '" + edited + "': not JSON: " + where);
   EXPECT_FALSE(exists(dir_ + "/edited.html")) << "nothing is written from a file not read";
+}
+
+// `hammer report RUN.json` without -o is what vegeta's `report` is: the saved run's text report,
+// here letter for letter what the run printed (warm-up, verdicts and SLO lines included), read
+// back from the document's histograms. A sweep's document is one line saying to give -o.
+TEST_F(OutputFilesTest, ReportWithoutAnOutputPrintsTheSavedRunsTextAsTheRunDid) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "status", "--status",
+                        "503"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const std::string saved = dir_ + "/run.json";
+  const Finished run = run_hammer({"-r", "100", "-c", "2", "-t", "1", "-W", "0.3", "-d", "0.5",
+                                   "--slo", "p99=1s", "--slo", "errors=1%", "-o", saved,
+                                   server.url()},
+                                  20);
+  ASSERT_EQ(run.exit_code, 2) << run.err;  // every answer a 503: the run did not work
+  const Finished report = run_hammer({"report", saved});
+  EXPECT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_EQ(report.out, run.out);
+  EXPECT_NE(report.out.find("non-2xx or 3xx responses"), std::string::npos) << report.out;
+  EXPECT_NE(report.out.find("SLO p99 <= 1.00s"), std::string::npos) << report.out;
+
+  const std::string sweep = dir_ + "/sweep.json";
+  const Finished swept = run_hammer(
+      {"-r", "50,100", "-c", "2", "-t", "1", "-d", "0.3", "-o", sweep, server.url()}, 20);
+  ASSERT_NE(swept.exit_code, 1) << swept.err;
+  const Finished refused = run_hammer({"report", sweep});
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_EQ(refused.err, "hammer: report: '" + sweep +
+                             "': a sweep's document renders as HTML only: give -o report.html\n");
+  EXPECT_EQ(refused.out, "");
 }
 
 }  // namespace
