@@ -12,9 +12,15 @@ namespace {
 std::string milliseconds(int64_t ns) { return format_fixed(static_cast<double>(ns) / 1e6, 2) + " ms"; }
 
 std::string sentence(const InterruptedBeforeMeasuringVerdict& v) {
-  return v.in_warmup ? "interrupted during the warm-up: nothing was measured (the warm-up's own "
-                       "figures are in its own section)"
-                     : "interrupted before the first request: nothing was measured";
+  if (v.in_warmup) {
+    return "interrupted during the warm-up: nothing was measured (the warm-up's own figures are "
+           "in its own section)";
+  }
+  if (v.in_ramp) {
+    return "interrupted during the ramp: nothing was measured (the ramp's own figures are in its "
+           "own section)";
+  }
+  return "interrupted before the first request: nothing was measured";
 }
 
 std::string sentence(const InterruptedUnansweredVerdict& v) {

@@ -23,6 +23,9 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
        "its own section)"},
       {InterruptedBeforeMeasuringVerdict{false, 0}, "interrupted_before_measuring",
        "interrupted before the first request: nothing was measured"},
+      {InterruptedBeforeMeasuringVerdict{false, 0, true}, "interrupted_before_measuring",
+       "interrupted during the ramp: nothing was measured (the ramp's own figures are in its "
+       "own section)"},
       {InterruptedUnansweredVerdict{4, 0, 1'500'000'000}, "interrupted_unanswered",
        "interrupted after 1.50s: 4 requests were in flight, none answered; nothing was "
        "measured"},

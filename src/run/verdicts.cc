@@ -129,8 +129,9 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
   if (interrupted_before_measuring(result)) {
     // Not a failure of the server: the user stopped the run before its measured part began.
     const bool in_warmup = result.warmup != nullptr && result.warmup->sent > 0;
+    const bool in_ramp = !in_warmup && result.ramp != nullptr && result.ramp->sent > 0;
     verdicts.push_back(InterruptedBeforeMeasuringVerdict{
-        in_warmup, result.warmup != nullptr ? result.warmup->completed : 0});
+        in_warmup, result.warmup != nullptr ? result.warmup->completed : 0, in_ramp});
   } else if (no_work(config, result)) {
     // The fleet had requests, this shard's slots none: nothing to measure, nothing failed.
     verdicts.push_back(NoWorkVerdict{config.shard.index, config.shard.count});

@@ -33,6 +33,7 @@ enum class VerdictCode : int {
 struct InterruptedBeforeMeasuringVerdict {
   bool in_warmup = false;        // the warm-up had sent requests (its figures are reported)
   int64_t warmup_completed = 0;
+  bool in_ramp = false;  // the ramp had sent requests and no warm-up had (its figures are reported)
 };
 
 /// Ctrl-C or SIGTERM after requests were sent but before any was answered or failed: every one

@@ -471,5 +471,30 @@ TEST(VerdictRulesTest, MoreThreadsAreAdvisedOnlyWhileCoresAreLeft) {
   EXPECT_FALSE(saturated(0).more_threads_help);  // CPUs unknown (a merge)
 }
 
+// Ctrl-C during --ramp: the ramp sent and answered requests (its section shows them), so the
+// verdict must not say that the run stopped before the first request.
+TEST(VerdictRulesTest, InterruptedDuringTheRampSaysSoNotBeforeTheFirstRequest) {
+  Config config;
+  config.rate = 100;
+  config.connections = 2;
+  RunResult result;
+  result.interrupted = true;
+  result.ramp = std::make_shared<RunResult>();
+  result.ramp->sent = result.ramp->completed = 17;
+  std::vector<Verdict> verdicts = compute_verdicts(config, result, 2);
+  ASSERT_FALSE(verdicts.empty());
+  const auto& ramp = std::get<InterruptedBeforeMeasuringVerdict>(verdicts[0]);
+  EXPECT_TRUE(ramp.in_ramp);
+  EXPECT_FALSE(ramp.in_warmup);
+  // Past the ramp and into the warm-up, the warm-up is the phase that was cut.
+  result.warmup = std::make_shared<RunResult>();
+  result.warmup->sent = result.warmup->completed = 5;
+  verdicts = compute_verdicts(config, result, 2);
+  ASSERT_FALSE(verdicts.empty());
+  const auto& warmup = std::get<InterruptedBeforeMeasuringVerdict>(verdicts[0]);
+  EXPECT_TRUE(warmup.in_warmup);
+  EXPECT_FALSE(warmup.in_ramp);
+}
+
 }  // namespace
 }  // namespace hammer
