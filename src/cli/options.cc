@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "cli/edit_distance.h"
+#include "cli/foreign_flags.h"
 #include "cli/percentile_flag.h"
 #include "cli/flags.h"
 #include "cli/slo_flag.h"
@@ -638,6 +639,9 @@ const FlagSpec* find_short(char name) {
 }
 
 UsageError unknown_option(std::string_view typed, std::string_view name) {
+  if (auto hint = foreign_flag_hint(name)) {
+    return {"unknown option " + quoted(typed) + "; " + std::string(*hint)};
+  }
   // Two edits catch a dropped, doubled or swapped letter; more suggests nonsense.
   if (auto match = closest_match(name, kLongNames, 2)) {
     return {"unknown option " + quoted(typed) + "; did you mean '" + std::string(*match) + "'?"};
@@ -694,7 +698,11 @@ Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>
         return unexpected(UsageError{"unknown option " + quoted(arg) + "; did you mean '" +
                                      double_dashed + "'?"});
       }
+      if (foreign_flag_hint(arg)) return unexpected(unknown_option(arg, arg));  // hey's -h2
       spec = find_short(arg[1]);
+      if (!spec && foreign_flag_hint(arg.substr(0, 2))) {
+        return unexpected(unknown_option(arg, arg.substr(0, 2)));
+      }
       if (!spec) {
         // The same letter in the other case (wrk2's -R for -r): short options are exact.
         const char c = arg[1];

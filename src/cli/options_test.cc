@@ -849,6 +849,44 @@ TEST(OptionsTest, UnknownOptionsSuggestTheNearestName) {
             "unknown option '-C'; did you mean '-c' (--connections)?");
 }
 
+// Flags that wrk, wrk2, oha, hey, k6 and autocannon users type by habit: each names hammer's way
+// to do the same, or says plainly that there is none. "-T" (a content type in hey and oha) and
+// "-w" (autocannon's workers) must not suggest -t (threads) and -W (warm-up) by their case.
+TEST(OptionsTest, OtherToolsFlagsNameHammersAlternative) {
+  const auto says = [](std::vector<std::string> args, std::string_view hint) {
+    args.push_back(kUrl);
+    const std::string error = error_of(args);
+    EXPECT_EQ(error.rfind("unknown option '" + args[0] + "'; ", 0), 0u) << error;
+    EXPECT_NE(error.find(hint), std::string::npos) << args[0] << ": " << error;
+  };
+  says({"-s", "post.lua"}, "--requests FILE");
+  says({"--script", "post.lua"}, "--requests FILE");
+  says({"-n", "1000"}, "-d");
+  says({"--iterations", "1000"}, "-d");
+  says({"-z", "10s"}, "-d (--duration)");
+  says({"-q", "100"}, "-r (--rate)");
+  says({"--rps", "100"}, "-r (--rate)");
+  says({"--vus", "10"}, "-c (--connections)");
+  says({"-u", "10"}, "-c (--connections)");
+  says({"-L"}, "--latency");
+  says({"-l"}, "--latency");
+  says({"-U"}, "uncorrected");
+  says({"--u_latency"}, "uncorrected");
+  says({"--latency-correction"}, "-r");
+  says({"-k"}, "--no-keepalive");
+  says({"--disable-keepalive"}, "--no-keepalive");
+  says({"-T", "application/json"}, "-H 'Content-Type:");
+  says({"-D", "body.json"}, "--body FILE");
+  says({"-b", "{}"}, "--body FILE");
+  says({"-w", "4"}, "-t (--threads)");
+  says({"-j"}, "--json");
+  says({"--http2"}, "HTTP/1.1");
+  says({"-h2"}, "HTTP/1.1");
+  // Glued values are the same habit: -n1000, --rps=100.
+  says({"-n1000"}, "-d");
+  says({"--rps=100"}, "-r (--rate)");
+}
+
 TEST(OptionsTest, UnknownOptionsFarFromAnyNameGetNoSuggestion) {
   EXPECT_EQ(error_of({"--frobnicate", kUrl}), "unknown option '--frobnicate'; see hammer --help");
   EXPECT_EQ(error_of({"-x", kUrl}), "unknown option '-x'; see hammer --help");
