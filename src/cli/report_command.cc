@@ -155,11 +155,11 @@ Expected<std::string, std::string> render_saved_run_text(const std::string& path
   if (!text) return unexpected("report: '" + path + "': " + text.error());
   auto json = parse_json(*text);
   if (!json) return unexpected("report: '" + path + "': not JSON: " + json.error());
-  if (json->find("sweep") != nullptr) {
+  if (json->find("hammer") != nullptr && json->find("sweep") != nullptr) {
     return unexpected("report: '" + path + "': a sweep's document renders as HTML only: give "
                       "-o report.html");
   }
-  auto document = read_run_document(*text);
+  auto document = read_run_document(*json);
   if (!document) return unexpected("report: '" + path + "': " + document.error());
   auto limits = saved_slo_limits(*json);
   if (!limits) return unexpected("report: '" + path + "': " + limits.error());

@@ -363,7 +363,10 @@ void read_requests_file(DocumentReader& reader, Config& config, RunResult& resul
 Expected<RunDocument, std::string> read_run_document(std::string_view text) {
   auto parsed = parse_json(text);
   if (!parsed) return unexpected("not a JSON document: " + parsed.error());
-  const JsonValue& root = *parsed;
+  return read_run_document(*parsed);
+}
+
+Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
   DocumentReader reader(root);
   RunDocument document;
   if (!root.is_object() || root.find("hammer") == nullptr) {

@@ -8,6 +8,7 @@
 
 #include "core/config.h"
 #include "core/expected.h"
+#include "json/json_value.h"
 #include "run/result.h"
 
 namespace hammer {
@@ -22,6 +23,8 @@ struct RunDocument {
 /// Reads one single-run document. Errors name the member ("latency.corrected.hdr: bad base64")
 /// or say why the document cannot be read (a sweep, another schema, not JSON).
 Expected<RunDocument, std::string> read_run_document(std::string_view text);
+/// The same, from a document already parsed.
+Expected<RunDocument, std::string> read_run_document(const JsonValue& root);
 
 /// Reads the file at `path`: its contents through read_run_document, errors prefixed with it.
 Expected<RunDocument, std::string> load_run_document(const std::string& path);
