@@ -136,6 +136,13 @@ function progressReader(stream, { onProgress, onStep }, fail) {
     }
   };
   const deliver = () => {
+    // The promise is "at most once per interval" by Date.now(), while timers run on libuv's
+    // monotonic loop clock: checked here rather than trusted to the timer, the rest waited out.
+    const early = last + kProgressIntervalMs - Date.now();
+    if (early > 0) {
+      timer = setTimeout(deliver, early + 1);
+      return;
+    }
     timer = null;
     last = Date.now();
     const event = pending;
