@@ -63,7 +63,7 @@ std::string render_timeline_csv(const ReportInput& input) {
     row.add(static_cast<int64_t>(summary.figures.second))
         .add(static_cast<double>(summary.figures.start_ns) / 1e9)
         .add(static_cast<double>(summary.figures.length_ns) / 1e9)
-        .add(summary.figures.warmup ? "warmup" : "measured")
+        .add(timeline_phase_name(summary))
         .add(summary.figures.completed)
         .add(summary.per_second)
         .add_if(any, summary.p50_ns)

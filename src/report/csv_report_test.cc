@@ -43,6 +43,31 @@ TEST(CsvReportTest, TimelineHasOneRowPerSecondWithWarmupMarkedAndEmptyCellsForNo
   EXPECT_EQ(lines[3], "3,2,1,measured,0,0,,,,0,0") << "no response: empty latency cells";
 }
 
+// --ramp 1 -W 1: the CSV named the ramp's row "warmup" while the JSON timeline, the --timeline
+// table and the HTML page called it "ramp"; a spreadsheet filtering on phase mixed the two.
+TEST(CsvReportTest, ARampRowIsNamedRampAsInTheJsonTimeline) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  const int64_t s = 1'000'000'000;
+  run.config.ramp_ns = 1 * s;
+  run.config.warmup_ns = 1 * s;
+  run.config.duration_ns = 1 * s;
+  run.result.elapsed_ns = 1 * s;
+  run.result.ramp = std::make_shared<RunResult>();
+  run.result.ramp->elapsed_ns = 1 * s;
+  run.result.warmup = std::make_shared<RunResult>();
+  run.result.warmup->elapsed_ns = 1 * s;
+  run.result.timeline.plan(run.config.warmup_ns, run.config.duration_ns, true, run.config.ramp_ns);
+  run.result.timeline.set_start(0);
+  for (int64_t second = 0; second < 3; ++second) {
+    run.result.timeline.record(second * s + s / 2, 1'000'000);
+  }
+  const auto lines = lines_of(render_timeline_csv(run.input()));
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_TRUE(lines[1].starts_with("1,0,1,ramp,1,")) << lines[1];
+  EXPECT_TRUE(lines[2].starts_with("2,1,1,warmup,1,")) << lines[2];
+  EXPECT_TRUE(lines[3].starts_with("3,2,1,measured,1,")) << lines[3];
+}
+
 // Ctrl-C at 1.2 s of a 5 s run: the last row covers 0.2 s, and its rate is over those 0.2 s.
 // It kept its planned second, so a steady 500 req/s read 100 req/s in the row it was cut in
 // (and the two-regimes note could take that for a drop).

@@ -28,6 +28,10 @@ std::string seconds_text(int64_t ns) {
 
 }  // namespace
 
+std::string_view timeline_phase_name(const TimelineRowSummary& row) {
+  return row.ramp ? "ramp" : row.figures.warmup ? "warmup" : "measured";
+}
+
 int64_t report_slow_threshold_ns(const ReportInput& input) {
   return slow_threshold_ns(input.config.slow_ns, lead_histogram(input).value_at_percentile(50));
 }
@@ -216,7 +220,7 @@ void write_timeline_json(const ReportInput& input, JsonWriter& json) {
     json.member("second", static_cast<int64_t>(row.figures.second));
     json.member("start_s", static_cast<double>(row.figures.start_ns) / 1e9);
     json.member("length_s", static_cast<double>(row.figures.length_ns) / 1e9);
-    json.member("phase", row.ramp ? "ramp" : row.figures.warmup ? "warmup" : "measured");
+    json.member("phase", timeline_phase_name(row));
     json.member("requests", row.figures.completed);
     json.member("per_second", row.per_second);
     const bool any = row.figures.completed > 0;

@@ -5,6 +5,7 @@
 // notes (regimes, slow requests). Text and JSON render the same TimelineRowSummary figures.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "report/json_writer.h"
@@ -23,6 +24,9 @@ struct TimelineRowSummary {
   double per_second = 0;  // completed over the row's own length
   bool ramp = false;      // a --ramp row (figures.warmup is true too: not measured)
 };
+
+/// The row's phase as the JSON timeline and the CSV name it: "ramp", "warmup" or "measured".
+std::string_view timeline_phase_name(const TimelineRowSummary& row);
 
 /// The slow-request threshold for this report: --slow, or 10x the lead p50.
 int64_t report_slow_threshold_ns(const ReportInput& input);
