@@ -360,7 +360,7 @@ export interface ProgressEvent {
   /** Sweeps only: the step this run is (from 1, in the order run), its level, and whether it
    *  is a --control step. */
   step?: { index: number; level: number; control: boolean };
-  phase: 'warmup' | 'measured';
+  phase: 'ramp' | 'warmup' | 'measured';
   /** Since the run (step) started, warm-up included. */
   elapsed_ns: number;
   /** Warm-up + duration. */

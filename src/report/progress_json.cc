@@ -19,7 +19,9 @@ std::string render_progress_line(const Progress& progress, const StepPosition* s
   json.begin_object();
   json.member("type", "progress");
   if (step) write_position(json, *step);
-  json.member("phase", progress.elapsed_ns < progress.warmup_ns ? "warmup" : "measured");
+  json.member("phase", progress.elapsed_ns < progress.ramp_ns      ? "ramp"
+                       : progress.elapsed_ns < progress.warmup_ns ? "warmup"
+                                                                  : "measured");
   json.member("elapsed_ns", progress.elapsed_ns).member("total_ns", progress.total_ns);
   json.member("completed", progress.completed).member("errors", progress.errors);
   json.member("per_second", progress.per_second);

@@ -17,6 +17,22 @@ JsonValue parse_line(const std::string& line) {
   return value ? std::move(*value) : JsonValue{};
 }
 
+// --ramp 2 -W 1: the ramp's lines said "warmup", so a dashboard fed by --progress-fd could not
+// tell the climbing load from the warm-up's steady one (the JSON timeline names it "ramp").
+TEST(ProgressJsonTest, TheRampsLinesSayRampThenTheWarmupsSayWarmup) {
+  Progress progress;
+  progress.total_ns = 5'000'000'000;
+  progress.ramp_ns = 2'000'000'000;
+  progress.warmup_ns = 3'000'000'000;  // ramp + warm-up
+  const auto phase_at = [&](int64_t elapsed_ns) {
+    progress.elapsed_ns = elapsed_ns;
+    return parse_line(render_progress_line(progress, nullptr)).find("phase")->text;
+  };
+  EXPECT_EQ(phase_at(1'000'000'000), "ramp");
+  EXPECT_EQ(phase_at(2'500'000'000), "warmup");
+  EXPECT_EQ(phase_at(3'500'000'000), "measured");
+}
+
 TEST(ProgressJsonTest, AProgressLineSaysWhereTheRunStands) {
   Progress progress;
   progress.elapsed_ns = 1'500'000'000;

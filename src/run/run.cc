@@ -68,6 +68,7 @@ void report_progress(const Config& config, const std::vector<std::unique_ptr<Wor
     progress.elapsed_ns = now - start_ns;
     progress.total_ns = config.ramp_ns + config.warmup_ns + config.duration_ns;
     progress.warmup_ns = config.ramp_ns + config.warmup_ns;  // the ramp is not measured either
+    progress.ramp_ns = config.ramp_ns;
     for (const auto& worker : workers) {
       progress.completed += worker->published_completed();
       progress.errors += worker->published_errors();
