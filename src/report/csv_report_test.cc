@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "report/report_test_support.h"
+#include "report/timeline_report.h"
 
 namespace hammer {
 namespace {
@@ -66,6 +67,27 @@ TEST(CsvReportTest, ARampRowIsNamedRampAsInTheJsonTimeline) {
   EXPECT_TRUE(lines[1].starts_with("1,0,1,ramp,1,")) << lines[1];
   EXPECT_TRUE(lines[2].starts_with("2,1,1,warmup,1,")) << lines[2];
   EXPECT_TRUE(lines[3].starts_with("3,2,1,measured,1,")) << lines[3];
+}
+
+// A row's p50/p99 come from its 2-digit histogram, whose buckets report their highest value; its
+// max is exact. One answer of 3,994,775 ns read p99 3,997,695 above max 3,994,775 in the CSV,
+// the JSON and the --timeline table. No percentile of a row can exceed its largest latency.
+TEST(CsvReportTest, ARowsPercentilesNeverExceedItsExactMax) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.duration_ns = 1'000'000'000;
+  Timeline& timeline = run.result.timeline;
+  timeline.plan(0, run.config.duration_ns);
+  timeline.set_start(0);
+  timeline.record(500'000'000, 3'994'775);
+  run.result.elapsed_ns = 1'000'000'000;
+  const auto rows = summarize_timeline(run.input());
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].max_ns, 3'994'775);
+  EXPECT_LE(rows[0].p99_ns, rows[0].max_ns);
+  EXPECT_LE(rows[0].p50_ns, rows[0].max_ns);
+  const auto lines = lines_of(render_timeline_csv(run.input()));
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_TRUE(lines[1].ends_with(",3994775,3994775,3994775,0,0")) << lines[1];
 }
 
 // Ctrl-C at 1.2 s of a 5 s run: the last row covers 0.2 s, and its rate is over those 0.2 s.

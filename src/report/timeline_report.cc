@@ -64,9 +64,11 @@ std::vector<TimelineRowSummary> summarize_timeline(const ReportInput& input) {
     summary.per_second = per_second(row.completed, summary.figures.length_ns);
     if (row.completed > 0) {
       const Histogram histogram = timeline.row_histogram(index);
-      summary.p50_ns = histogram.value_at_percentile(50);
-      summary.p99_ns = histogram.value_at_percentile(99);
+      // The row's histogram reports a bucket's highest value; its max is exact. A percentile
+      // above the largest latency recorded would be a figure no request had.
       summary.max_ns = row.max_ns;
+      summary.p50_ns = std::min(histogram.value_at_percentile(50), row.max_ns);
+      summary.p99_ns = std::min(histogram.value_at_percentile(99), row.max_ns);
     }
     rows.push_back(summary);
   }
