@@ -163,6 +163,15 @@ Expected<std::string_view, std::string> validate_method(std::string_view method)
                         ", which is not allowed in a method");
     }
   }
+  // Methods are case-sensitive (RFC 9110 9.1): "post" is not POST, and servers refuse it.
+  static constexpr std::string_view kStandard[] = {"GET",  "HEAD",    "POST",  "PUT",  "DELETE",
+                                                   "CONNECT", "OPTIONS", "TRACE", "PATCH"};
+  for (std::string_view standard : kStandard) {
+    if (method != standard && names_equal(method, standard)) {
+      return unexpected("methods are case-sensitive: servers refuse '" + std::string(method) +
+                        "' (400 or 501); write " + std::string(standard));
+    }
+  }
   return method;
 }
 

@@ -153,6 +153,21 @@ TEST(RequestTest, MethodMustBeAToken) {
             "method contains ' ', which is not allowed in a method");
 }
 
+// "-m post" went out as "post / HTTP/1.1", which nginx and Node answer 400 and others 501:
+// a whole run of errors for a typing habit (curl and wrk send what they are given). Methods
+// are case-sensitive, so a standard one in another case is refused, naming the right spelling.
+TEST(RequestTest, AStandardMethodInAnotherCaseIsRefusedNamingItsSpelling) {
+  EXPECT_EQ(validate_method("post").error(),
+            "methods are case-sensitive: servers refuse 'post' (400 or 501); write POST");
+  EXPECT_EQ(validate_method("Get").error(),
+            "methods are case-sensitive: servers refuse 'Get' (400 or 501); write GET");
+  EXPECT_FALSE(validate_method("delete").has_value());
+  EXPECT_FALSE(validate_method("patch").has_value());
+  EXPECT_TRUE(validate_method("POST").has_value());
+  EXPECT_TRUE(validate_method("purge").has_value()) << "not a standard method: sent as given";
+  EXPECT_TRUE(validate_method("M-SEARCH").has_value());
+}
+
 TEST(RequestTest, EveryAcceptedHeaderIsAcceptedByOurOwnParser) {
   // What hammer sends must be what it would accept: feed a response built from the same header.
   const std::string line = "X-Check: v1, v2;q=\"a b\"";
