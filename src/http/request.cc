@@ -125,6 +125,9 @@ Expected<HeaderField, std::string> validate_header(std::string_view line) {
   }
   if (line[k] != ':') {
     const auto c = static_cast<unsigned char>(line[k]);
+    if ((c == ' ' || c == '\t') && k == 0) {
+      return unexpected(std::string("whitespace before the header name"));
+    }
     if ((c == ' ' || c == '\t') && line.find(':') != std::string_view::npos) {
       return unexpected(std::string("whitespace between the header name and ':'"));
     }

@@ -134,6 +134,9 @@ TEST(RequestTest, HeaderWithoutColonIsRejected) {
 TEST(RequestTest, HeaderNameMustBeAToken) {
   EXPECT_EQ(error_of(": v"), "empty header name before ':'");
   EXPECT_EQ(error_of("X-A : v"), "whitespace between the header name and ':'");
+  // -H ' X: 1' (a stray space from shell quoting) has no name before its space: say that.
+  EXPECT_EQ(error_of(" X: 1"), "whitespace before the header name");
+  EXPECT_EQ(error_of("\tX: 1"), "whitespace before the header name");
   EXPECT_EQ(error_of("X(A): v"), "header name contains '(', which is not allowed in a header name");
   EXPECT_EQ(error_of("X\r\nEvil: v"),
             "header name contains a carriage return (CR), which is not allowed in a header name");
