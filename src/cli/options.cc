@@ -408,6 +408,15 @@ struct Parser {
       case Flag::connections:
         config.sweep.connections.clear();
         if (is_level_list(value)) return parse_connection_sweep(value);
+        if (auto count = parse_count(value)) {  // wrk's "-c 1k"
+          if (*count > kMaxConnections) {
+            return flag_error(spec.long_name, "must be at most " + std::to_string(kMaxConnections),
+                              value);
+          }
+          if (*count < 1) return flag_error(spec.long_name, "expected a whole number >= 1", value);
+          config.connections = *count;
+          return std::nullopt;
+        }
         return parse_whole(spec.long_name, value, kMaxConnections, config.connections);
       case Flag::threads:
         threads_given = true;

@@ -887,6 +887,23 @@ TEST(OptionsTest, OtherToolsFlagsNameHammersAlternative) {
   says({"--rps=100"}, "-r (--rate)");
 }
 
+// wrk users write "-c 1k" and "-c 10k" (wrk's counts take SI suffixes, as hammer's -r does).
+TEST(OptionsTest, ConnectionsTakeKAndMSuffixesAsWrksDo) {
+  const auto connections = [](std::vector<std::string> args) {
+    args.push_back(kUrl);
+    return config_of(args).connections;
+  };
+  EXPECT_EQ(connections({"-c", "1k"}), 1000);
+  EXPECT_EQ(connections({"-c10k"}), 10000);
+  EXPECT_EQ(connections({"--connections=1.5k"}), 1500);
+  EXPECT_EQ(connections({"-c", "1k,2k"}), 2000) << "a sweep's levels too";
+  EXPECT_EQ(error_of({"-c", "2M", kUrl}), "--connections: must be at most 1000000, got '2M'");
+  EXPECT_EQ(error_of({"-c", "0k", kUrl}),
+            "--connections: expected a whole number >= 1, got '0k'");
+  EXPECT_EQ(error_of({"-c", "1.0005k", kUrl}),
+            "--connections: expected a whole number >= 1, got '1.0005k'");
+}
+
 TEST(OptionsTest, UnknownOptionsFarFromAnyNameGetNoSuggestion) {
   EXPECT_EQ(error_of({"--frobnicate", kUrl}), "unknown option '--frobnicate'; see hammer --help");
   EXPECT_EQ(error_of({"-x", kUrl}), "unknown option '-x'; see hammer --help");

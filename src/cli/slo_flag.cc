@@ -104,6 +104,12 @@ Expected<std::vector<int64_t>, std::string> parse_connection_levels(std::string_
   if (text.find(':') != std::string_view::npos) return unexpected(shape);
   std::vector<int64_t> levels;
   for (std::string_view part : split(text, ',')) {
+    if (auto count = parse_count(part); count && *count >= 1) {  // wrk's "1k"
+      if (*count > max) return unexpected("must be at most " + std::to_string(max) + " per level");
+      if (!levels.empty() && *count <= levels.back()) return unexpected(shape);
+      levels.push_back(*count);
+      continue;
+    }
     int64_t level = 0;
     auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), level);
     const bool digits_only = !part.empty() && part.front() >= '0' && part.front() <= '9';

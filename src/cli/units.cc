@@ -6,6 +6,7 @@
 
 #include <array>
 #include <charconv>
+#include <initializer_list>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -171,6 +172,44 @@ Expected<double, UnitError> parse_rate(std::string_view text) {
   value *= multiplier;
   if (!std::isfinite(value)) return unexpected(UnitError::too_large);
   return value;
+}
+
+Expected<int64_t, UnitError> parse_count(std::string_view text) {
+  Decimal number;
+  if (!split_decimal(text, number)) return unexpected(UnitError::malformed);
+  uint64_t multiplier = 0;
+  if (number.suffix == "k" || number.suffix == "K") {
+    multiplier = 1'000;
+  } else if (number.suffix == "M") {
+    multiplier = 1'000'000;
+  } else {
+    return unexpected(UnitError::malformed);
+  }
+  // Exactly, in integers: "1.5k" is 15 x 1000 / 10.
+  uint64_t digits = 0;
+  uint64_t scale = 1;
+  for (std::string_view part : {number.whole, number.fraction}) {
+    for (char c : part) {
+      if (digits > (std::numeric_limits<uint64_t>::max() - 9) / 10) {
+        return unexpected(UnitError::too_large);
+      }
+      digits = digits * 10 + static_cast<uint64_t>(c - '0');
+    }
+  }
+  for (size_t i = 0; i < number.fraction.size(); ++i) {
+    if (scale > std::numeric_limits<uint64_t>::max() / 10) return unexpected(UnitError::malformed);
+    scale *= 10;
+  }
+  if (digits > std::numeric_limits<uint64_t>::max() / multiplier) {
+    return unexpected(UnitError::too_large);
+  }
+  const uint64_t product = digits * multiplier;
+  if (product % scale != 0) return unexpected(UnitError::malformed);  // not whole
+  const uint64_t count = product / scale;
+  if (count > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+    return unexpected(UnitError::too_large);
+  }
+  return static_cast<int64_t>(count);
 }
 
 }  // namespace hammer

@@ -36,4 +36,10 @@ Expected<int64_t, UnitError> parse_duration_ns(std::string_view text, int64_t de
 /// bare unit is one of it).
 Expected<double, UnitError> parse_rate(std::string_view text);
 
+/// Parses a count as wrk writes one with an SI suffix: digits with an optional fraction and a
+/// suffix `k`/`K` (x1,000) or `M` (x1,000,000) whose product is whole: "1k", "10K", "1.5k",
+/// "1M". A count without a suffix is malformed here: plain numbers keep their own parser and
+/// its messages. Range checks (>= 1, a flag's maximum) are the caller's.
+Expected<int64_t, UnitError> parse_count(std::string_view text);
+
 }  // namespace hammer

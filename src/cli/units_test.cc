@@ -138,5 +138,23 @@ TEST(UnitsTest, RateTooLargeForADoubleIsRefused) {
   EXPECT_EQ(parsed.error(), UnitError::too_large);
 }
 
+// wrk's "-c 1k" (its counts take SI suffixes): a suffix k/K or M, and a whole product.
+TEST(UnitsTest, CountsTakeWrksSuffixesWhenTheProductIsWhole) {
+  const auto count = [](std::string_view text) -> int64_t {
+    auto parsed = parse_count(text);
+    return parsed ? *parsed : -1;
+  };
+  EXPECT_EQ(count("1k"), 1000);
+  EXPECT_EQ(count("10K"), 10000);
+  EXPECT_EQ(count("1.5k"), 1500);
+  EXPECT_EQ(count("1M"), 1000000);
+  EXPECT_EQ(count("0.001M"), 1000);
+  EXPECT_EQ(count("0k"), 0) << "the caller judges the range";
+  for (const char* text : {"10", "1.2345k", "1m", "1G", "k", "1kk", "-1k", "1.k", ".5k", " 1k",
+                           "1k ", "99999999999999999999k"}) {
+    EXPECT_FALSE(parse_count(text)) << "'" << text << "'";
+  }
+}
+
 }  // namespace
 }  // namespace hammer

@@ -20,8 +20,8 @@ std::string flag_description(Flag flag) {
   const Config defaults;
   switch (flag) {
     case Flag::connections:
-      return "total connections, 1 to " + std::to_string(kMaxConnections) + " (default " +
-             std::to_string(defaults.connections) + ")";
+      return "total connections, 1 to " + std::to_string(kMaxConnections) +
+             ", e.g. 10k\n(default " + std::to_string(defaults.connections) + ")";
     case Flag::threads:
       return "worker threads, 1 to " + std::to_string(kMaxThreads) +
              ", at most --connections\n"
