@@ -263,6 +263,24 @@ struct Parser {
     return std::nullopt;
   }
 
+  // -o FILE is written after the run: a directory that is not there would cost the whole run.
+  Failure check_output_directories() const {
+    for (const OutputFile& output : parsed.config.outputs) {
+      std::string directory;
+      switch (parent_directory_of(output.path, directory)) {
+        case ParentDirectory::ok:
+          break;
+        case ParentDirectory::missing:
+          return UsageError{"--output: cannot write " + quoted(output.path) + ": no directory " +
+                            quoted(directory)};
+        case ParentDirectory::not_a_directory:
+          return UsageError{"--output: cannot write " + quoted(output.path) + ": " +
+                            quoted(directory) + " is not a directory"};
+      }
+    }
+    return std::nullopt;
+  }
+
   // -o run.hgrm in open loop also writes the other histogram beside it (report/output_files):
   // another -o naming that file would be written twice, the second time with the wrong one.
   Failure check_hgrm_companions() const {
@@ -583,6 +601,7 @@ struct Parser {
     if (Failure failure = check_connection_headers()) return failure;
     if (Failure failure = check_hgrm_companions()) return failure;
     if (Failure failure = check_outputs_against_inputs()) return failure;
+    if (Failure failure = check_output_directories()) return failure;
     if (Failure failure = check_sweep()) return failure;
     return check_outputs_of_sweep();
   }

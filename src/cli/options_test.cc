@@ -609,6 +609,25 @@ TEST(OptionsTest, AnOutputThatIsTheBodyOrTheRequestsFileIsRefused) {
   std::remove(path);
 }
 
+// "-o results/run.json" with no results/ directory (a typo, a fresh checkout) was found only
+// after the whole run, when the file could not be written. The directory is checked before
+// the run; the file itself is still written atomically after it.
+TEST(OptionsTest, AnOutputInADirectoryThatDoesNotExistIsRefusedBeforeTheRun) {
+  char file[] = "/tmp/hammer-options-plain-XXXXXX";
+  const int fd = mkstemp(file);
+  ASSERT_GE(fd, 0);
+  close(fd);
+  EXPECT_EQ(error_of({"-o", "/tmp/hammer-no-such-dir-7f3a/run.json", kUrl}),
+            "--output: cannot write '/tmp/hammer-no-such-dir-7f3a/run.json': no directory "
+            "'/tmp/hammer-no-such-dir-7f3a'");
+  EXPECT_EQ(error_of({"-o", std::string(file) + "/run.csv", kUrl}),
+            "--output: cannot write '" + std::string(file) + "/run.csv': '" + file +
+                "' is not a directory");
+  std::remove(file);
+  EXPECT_EQ(config_of({"-o", "/tmp/run.json", "-o", "run.csv", kUrl}).outputs.size(), 2u)
+      << "an existing directory, and the working one, are fine";
+}
+
 TEST(OptionsTest, UrlFillsTheTarget) {
   const Config config = config_of({"http://[::1]:9000/a?b=1#frag"});
   EXPECT_EQ(config.url, "http://[::1]:9000/a?b=1#frag");
@@ -955,11 +974,11 @@ TEST(OptionsTest, AnErrorBeforeHelpStillWins) {
 
 TEST(OptionsTest, OutputRepeatsAndTheExtensionChoosesTheFormat) {
   const Config config =
-      config_of({"-o", "run.json", kUrl, "--output", "dir/run.HGRM", "-orun.csv", "-o", "x.y.json"});
+      config_of({"-o", "run.json", kUrl, "--output", "/tmp/run.HGRM", "-orun.csv", "-o", "x.y.json"});
   ASSERT_EQ(config.outputs.size(), 4u);
   EXPECT_EQ(config.outputs[0].path, "run.json");
   EXPECT_EQ(config.outputs[0].format, OutputFormat::json);
-  EXPECT_EQ(config.outputs[1].path, "dir/run.HGRM");
+  EXPECT_EQ(config.outputs[1].path, "/tmp/run.HGRM");
   EXPECT_EQ(config.outputs[1].format, OutputFormat::hgrm);
   EXPECT_EQ(config.outputs[2].path, "run.csv");
   EXPECT_EQ(config.outputs[2].format, OutputFormat::csv);

@@ -16,6 +16,16 @@
 
 namespace hammer {
 
+ParentDirectory parent_directory_of(const std::string& path, std::string& directory) {
+  directory = std::filesystem::path(path).parent_path().string();
+  if (directory.empty()) return ParentDirectory::ok;
+  std::error_code error;
+  const auto status = std::filesystem::status(directory, error);
+  if (!std::filesystem::exists(status)) return ParentDirectory::missing;
+  if (!std::filesystem::is_directory(status)) return ParentDirectory::not_a_directory;
+  return ParentDirectory::ok;
+}
+
 bool same_file(const std::string& a, const std::string& b) {
   if (a == b) return true;
   std::error_code error;

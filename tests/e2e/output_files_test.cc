@@ -4,6 +4,7 @@
 // others still written), an unknown extension is refused before any load is sent, and a saved
 // document edited into bad JSON is refused when read back.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -98,18 +99,38 @@ TEST_F(OutputFilesTest, EveryFormatFromOneRunAgreesWithStdout) {
 TEST_F(OutputFilesTest, AnUnwritableFileExitsTwoNamingItAndTheOthersAreStillWritten) {
   ServerProcess server({test_server_binary(), "--port", "0"});
   ASSERT_TRUE(server.ready()) << server.startup_output();
-  const std::string missing = dir_ + "/no/such/dir/run.json";
-  const Finished run = run_hammer({"-c", "1", "-d", "1", "-o", missing, "-o", dir_ + "/kept.json",
+  // A directory where the file should go: found only when the file is renamed into place.
+  const std::string taken = dir_ + "/taken.json";
+  ASSERT_EQ(::mkdir(taken.c_str(), 0700), 0);
+  const Finished run = run_hammer({"-c", "1", "-d", "1", "-o", taken, "-o", dir_ + "/kept.json",
                                    "-o", dir_ + "/kept.csv", server.url()},
                                   20);
+  ::rmdir(taken.c_str());
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_EQ(run.err,
-            "hammer: --output: cannot write '" + missing + "': No such file or directory\n");
+  EXPECT_TRUE(run.err.starts_with("hammer: --output: cannot write '" + taken + "': "))
+      << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
   EXPECT_NE(run.out.find("Requests/sec"), std::string::npos) << "the text report still prints";
   EXPECT_TRUE(exists(dir_ + "/kept.json"));
   EXPECT_TRUE(exists(dir_ + "/kept.csv"));
   std::string error;
   EXPECT_TRUE(parse_json(read_file(dir_ + "/kept.json"), &error).has_value()) << error;
+}
+
+// "-o results/run.json" with no results/ directory used to cost the whole run: the file was
+// found unwritable only after it. It is refused before any connection, exit 1.
+TEST_F(OutputFilesTest, AMissingOutputDirectoryIsRefusedBeforeTheRun) {
+  ServerProcess server({test_server_binary(), "--port", "0"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const std::string missing = dir_ + "/no/such/dir/run.json";
+  const Finished run = run_hammer({"-c", "1", "-d", "5", "-o", dir_ + "/kept.json", "-o",
+                                   missing, server.url()},
+                                  20);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "hammer: --output: cannot write '" + missing + "': no directory '" + dir_ +
+                         "/no/such/dir'\n");
+  EXPECT_EQ(run.out, "");
+  EXPECT_FALSE(exists(dir_ + "/kept.json"));
 }
 
 // `hammer ... -o run.json | head -0` (or a reader that died): standard output is a pipe with
