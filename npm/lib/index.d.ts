@@ -122,6 +122,8 @@ export interface DispatchLag {
     /** Late although a connection was idle: hammer itself was the bottleneck. */
     generator: number;
   };
+  /** The largest lag among cause.generator: how late hammer itself sent one (0 when none). */
+  generator_max_ns?: number;
   /** Requests sent on a connection already idle when they were due, and their lags' sum:
    *  whatever lag they have is hammer's own (its timers, its CPU). */
   idle_dispatched?: number;

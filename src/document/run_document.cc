@@ -200,6 +200,10 @@ void read_lag(DocumentReader& reader, RunResult& result) {
   out.peak_backlog = reader.integer(lag, "dispatch_lag", {"peak_backlog"});
   out.behind_server = reader.integer(lag, "dispatch_lag", {"cause", "server"});
   out.behind_generator = reader.integer(lag, "dispatch_lag", {"cause", "generator"});
+  // Older documents have no generator_max_ns: their largest lag is the best bound they give.
+  out.generator_max_ns = lag->find("generator_max_ns") != nullptr
+                             ? reader.integer(lag, "dispatch_lag", {"generator_max_ns"})
+                             : (out.behind_generator > 0 ? out.max_ns : 0);
   // Added after the first release: older documents leave them out, and their merged run then
   // has no lag percentiles and no timer-floor reading, as before.
   if (lag->find("idle_dispatched") != nullptr) {

@@ -141,6 +141,7 @@ void write_dispatch_lag(const ReportInput& input, JsonWriter& json) {
   json.member("server", lag.behind_server);
   json.member("generator", lag.behind_generator);
   json.end_object();
+  json.member("generator_max_ns", lag.generator_max_ns);
   // What `hammer merge` needs to judge the merged run as it judges one run: the lags of
   // requests that found a connection idle (the timer-floor reading) and every lag sample, so
   // the fleet's p50/p99 come from the samples, not from averaging the shards' percentiles.

@@ -205,7 +205,7 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
   if (lag.behind_generator >= T::kGeneratorLateMin &&
       static_cast<double>(lag.behind_generator) > T::kGeneratorLateShare * dispatched) {
     verdicts.push_back(GeneratorSaturatedVerdict{lag.behind_generator, lag.dispatched,
-                                                 lag.max_ns, config.threads, cpus,
+                                                 lag.generator_max_ns, config.threads, cpus,
                                                  cpus > 0 && config.threads < cpus});
   }
 

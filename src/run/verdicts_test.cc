@@ -455,6 +455,19 @@ TEST(VerdictRulesTest, WithPipeliningTheNeedIsCountedInConnectionsOfThatDepth) {
   EXPECT_LE(few.suggested, 7);
 }
 
+// The saturation warning quotes the largest lag hammer caused, not a server stall's: against a
+// server that paused 200 ms, hammer's own lateness of 3 ms was reported as "max lag 200 ms".
+TEST(VerdictRulesTest, GeneratorSaturatedQuotesTheLargestLagHammerCaused) {
+  Fabricated run(1000, 10, 1'000'000, 1'000'000);
+  run.result.lag.behind_generator = 50;
+  run.result.lag.behind_server = 200;
+  run.result.lag.max_ns = 200'000'000;
+  run.result.lag.generator_max_ns = 3'000'000;
+  const auto verdicts = compute_verdicts(run.config, run.result, 2);
+  ASSERT_EQ(verdicts.size(), 1u);
+  EXPECT_EQ(std::get<GeneratorSaturatedVerdict>(verdicts[0]).max_lag_ns, 3'000'000);
+}
+
 TEST(VerdictRulesTest, MoreThreadsAreAdvisedOnlyWhileCoresAreLeft) {
   Fabricated run(1000, 10, 1'000'000, 1'000'000);
   run.result.lag.behind_generator = 50;

@@ -19,6 +19,9 @@ struct DispatchLag {
   int64_t behind_schedule = 0;   // lag > threshold_ns; == behind_server + behind_generator
   int64_t behind_server = 0;     // late while every connection of its worker was busy
   int64_t behind_generator = 0;  // late although a connection was idle: hammer's own fault
+  // The largest lag among behind_generator: what hammer's own lateness came to. max_ns is
+  // usually a server stall's, which must not be quoted as hammer's.
+  int64_t generator_max_ns = 0;
   int64_t peak_backlog = 0;      // most due-but-unsent requests one worker held at once
   // Requests sent on a connection that was already idle when they were due: whatever lag they
   // have is hammer's own (its timers, its CPU), at any size, not only above threshold_ns.
@@ -41,6 +44,7 @@ struct DispatchLag {
     behind_schedule += other.behind_schedule;
     behind_server += other.behind_server;
     behind_generator += other.behind_generator;
+    generator_max_ns = std::max(generator_max_ns, other.generator_max_ns);
     peak_backlog = std::max(peak_backlog, other.peak_backlog);
     idle_dispatched += other.idle_dispatched;
     idle_sum_ns += other.idle_sum_ns;

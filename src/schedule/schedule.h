@@ -121,6 +121,7 @@ class DispatchLagRecorder {
     ++lag_.behind_schedule;
     if (connection_idle_since_ns <= intended_ns + lag_.threshold_ns) {
       ++lag_.behind_generator;
+      if (lag_ns > lag_.generator_max_ns) lag_.generator_max_ns = lag_ns;
     } else {
       ++lag_.behind_server;
     }

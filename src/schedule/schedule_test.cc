@@ -178,6 +178,22 @@ TEST(DispatchLagRecorderTest, LateBecauseEveryConnectionWasBusyBlamesTheServer) 
   EXPECT_EQ(recorder.lag().sum_ns, 200'000'100);
 }
 
+// A server stall's 200 ms lag is the server's: the largest lag charged to hammer is kept apart,
+// so the warning that blames hammer quotes its own lateness, not the stall's.
+TEST(DispatchLagRecorderTest, TheLargestLagBlamedOnTheGeneratorIsKeptApartFromTheServers) {
+  DispatchLagRecorder recorder;
+  recorder.record(10'000'000, 210'000'100, 210'000'000);  // the server held it 200 ms
+  recorder.record(300'000'000, 303'000'000, 290'000'000);  // idle, yet 3 ms late: hammer's
+  recorder.record(400'000'000, 402'000'000, 390'000'000);  // idle, 2 ms late: hammer's
+  EXPECT_EQ(recorder.lag().max_ns, 200'000'100);
+  EXPECT_EQ(recorder.lag().generator_max_ns, 3'000'000);
+  DispatchLag other;
+  other.generator_max_ns = 5'000'000;
+  DispatchLag sum = recorder.lag();
+  sum.add(other);
+  EXPECT_EQ(sum.generator_max_ns, 5'000'000);
+}
+
 TEST(DispatchLagRecorderTest, IdleConnectionLagIsSummedAtAnySizeServerWaitsAreNot) {
   DispatchLagRecorder recorder;
   recorder.record(10'000'000, 10'400'000, 9'000'000);    // idle before its slot: 0.4 ms, hammer's
