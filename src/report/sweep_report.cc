@@ -291,6 +291,9 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
              format_duration_ns(std::llround(knee.mean_latency_ns)) + " to " +
              format_duration_ns(std::llround(knee.last_mean_latency_ns)) + " at " +
              level_text(config, knee.last_level) + ".\n";
+    } else if (std::none_of(result.steps.begin(), result.steps.end(),
+                            [](const StepSummary& step) { return step.completed > 0; })) {
+      out += "Knee: none: no level got a response, so there is no throughput curve to read.\n";
     } else {
       out += "Knee: none in this range: throughput was still rising (or latency flat) up to " +
              level_text(config, result.steps.back().level) + ".\n";

@@ -154,6 +154,25 @@ TEST(SweepReportTest, ASearchOutOfStepsGivesALowerBoundAndTheRangeLeft) {
   EXPECT_EQ(capacity->find("first_failing_level")->kind, JsonValue::Kind::null);
 }
 
+// A sweep against a server that never answered: every level failed with 0 req/s. The knee line
+// said "throughput was still rising (or latency flat) up to 2 connections", a curve that was
+// never measured.
+TEST(SweepReportTest, NoKneeIsReadFromASweepWithNoResponse) {
+  FabricatedSweep sweep = falling_sweep();
+  for (StepSummary& step : sweep.result.steps) {
+    step.completed = 0;
+    step.per_second = 0;
+    step.has_latency = false;
+    step.errors = 5;
+    step.failed = true;
+  }
+  sweep.result.knee.reset();
+  sweep.result.collapse.reset();
+  const std::string text = render_sweep_summary(sweep.config, sweep.result);
+  EXPECT_EQ(text.find("still rising"), std::string::npos) << text;
+  EXPECT_NE(text.find("Knee: none: no level got a response"), std::string::npos) << text;
+}
+
 // One connection, one thread: singular (it read "1 connections, up to 1 threads").
 TEST(SweepReportTest, TheHeaderCountsInTheSingular) {
   Config config;
