@@ -61,6 +61,19 @@ std::string level_text(const Config& config, double level) {
   return format_number(level) + " req/s";
 }
 
+// A signal ended the sweep: which step it cut, if one was running, and how much of it ran (the
+// row above covers only that part).
+std::string interrupted_note(const Config& config, const SweepResult& result) {
+  std::string text = "interrupted (Ctrl-C or SIGTERM)";
+  for (const StepSummary& step : result.steps) {
+    if (!step.interrupted) continue;
+    text += " during the step at " + level_text(config, step.level) + ", which ran " +
+            format_duration_ns(step.elapsed_ns) + " of " + format_duration_ns(config.duration_ns);
+    break;
+  }
+  return text + "; later steps were not run";
+}
+
 std::string limits_text(const Config& config) {
   std::string text;
   for (const SloLimit& limit : config.slos) {
@@ -412,7 +425,7 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
              level_text(config, busiest->level) + "), below the 80% that would make it suspect.\n";
     }
   }
-  if (result.interrupted) out += "note: interrupted by Ctrl-C; later steps were not run\n";
+  if (result.interrupted) out += "note: " + interrupted_note(config, result) + "\n";
   if (!result.stopped.empty()) {
     out += "note: the sweep stopped: " + result.stopped +
            "; the steps above it are kept, later steps were not run\n";
@@ -556,7 +569,7 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
     json.member("slo_passed", result.capacity && result.capacity->found);
   }
   json.key("notes").begin_array();
-  if (result.interrupted) json.value("interrupted by Ctrl-C; later steps were not run");
+  if (result.interrupted) json.value(interrupted_note(config, result));
   if (!result.stopped.empty()) {
     json.value("the sweep stopped: " + result.stopped +
                "; the steps before it are kept, later steps were not run");

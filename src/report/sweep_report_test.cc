@@ -193,6 +193,29 @@ TEST(SweepReportTest, TheHeaderCountsInTheSingular) {
 // A capacity search (or a stepped sweep with --slo) interrupted before any level missed: the
 // best level so far is "at least", never "the highest rate that met" as if the search had
 // bracketed the capacity, nor "the top of the range" when the top never ran.
+// SIGTERM (timeout(1), a CI runner, kubectl) 1 s into the second 2 s step of
+// --rate 100,200,300: the note said "interrupted by Ctrl-C", and nothing said that the 200 row
+// covered half a step. The note names both signals and the step that was cut, and how long it ran.
+TEST(SweepReportTest, AnInterruptedSweepNamesTheStepItCutAndHowLongItRan) {
+  FabricatedSweep sweep = falling_sweep();
+  sweep.config.duration_ns = 2'000'000'000;
+  sweep.result.interrupted = true;
+  sweep.result.steps.pop_back();
+  sweep.result.steps.back().interrupted = true;
+  sweep.result.steps.back().elapsed_ns = 1'000'000'000;
+  const std::string text = render_sweep_summary(sweep.config, sweep.result);
+  const std::string note =
+      "note: interrupted (Ctrl-C or SIGTERM) during the step at 2 connections, which ran 1.00s "
+      "of 2.00s; later steps were not run";
+  EXPECT_NE(text.find(note + "\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("by Ctrl-C"), std::string::npos) << text;
+  // Between two steps: no step was cut.
+  sweep.result.steps.back().interrupted = false;
+  EXPECT_NE(render_sweep_summary(sweep.config, sweep.result)
+                .find("note: interrupted (Ctrl-C or SIGTERM); later steps were not run\n"),
+            std::string::npos);
+}
+
 TEST(SweepReportTest, ACapacityCutShortByCtrlCIsALowerBound) {
   Config config;
   config.url = "http://127.0.0.1:8082/";
