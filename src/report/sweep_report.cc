@@ -385,8 +385,19 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
            (best_control ? " at " + std::to_string(best_control->connections) + " connections"
                          : std::string()) +
            ", " + format_fixed(*ratio, 1) + "x the best of the sweep (" + format_fixed(best, 0) + " req/s): ";
-    out += *ratio >= 2 ? "the plateau is the server's, not hammer's.\n"
-                       : "too little headroom to rule the generator out as the limit.\n";
+    // A plateau is there only where throughput stopped rising or a level fell short; a sweep
+    // that kept up everywhere has none to blame on anyone.
+    const bool plateau =
+        result.knee || result.collapse ||
+        std::any_of(result.steps.begin(), result.steps.end(),
+                    [](const StepSummary& step) { return !step.meets(); });
+    if (*ratio < 2) {
+      out += "too little headroom to rule the generator out as the limit.\n";
+    } else if (plateau) {
+      out += "the plateau is the server's, not hammer's.\n";
+    } else {
+      out += "hammer had room to spare, and no level reached a plateau.\n";
+    }
   }
 
   int64_t busy = 0;

@@ -173,6 +173,28 @@ TEST(SweepReportTest, NoKneeIsReadFromASweepWithNoResponse) {
   EXPECT_NE(text.find("Knee: none: no level got a response"), std::string::npos) << text;
 }
 
+// A rate sweep whose every level was sustained (500 and 900 req/s, no knee) with a --control
+// route that drove 66k req/s: the summary said "the plateau is the server's, not hammer's", a
+// plateau the sweep never reached.
+TEST(SweepReportTest, AControlRunDoesNotNameAPlateauTheSweepNeverReached) {
+  FabricatedSweep sweep = falling_sweep();
+  sweep.config.sweep.control_url = "http://127.0.0.1:8083/";
+  sweep.result.knee.reset();
+  sweep.result.collapse.reset();
+  sweep.result.steps.resize(2);
+  for (StepSummary& step : sweep.result.steps) step.per_second = 1000 * step.level;
+  StepSummary control = sweep.result.steps.back();
+  control.per_second = 66'000;
+  sweep.result.control_steps.push_back(control);
+  std::string text = render_sweep_summary(sweep.config, sweep.result);
+  EXPECT_EQ(text.find("the plateau is the server's"), std::string::npos) << text;
+  EXPECT_NE(text.find("no level reached a plateau"), std::string::npos) << text;
+  // With a knee, the plateau is there to blame.
+  sweep.result.knee = KneeReading{0, 1, 1000, 1020, 25'000, 2, 75'000};
+  text = render_sweep_summary(sweep.config, sweep.result);
+  EXPECT_NE(text.find("the plateau is the server's, not hammer's"), std::string::npos) << text;
+}
+
 // One connection, one thread: singular (it read "1 connections, up to 1 threads").
 TEST(SweepReportTest, TheHeaderCountsInTheSingular) {
   Config config;
