@@ -288,6 +288,24 @@ std::string render_sweep_row(const Config& config, const StepSummary& step, Step
   return out;
 }
 
+namespace {
+
+// The lowest level of a rate sweep whose run found the server over capacity: the offered rate
+// outran what the server held. (Too few connections is -c's limit, which its verdict names.)
+const StepSummary* first_level_short_of_its_rate(const SweepResult& result) {
+  if (result.kind != SweepKind::rate) return nullptr;
+  const StepSummary* found = nullptr;
+  for (const StepSummary& step : result.steps) {
+    const bool short_of_rate =
+        std::find(step.verdict_codes.begin(), step.verdict_codes.end(),
+                  VerdictCode::over_capacity) != step.verdict_codes.end();
+    if (short_of_rate && (!found || step.level < found->level)) found = &step;
+  }
+  return found;
+}
+
+}  // namespace
+
 std::string render_sweep_summary(const Config& config, const SweepResult& result) {
   std::string out;
   const bool connections = result.kind == SweepKind::connections;
@@ -307,6 +325,19 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
     } else if (std::none_of(result.steps.begin(), result.steps.end(),
                             [](const StepSummary& step) { return step.completed > 0; })) {
       out += "Knee: none: no level got a response, so there is no throughput curve to read.\n";
+    } else if (const StepSummary* short_step = first_level_short_of_its_rate(result)) {
+      // A rate sweep keeps rising until the offered rate passes what the server holds: the
+      // level that fell short is the server's limit, though no flat step after it made a knee.
+      const StepSummary* below = nullptr;
+      for (const StepSummary& step : result.steps) {
+        if (step.level < short_step->level && (!below || step.level > below->level)) below = &step;
+      }
+      out += "Knee: none read between the levels, but " + level_text(config, short_step->level) +
+             " sent only " + format_fixed(short_step->per_second, 0) +
+             " req/s (over capacity): the server's limit lies " +
+             (below ? "between " + level_text(config, below->level) + " and "
+                    : std::string("below ")) +
+             level_text(config, short_step->level) + "; add levels there to find the knee.\n";
     } else {
       out += "Knee: none in this range: throughput was still rising (or latency flat) up to " +
              level_text(config, result.steps.back().level) + ".\n";

@@ -195,6 +195,33 @@ TEST(SweepReportTest, AControlRunDoesNotNameAPlateauTheSweepNeverReached) {
   EXPECT_NE(text.find("the plateau is the server's, not hammer's"), std::string::npos) << text;
 }
 
+// A rate sweep of 400, 800 and 1600 req/s against a server that holds about 860: the last level
+// sent 858 req/s of its 1600 (over capacity), 7% above the 800 before, so no knee was read,
+// and the line said "throughput was still rising (or latency flat) up to 1600 req/s".
+TEST(SweepReportTest, ARateSweepWhoseLastLevelFellShortSaysTheLimitLiesBelowIt) {
+  FabricatedSweep sweep = falling_sweep();
+  sweep.config.sweep.connections.clear();
+  sweep.config.sweep.rates = {400, 800, 1600};
+  sweep.config.rate = 1600;
+  sweep.config.connections = 10;
+  sweep.result.kind = SweepKind::rate;
+  sweep.result.knee.reset();
+  sweep.result.collapse.reset();
+  const double rates[] = {400, 800, 1600};
+  const double achieved[] = {400, 800, 858};
+  for (size_t i = 0; i < 3; ++i) {
+    StepSummary& step = sweep.result.steps[i];
+    step.level = step.rate = rates[i];
+    step.connections = 10;
+    step.per_second = achieved[i];
+  }
+  sweep.result.steps[2].verdict_codes = {VerdictCode::over_capacity};
+  const std::string text = render_sweep_summary(sweep.config, sweep.result);
+  EXPECT_EQ(text.find("still rising (or latency flat)"), std::string::npos) << text;
+  EXPECT_NE(text.find("1600 req/s sent only 858 req/s"), std::string::npos) << text;
+  EXPECT_NE(text.find("between 800 req/s and 1600 req/s"), std::string::npos) << text;
+}
+
 // One connection, one thread: singular (it read "1 connections, up to 1 threads").
 TEST(SweepReportTest, TheHeaderCountsInTheSingular) {
   Config config;
