@@ -445,9 +445,11 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
   std::string late_levels;
   int64_t late_total = 0;
   bool threads_can_grow = false;
+  int64_t late_level_count = 0;
   for (const StepSummary& step : result.steps) {
     if (std::find(step.verdict_codes.begin(), step.verdict_codes.end(),
                   VerdictCode::generator_saturated) != step.verdict_codes.end()) {
+      ++late_level_count;
       if (!late_levels.empty()) late_levels += ", ";
       late_levels += format_number(step.level);
       late_total += step.behind_generator;
@@ -456,7 +458,8 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
   }
   if (late_total > 0) {
     out += "warning: hammer itself sent " + std::to_string(late_total) +
-           " requests late with a connection idle (at levels " + late_levels +
+           " requests late with a connection idle (at " +
+           (late_level_count == 1 ? "level " : "levels ") + late_levels +
            "); the latencies there include its own delay: a loaded machine" +
            (threads_can_grow ? ", or too few --threads" : "") + "\n";
   }

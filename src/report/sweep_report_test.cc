@@ -222,6 +222,22 @@ TEST(SweepReportTest, ARateSweepWhoseLastLevelFellShortSaysTheLimitLiesBelowIt) 
   EXPECT_NE(text.find("between 800 req/s and 1600 req/s"), std::string::npos) << text;
 }
 
+// One level where hammer sent late: "(at level 800)", not "(at levels 800)".
+TEST(SweepReportTest, TheLateWarningCountsItsLevelsInGoodEnglish) {
+  FabricatedSweep sweep = falling_sweep();
+  sweep.result.steps[1].verdict_codes = {VerdictCode::generator_saturated};
+  sweep.result.steps[1].behind_generator = 13;
+  std::string text = render_sweep_summary(sweep.config, sweep.result);
+  EXPECT_NE(text.find("13 requests late with a connection idle (at level 2);"), std::string::npos)
+      << text;
+  sweep.result.steps[2].verdict_codes = {VerdictCode::generator_saturated};
+  sweep.result.steps[2].behind_generator = 1;
+  text = render_sweep_summary(sweep.config, sweep.result);
+  EXPECT_NE(text.find("14 requests late with a connection idle (at levels 2, 4);"),
+            std::string::npos)
+      << text;
+}
+
 // One connection, one thread: singular (it read "1 connections, up to 1 threads").
 TEST(SweepReportTest, TheHeaderCountsInTheSingular) {
   Config config;
