@@ -241,7 +241,10 @@ struct Parser {
                         value);
     }
     for (const OutputFile& given : parsed.config.outputs) {
-      if (given.path == value) return flag_error("--output", "the same file is given twice", value);
+      // However spelled ("a.json", "./a.json"): the second write would replace the first.
+      if (same_file(given.path, std::string(value))) {
+        return flag_error("--output", "the same file is given twice", value);
+      }
     }
     parsed.config.outputs.push_back({std::string(value), spec->format});
     return std::nullopt;
@@ -291,7 +294,7 @@ struct Parser {
       if (hgrm.format != OutputFormat::hgrm) continue;
       const std::string companion = hgrm_companion_path(hgrm.path, companion_is_corrected);
       for (const OutputFile& other : config.outputs) {
-        if (other.path != companion) continue;
+        if (!same_file(other.path, companion)) continue;
         return flag_error("--output",
                           "-o " + hgrm.path + " already writes the " +
                               (companion_is_corrected ? "corrected" : "uncorrected") +

@@ -363,6 +363,7 @@ const std::vector<BadFlag> kBadFlags = {
      "--output: unknown file type; the extension chooses the format: .json .html .hgrm .csv "
      ".hlog, got ''"},
     {{"-o", "a.json", "--output=a.json"}, "--output: the same file is given twice, got 'a.json'"},
+    {{"-o", "a.json", "-o", "./a.json"}, "--output: the same file is given twice, got './a.json'"},
     {{"-c", "1,2", "-o", "steps.hgrm"},
      "--output: a sweep keeps no histograms to write as .hgrm; use .json, .html, .csv, "
      "got 'steps.hgrm'"},
@@ -1003,6 +1004,11 @@ TEST(OptionsTest, AnOutputThatIsAnHgrmsCompanionIsRefused) {
                       kUrl}),
             "--output: -o d/a.hgrm already writes the corrected histogram there; give d/a.hgrm "
             "alone, got 'd/a.corrected.hgrm'");
+  // However spelled: "./a.uncorrected.hgrm" is the same file, and it ended up holding the
+  // corrected histogram (the second write of it).
+  EXPECT_EQ(error_of({"-r", "100", "-o", "a.hgrm", "-o", "./a.uncorrected.hgrm", kUrl}),
+            "--output: -o a.hgrm already writes the uncorrected histogram there; give a.hgrm "
+            "alone, got './a.uncorrected.hgrm'");
   // Closed loop writes no companion; open loop's other name is free.
   EXPECT_EQ(config_of({"-o", "a.hgrm", "-o", "a.uncorrected.hgrm", kUrl}).outputs.size(), 2u);
   EXPECT_EQ(config_of({"-r", "100", "-o", "a.hgrm", "-o", "a.corrected.hgrm", kUrl})
