@@ -11,7 +11,8 @@
 // cold start (often 10x slower) always does. The note fires only when the spread is real:
 // stdev above half the mean, or one second below a fifth of the median. A stall is reported
 // when max exceeds 10x p99.9 (a tail no percentile describes); the threshold for counting is
-// 10x p50 unless --slow says otherwise.
+// 10x p50 unless --slow says otherwise. Rows whose median holds fewer than 10 requests are not
+// read at all: their rates move in steps too coarse for a regime.
 #include "report/regimes.h"
 
 #include <algorithm>
@@ -31,6 +32,10 @@ constexpr double kDifferentAbove = 2.0;      // ... or above twice it
 constexpr int64_t kStallOverP999 = 10;       // max above 10x p99.9
 constexpr int64_t kDefaultSlowOverP50 = 10;  // default threshold: 10x p50
 constexpr size_t kMaxSecondsNamed = 6;
+// A row is read only when the median row holds at least this many requests: below it one
+// request more or less moves a row past half or twice the median (-r 0.5 gives rows of 1, 0,
+// 1, 0 by the schedule alone).
+constexpr double kMinRequestsPerRow = 10;
 
 std::string whole_rate(double per_second) {
   char buffer[32];
@@ -82,6 +87,7 @@ std::optional<std::string> regime_note(const std::vector<SecondFigures>& seconds
   const double median =
       sorted.size() % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
   if (median <= 0) return std::nullopt;
+  if (median * static_cast<double>(interval_ns) / 1e9 < kMinRequestsPerRow) return std::nullopt;
   double mean = 0;
   for (double rate : rates) mean += rate;
   mean /= static_cast<double>(rates.size());

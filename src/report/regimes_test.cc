@@ -57,6 +57,17 @@ TEST(RegimeNoteTest, ASlowMajorityNamesTheFastSeconds) {
   EXPECT_NE(note->find("not at the start"), std::string::npos) << *note;
 }
 
+// -r 0.5 -d 4: one request every other second, by the schedule. The note read "two regimes:
+// seconds 2 (0 req/s) and 4 (0 req/s) against a median of 0 req/s; Requests/sec (0) counts
+// both". Rows of a few requests each are too coarse to show a regime: one request more or
+// less halves them.
+TEST(RegimeNoteTest, RowsOfAFewRequestsEachAreTooCoarseForANote) {
+  EXPECT_FALSE(regime_note(rows_of({1, 0, 1, 0}), kSecond, 0.5));
+  EXPECT_FALSE(regime_note(rows_of({4, 1, 5, 4, 5}), kSecond, 3.8));
+  // Ten a second is enough: a second with none is a regime.
+  EXPECT_TRUE(regime_note(rows_of({10, 10, 0, 10, 10}), kSecond, 8));
+}
+
 TEST(RegimeNoteTest, ASteadyRunHasNoNote) {
   EXPECT_FALSE(regime_note(rows_of({10'000, 9'500, 10'400, 9'900, 10'100}), kSecond, 10'000));
   // Ordinary noise on a busy machine (a second at 60% of the median) is not a regime.
