@@ -585,6 +585,10 @@ struct Parser {
                         std::to_string(config.sweep.connections.front()) +
                         " (the smallest level of the sweep)"};
     }
+    if (config.precise_dispatch && !config.open_loop()) {
+      return UsageError{"--precise-dispatch: spins to each slot of an open-loop schedule, which "
+                        "needs --rate (closed loop sends as soon as an answer lands)"};
+    }
     if (config.pipeline > 1 && !config.keep_alive) {
       return UsageError{"--pipeline: " + std::to_string(config.pipeline) +
                         " requests in flight per connection need keep-alive; drop "

@@ -553,6 +553,19 @@ TEST(OptionsTest, FramingHeadersThatAgreeWithTheBodyArePassedThrough) {
   std::remove(path);
 }
 
+// --precise-dispatch spins to each slot of the open-loop schedule; without --rate there is no
+// schedule, and the flag was accepted and did nothing.
+TEST(OptionsTest, PreciseDispatchWithoutARateIsRefused) {
+  EXPECT_EQ(error_of({"-c", "10", "--precise-dispatch", kUrl}),
+            "--precise-dispatch: spins to each slot of an open-loop schedule, which needs --rate "
+            "(closed loop sends as soon as an answer lands)");
+  EXPECT_EQ(error_of({"-c", "1,2", "--precise-dispatch", kUrl}),
+            "--precise-dispatch: spins to each slot of an open-loop schedule, which needs --rate "
+            "(closed loop sends as soon as an answer lands)");
+  EXPECT_TRUE(config_of({"-r", "100", "--precise-dispatch", kUrl}).precise_dispatch);
+  EXPECT_TRUE(config_of({"-r", "100,200", "--precise-dispatch", kUrl}).precise_dispatch);
+}
+
 // A Connection header that agrees with -p and --no-keepalive is passed through as given; one
 // in a --requests line that contradicts them is refused with the line.
 TEST(OptionsTest, ConnectionHeadersMustAgreeWithPipelineAndNoKeepalive) {
