@@ -40,10 +40,14 @@ TEST(OpenLoopTest, PausingServerCorrectedPercentilesFollowTheFormula) {
     ASSERT_EQ(run.exit_code, 0) << run.err;
     const JsonValue report = parse_report(run);
 
-    // Rate x duration requests, all of them sent (the backlog after each pause drains).
+    // Rate x duration requests, each sent or counted unsent. The backlog after each pause
+    // drains, except a pause's that the deadline cuts: on a busy machine the drains are slower
+    // and the third pause can fall in the run's last 200 ms, leaving up to its 200 requests
+    // unsent behind busy connections (5,796 sent of 6,000 seen at load 7.6 on two cores).
     EXPECT_EQ(number_at(report, "requests.scheduled"), 6000);
-    EXPECT_NEAR(number_at(report, "requests.sent"), 6000, 60);
-    EXPECT_NEAR(number_at(report, "requests.completed"), 6000, 60);
+    EXPECT_EQ(number_at(report, "requests.sent") + number_at(report, "requests.unsent"), 6000);
+    EXPECT_LE(number_at(report, "requests.unsent"), 200 + 60);
+    EXPECT_NEAR(number_at(report, "requests.completed"), number_at(report, "requests.sent"), 60);
     // The server held every connection: late requests are its fault, not hammer's.
     EXPECT_GT(number_at(report, "dispatch_lag.cause.server"), 0);
     EXPECT_EQ(report.find("config.mode")->text, "open");
