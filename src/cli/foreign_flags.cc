@@ -12,8 +12,8 @@ struct ForeignFlag {
 };
 
 constexpr std::string_view kScript =
-    "Lua scripts are not supported (wrk's -s); several requests in one run are --requests FILE "
-    "(JSON Lines, one request a line)";
+    "Lua scripts are not supported (wrk's -s); a script's method, headers and body are -m, -H "
+    "and --body FILE, and several requests in one run are --requests FILE (JSON Lines)";
 constexpr std::string_view kCount =
     "hammer runs for a duration, not a request count: use -d (with -r, about rate x duration "
     "requests)";

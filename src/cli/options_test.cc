@@ -893,6 +893,7 @@ TEST(OptionsTest, OtherToolsFlagsNameHammersAlternative) {
     EXPECT_NE(error.find(hint), std::string::npos) << args[0] << ": " << error;
   };
   says({"-s", "post.lua"}, "--requests FILE");
+  says({"-s", "post.lua"}, "-m, -H and --body FILE");
   says({"--script", "post.lua"}, "--requests FILE");
   says({"-n", "1000"}, "-d");
   says({"--iterations", "1000"}, "-d");
