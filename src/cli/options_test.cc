@@ -843,7 +843,7 @@ TEST(OptionsTest, UrlMistakesAreNamed) {
   EXPECT_EQ(error_of({"ftp://x"}),
             "bad URL 'ftp://x': unsupported scheme 'ftp'; only http:// is supported");
   EXPECT_EQ(error_of({"localhost:8080"}),
-            "bad URL 'localhost:8080': missing scheme; expected http://host[:port][/path]");
+            "bad URL 'localhost:8080': missing scheme; did you mean 'http://localhost:8080'?");
   EXPECT_EQ(error_of({"-"}), "bad URL '-': missing scheme; expected http://host[:port][/path]");
   EXPECT_EQ(error_of({"http://h:99999/"}),
             "bad URL 'http://h:99999/': bad port '99999'; expected a number from 1 to 65535");

@@ -43,6 +43,12 @@ Expected<Target, std::string> parse_url(std::string_view url) {
 
   const size_t scheme_end = url.find("://");
   if (scheme_end == std::string_view::npos) {
+    // "localhost:8080": what curl and autocannon take. Say the URL it would be, if it is one.
+    const bool could_be_host =
+        (is_name_char(url.front()) && url.front() != '-') || url.front() == '[';
+    if (could_be_host && parse_url("http://" + std::string(url))) {
+      return fail("missing scheme; did you mean 'http://" + std::string(url) + "'?");
+    }
     return fail("missing scheme; expected http://host[:port][/path]");
   }
   const std::string_view scheme = url.substr(0, scheme_end);

@@ -78,7 +78,13 @@ TEST(UrlTest, HttpsIsRefusedWithAClearMessage) {
 }
 
 TEST(UrlTest, MissingSchemeIsNamed) {
-  EXPECT_EQ(error_of("localhost:8080/"), "missing scheme; expected http://host[:port][/path]");
+  // "localhost:8080/" (as autocannon and curl take it) names the URL it would be with http://.
+  EXPECT_EQ(error_of("localhost:8080/"), "missing scheme; did you mean 'http://localhost:8080/'?");
+  EXPECT_EQ(error_of("127.0.0.1:8080"), "missing scheme; did you mean 'http://127.0.0.1:8080'?");
+  EXPECT_EQ(error_of("[::1]:8080/a"), "missing scheme; did you mean 'http://[::1]:8080/a'?");
+  // Nothing that would make a URL with http:// in front gets a suggestion.
+  EXPECT_EQ(error_of("-"), "missing scheme; expected http://host[:port][/path]");
+  EXPECT_EQ(error_of(":8080"), "missing scheme; expected http://host[:port][/path]");
   EXPECT_EQ(error_of("://h/"), "missing scheme; expected http://host[:port][/path]");
   EXPECT_EQ(error_of(""), "empty URL; expected http://host[:port][/path]");
 }
