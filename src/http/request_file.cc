@@ -81,6 +81,9 @@ Expected<std::string, std::string> read_file_or_say_why(const std::string& path,
   return unexpected("cannot read " + quoted(path) + ": " + std::strerror(contents.error()));
 }
 
+constexpr std::string_view kJsonLinesHint =
+    "; --requests takes JSON Lines: one whole object per line, ";
+
 class LineReader {
  public:
   LineReader(std::string_view base_dir, const RequestDefaults& defaults, int64_t* body_bytes)
@@ -90,10 +93,23 @@ class LineReader {
     // hammer's one strict reader: a member given twice ("path" twice: which one was meant?)
     // is refused there, named with its column.
     auto parsed = parse_json(text);
-    if (!parsed) return unexpected("bad JSON: " + parsed.error());
+    if (!parsed) {
+      // A JSON array, or an object spread over lines (an editor's or jq's default layout).
+      std::string_view trimmed = text;
+      trimmed.remove_prefix(std::min(trimmed.find_first_not_of(" \t"), trimmed.size()));
+      trimmed = trimmed.substr(0, trimmed.find_last_not_of(" \t\r") + 1);
+      const std::string_view form = trimmed.starts_with('[') ? "not a JSON array"
+                                    : trimmed == "{"         ? "not one spread over lines"
+                                                             : "";
+      return unexpected("bad JSON: " + parsed.error() +
+                        (form.empty() ? "" : std::string(kJsonLinesHint) + std::string(form)));
+    }
     if (parsed->kind != JsonValue::Kind::object) {
       return unexpected("expected a JSON object ({\"path\": \"/...\"}), found " +
-                        std::string(json_kind_name(parsed->kind)));
+                        std::string(json_kind_name(parsed->kind)) +
+                        (parsed->kind == JsonValue::Kind::array
+                             ? std::string(kJsonLinesHint) + "not a JSON array"
+                             : std::string()));
     }
     RequestLine line;
     line.line_number = line_number;
@@ -290,6 +306,10 @@ Expected<std::vector<RequestLine>, std::string> parse_request_file(
   std::vector<RequestLine> lines;
   int64_t body_bytes = 0;
   LineReader reader(base_dir, defaults, &body_bytes);
+  if (text.starts_with("\xEF\xBB\xBF")) {
+    return unexpected(std::string(label) + ":1: the file starts with a UTF-8 byte-order mark "
+                                           "(EF BB BF); save it as UTF-8 without one");
+  }
   int64_t line_number = 0;
   size_t pos = 0;
   while (pos < text.size()) {

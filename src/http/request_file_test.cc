@@ -111,7 +111,23 @@ const std::vector<BadFile> kBadFiles = {
     {"{\"path\": \"/\",}\n", "reqs.jsonl:1: bad JSON: trailing comma before '}' at column 14"},
     {"{\"path\": \"/\\ud800\"}\n",
      "reqs.jsonl:1: bad JSON: lone surrogate in \\u escape at column 12"},
-    {"[\"/\"]\n", "reqs.jsonl:1: expected a JSON object ({\"path\": \"/...\"}), found an array"},
+    {"[\"/\"]\n", "reqs.jsonl:1: expected a JSON object ({\"path\": \"/...\"}), found an array; "
+                 "--requests takes JSON Lines: one whole object per line, not a JSON array"},
+    // A JSON array, or an object pretty-printed over several lines (what an editor or jq
+    // writes by default): the line is named, and so is the form the file must take.
+    {"[{\"path\": \"/a\"}, {\"path\": \"/b\"}]\n",
+     "reqs.jsonl:1: expected a JSON object ({\"path\": \"/...\"}), found an array; --requests "
+     "takes JSON Lines: one whole object per line, not a JSON array"},
+    {"[\n  {\"path\": \"/a\"}\n]\n",
+     "reqs.jsonl:1: bad JSON: expected a value, found end of input at column 2; --requests takes "
+     "JSON Lines: one whole object per line, not a JSON array"},
+    {"{\n  \"path\": \"/a\"\n}\n",
+     "reqs.jsonl:1: bad JSON: expected a key in double quotes, found end of input at column 2; "
+     "--requests takes JSON Lines: one whole object per line, not one spread over lines"},
+    // Notepad's UTF-8 saves a byte-order mark first: named, not "found byte 0xEF".
+    {"\xEF\xBB\xBF{\"path\": \"/\"}\n",
+     "reqs.jsonl:1: the file starts with a UTF-8 byte-order mark (EF BB BF); save it as UTF-8 "
+     "without one"},
     {"{\"path\": \"/\", \"url\": \"/x\"}\n",
      "reqs.jsonl:1: unknown member 'url' (members: path, method, headers, body, body_file, "
      "name)"},
