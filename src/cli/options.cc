@@ -150,7 +150,14 @@ Failure read_body(std::string_view path, SharedText& body) {
   if (contents.error() == EFBIG) {
     return UsageError{"--body: " + quoted(path) + " is larger than the 64MB limit"};
   }
-  return UsageError{"--body: cannot read " + quoted(path) + ": " + std::strerror(contents.error())};
+  std::string hint;
+  if (contents.error() == ENOENT && (path.starts_with('{') || path.starts_with('['))) {
+    hint = "; --body takes a FILE that holds the body, not the body itself";
+  } else if (contents.error() == ENOENT && path.starts_with('@')) {
+    hint = "; --body takes the file's name without curl's '@'";
+  }
+  return UsageError{"--body: cannot read " + quoted(path) + ": " +
+                    std::strerror(contents.error()) + hint};
 }
 
 // --progress-fd: a descriptor this process already has open (a pipe the caller made, or 2 for
@@ -443,8 +450,16 @@ struct Parser {
         threads_given = true;
         return parse_whole(spec.long_name, value, kMaxThreads, config.threads);
       case Flag::duration:
-        return parse_duration_flag(spec.long_name, value, kNanosPerSecond, "10, 10s, 500ms or 2m",
-                                   kMaxDurationNs, "24h", config.duration_ns);
+        if (Failure failure =
+                parse_duration_flag(spec.long_name, value, kNanosPerSecond, "10, 10s, 500ms or 2m",
+                                    kMaxDurationNs, "24h", config.duration_ns)) {
+          // hey's and oha's -d is the body: '-d {"id": 1}' is a body, not a bad duration.
+          if (value.starts_with('{') || value.starts_with('[')) {
+            failure->message += "; -d is the duration (a request body is --body FILE)";
+          }
+          return failure;
+        }
+        return std::nullopt;
       case Flag::rate:
         config.sweep.rates.clear();
         config.sweep.search_low = config.sweep.search_high = 0;

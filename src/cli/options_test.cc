@@ -169,6 +169,16 @@ const std::vector<BadFlag> kBadFlags = {
      "--body: cannot read '/nonexistent/x.json': No such file or directory"},
     {{"--body", "/"}, "--body: cannot read '/': Is a directory"},
     {{"--body="}, "--body: cannot read '': No such file or directory"},
+    // The body itself where its file belongs (hey's and oha's -d), or curl's '@file': say so.
+    {{"--body", "{\"id\": 1}"},
+     "--body: cannot read '{\"id\": 1}': No such file or directory; --body takes a FILE that "
+     "holds the body, not the body itself"},
+    {{"--body", "@/nonexistent/x.json"},
+     "--body: cannot read '@/nonexistent/x.json': No such file or directory; --body takes the "
+     "file's name without curl's '@'"},
+    {{"-m", "POST", "-d", "{\"id\": 1}"},
+     "--duration: expected a duration > 0 (e.g. 10, 10s, 500ms or 2m), got '{\"id\": 1}'; -d is "
+     "the duration (a request body is --body FILE)"},
     {{"--body"}, "--body: missing value"},
 
     {{"--timeout", "abc"},
