@@ -163,7 +163,8 @@ std::vector<std::string> start_notes(const ReportInput& input) {
           shard.lag.behind_generator * 100 >= std::max<int64_t>(shard.lag.dispatched, 1)) {
         notes.push_back("shard " + shard_name(shard.index, shard.count) + " (" + shard.source +
                         ") sent " + std::to_string(shard.lag.behind_generator) +
-                        " requests late with a connection idle: that generator was the "
+                        (shard.lag.behind_generator == 1 ? " request" : " requests") +
+                        " late with a connection idle: that generator was the "
                         "bottleneck; give it more threads or add shards");
       }
     }

@@ -385,5 +385,31 @@ TEST(TextReportTest, AMergedRunNamesTheShardThatWasInterrupted) {
   EXPECT_EQ(text.find("interrupted after 3.00s"), std::string::npos) << text;
 }
 
+// A shard that sent one request late with a connection idle: "1 request", not "1 requests".
+TEST(TextReportTest, AShardsLateNoteCountsOneRequestInTheSingular) {
+  FabricatedRun run = open_loop_run();
+  FleetSummary fleet;
+  fleet.shard_count = 2;
+  for (int64_t index : {1, 2}) {
+    ShardSummary shard;
+    shard.index = index;
+    shard.count = 2;
+    shard.source = "s" + std::to_string(index) + ".json";
+    shard.elapsed_ns = 1'000'000'000;
+    shard.lag.dispatched = 91;
+    shard.lag.behind_generator = index == 1 ? 1 : 7;
+    fleet.shards.push_back(shard);
+  }
+  ReportInput input = run.input();
+  input.fleet = &fleet;
+  const std::string text = render_text_report(input);
+  EXPECT_NE(text.find("shard 1/2 (s1.json) sent 1 request late with a connection idle"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("shard 2/2 (s2.json) sent 7 requests late with a connection idle"),
+            std::string::npos)
+      << text;
+}
+
 }  // namespace
 }  // namespace hammer

@@ -25,7 +25,9 @@ std::string sentence(const InterruptedBeforeMeasuringVerdict& v) {
 
 std::string sentence(const InterruptedUnansweredVerdict& v) {
   std::string text = "interrupted after " + format_duration_ns(v.elapsed_ns) + ": " +
-                     std::to_string(v.in_flight) + " requests were in flight, none answered";
+                     std::to_string(v.in_flight) +
+                     (v.in_flight == 1 ? " request was in flight, not answered"
+                                       : " requests were in flight, none answered");
   if (v.unsent > 0) {
     text += ", and " + std::to_string(v.unsent) + " more were due but not sent (every "
             "connection was waiting)";

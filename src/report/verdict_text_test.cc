@@ -29,6 +29,8 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
       {InterruptedUnansweredVerdict{4, 0, 1'500'000'000}, "interrupted_unanswered",
        "interrupted after 1.50s: 4 requests were in flight, none answered; nothing was "
        "measured"},
+      {InterruptedUnansweredVerdict{1, 0, 1'500'000'000}, "interrupted_unanswered",
+       "interrupted after 1.50s: 1 request was in flight, not answered; nothing was measured"},
       {InterruptedUnansweredVerdict{4, 11, 1'500'000'000}, "interrupted_unanswered",
        "interrupted after 1.50s: 4 requests were in flight, none answered, and 11 more were due "
        "but not sent (every connection was waiting); nothing was measured"},
