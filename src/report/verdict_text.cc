@@ -79,6 +79,13 @@ std::string sentence(const RunFailedVerdict& v) {
   if (v.timeouts > 0 && v.timeouts * 2 >= v.failed) {
     text += " (" + std::to_string(v.timeouts) + " timed out after " +
             milliseconds(v.timeout_ns) + "); these latencies describe nothing";
+    // wrk reads `--timeout 2` as 2 s; hammer, as 2 ms (design.md: --timeout MS). A run whose
+    // few-millisecond timeout failed it most likely met that habit: say how to write seconds.
+    if (v.timeout_ns < 100'000'000 && v.timeout_ns % 1'000'000 == 0) {
+      const std::string count = std::to_string(v.timeout_ns / 1'000'000);
+      text += "; a bare --timeout is milliseconds: for " + count + " seconds write --timeout " +
+              count + "s";
+    }
   }
   return text;
 }

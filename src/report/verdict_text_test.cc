@@ -67,6 +67,10 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
       {RunFailedVerdict{0, 40, 40, 300'000'000}, "run_failed",
        "the run did not work: 0 responses against 40 failed requests (40 timed out after "
        "300.00 ms); these latencies describe nothing"},
+      {RunFailedVerdict{0, 40, 40, 2'000'000}, "run_failed",
+       "the run did not work: 0 responses against 40 failed requests (40 timed out after "
+       "2.00 ms); these latencies describe nothing; a bare --timeout is milliseconds: for 2 "
+       "seconds write --timeout 2s"},
       {RunFailedVerdict{3, 40, 2, 300'000'000}, "run_failed",
        "the run did not work: 3 responses against 40 failed requests"},
       {MostlyNon2xxVerdict{{200, 210, {{503, 180}, {404, 15}, {500, 4}, {429, 1}}}},
