@@ -54,6 +54,19 @@ SloLimit p99_under_50ms() {
   return limit;
 }
 
+// A capacity search `--rate LOW:HIGH --slo p99=50ms`, one thread, 1 s steps.
+Config search_config(int64_t connections, double low, double high) {
+  Config config;
+  config.url = "http://127.0.0.1:8082/";
+  config.threads = 1;
+  config.connections = connections;
+  config.duration_ns = 1'000'000'000;
+  config.sweep.search_low = low;
+  config.sweep.search_high = high;
+  config.slos.push_back(p99_under_50ms());
+  return config;
+}
+
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
   for (size_t start = 0, end = 0; start < text.size(); start = end + 1) {
@@ -113,15 +126,8 @@ TEST(SweepReportTest, LittlesLawWithPipeliningComparesWithConnectionsTimesTheDep
 // A search over 1:100000 that met at every doubling up to 128 req/s and ran out of steps: the
 // sentence gives 128 as a lower bound and the range still to search, the JSON says the same.
 TEST(SweepReportTest, ASearchOutOfStepsGivesALowerBoundAndTheRangeLeft) {
-  Config config;
-  config.url = "http://127.0.0.1:8082/";
-  config.threads = 1;
-  config.connections = 20;
+  Config config = search_config(20, 1, 100000);
   config.rate = 100000;
-  config.duration_ns = 1'000'000'000;
-  config.sweep.search_low = 1;
-  config.sweep.search_high = 100000;
-  config.slos.push_back(p99_under_50ms());
   SweepResult result;
   result.kind = SweepKind::rate;
   result.search = true;
@@ -282,14 +288,7 @@ TEST(SweepReportTest, AnInterruptedSweepNamesTheStepItCutAndHowLongItRan) {
 }
 
 TEST(SweepReportTest, ACapacityCutShortByCtrlCIsALowerBound) {
-  Config config;
-  config.url = "http://127.0.0.1:8082/";
-  config.threads = 1;
-  config.connections = 4;
-  config.duration_ns = 1'000'000'000;
-  config.sweep.search_low = 100;
-  config.sweep.search_high = 100000;
-  config.slos.push_back(p99_under_50ms());
+  Config config = search_config(4, 100, 100000);
   SweepResult result;
   result.kind = SweepKind::rate;
   result.search = true;

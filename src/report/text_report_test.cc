@@ -360,12 +360,9 @@ TEST(TextReportTest, RequestsByLineCountsItsLinesInGoodEnglish) {
   }
 }
 
-// A merged fleet whose shard 2 was interrupted after 1 s, the other running its 3 s: the note
-// names that shard and its time, not the fleet's 3 s as if the whole merged run had stopped.
-TEST(TextReportTest, AMergedRunNamesTheShardThatWasInterrupted) {
-  FabricatedRun run = open_loop_run();
-  run.result.interrupted = true;
-  run.result.elapsed_ns = 3'000'000'000;
+// A merged fleet of two shards, s1.json and s2.json, each as `fill` leaves it.
+template <typename Fill>
+FleetSummary two_shards(Fill fill) {
   FleetSummary fleet;
   fleet.shard_count = 2;
   for (int64_t index : {1, 2}) {
@@ -373,10 +370,22 @@ TEST(TextReportTest, AMergedRunNamesTheShardThatWasInterrupted) {
     shard.index = index;
     shard.count = 2;
     shard.source = "s" + std::to_string(index) + ".json";
-    shard.elapsed_ns = index == 1 ? 3'000'000'000 : 1'030'000'000;
-    shard.interrupted = index == 2;
+    fill(shard);
     fleet.shards.push_back(shard);
   }
+  return fleet;
+}
+
+// A merged fleet whose shard 2 was interrupted after 1 s, the other running its 3 s: the note
+// names that shard and its time, not the fleet's 3 s as if the whole merged run had stopped.
+TEST(TextReportTest, AMergedRunNamesTheShardThatWasInterrupted) {
+  FabricatedRun run = open_loop_run();
+  run.result.interrupted = true;
+  run.result.elapsed_ns = 3'000'000'000;
+  FleetSummary fleet = two_shards([](ShardSummary& shard) {
+    shard.elapsed_ns = shard.index == 1 ? 3'000'000'000 : 1'030'000'000;
+    shard.interrupted = shard.index == 2;
+  });
   ReportInput input = run.input();
   input.fleet = &fleet;
   const std::string text = render_text_report(input);
@@ -388,18 +397,11 @@ TEST(TextReportTest, AMergedRunNamesTheShardThatWasInterrupted) {
 // A shard that sent one request late with a connection idle: "1 request", not "1 requests".
 TEST(TextReportTest, AShardsLateNoteCountsOneRequestInTheSingular) {
   FabricatedRun run = open_loop_run();
-  FleetSummary fleet;
-  fleet.shard_count = 2;
-  for (int64_t index : {1, 2}) {
-    ShardSummary shard;
-    shard.index = index;
-    shard.count = 2;
-    shard.source = "s" + std::to_string(index) + ".json";
+  FleetSummary fleet = two_shards([](ShardSummary& shard) {
     shard.elapsed_ns = 1'000'000'000;
     shard.lag.dispatched = 91;
-    shard.lag.behind_generator = index == 1 ? 1 : 7;
-    fleet.shards.push_back(shard);
-  }
+    shard.lag.behind_generator = shard.index == 1 ? 1 : 7;
+  });
   ReportInput input = run.input();
   input.fleet = &fleet;
   const std::string text = render_text_report(input);
