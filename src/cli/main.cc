@@ -216,6 +216,15 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
   }
   auto merged = merge_shards(documents, options->start_tolerance_ns);
   if (!merged) return fail(kExitBadInput, merged.error().message);
+  // The merged run's files, as a run writes its own -o files (merge options admitted only known
+  // extensions); an .hgrm's companion is known once the merged mode is.
+  merged->config.outputs.clear();
+  for (const std::string& output : options->outputs) {
+    merged->config.outputs.push_back({output, output_format_for_path(output)->format});
+  }
+  if (auto clash = check_hgrm_companions(merged->config)) {
+    return fail(kExitBadInput, "merge: " + clash->message);
+  }
   // The shards ran on other machines, whose CPU counts are not known here (0).
   const std::vector<Verdict> verdicts =
       compute_verdicts(merged->config, merged->result, /*cpus=*/0);
@@ -232,22 +241,10 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
   }
   const std::string json = render_json_report(input);
   int status = kExitOk;
-  for (const std::string& output : options->outputs) {
-    // merge options admitted .json, .html and .hlog only, in any case.
-    const OutputFormatSpec* spec = output_format_for_path(output);
-    const OutputFormat format = spec != nullptr ? spec->format : OutputFormat::json;
-    std::string contents = format == OutputFormat::hlog ? render_interval_log(input) : json;
-    if (format == OutputFormat::html) {
-      // The merged document's report, as hammer report would render it from merged.json.
-      RenderedFile rendered = render_html_file(output, json);
-      if (!rendered.error.empty()) {
-        status = fail(kExitRunFailed, "merge: cannot write " + output + ": " + rendered.error);
-        continue;
-      }
-      contents = std::move(rendered.contents);
-    }
-    if (std::string error = write_output(output, contents); !error.empty()) {
-      status = fail(kExitRunFailed, "merge: cannot write " + output + ": " + error);
+  for (const RenderedFile& file : render_run_outputs(input, json)) {
+    std::string error = file.error.empty() ? write_output(file.path, file.contents) : file.error;
+    if (!error.empty()) {
+      status = fail(kExitRunFailed, "merge: cannot write " + file.path + ": " + error);
     }
   }
   std::string report =

@@ -8,6 +8,7 @@
 #include "core/escaped.h"
 #include "merge/merge.h"
 #include "platform/files.h"
+#include "report/output_formats.h"
 
 namespace hammer {
 namespace {
@@ -22,7 +23,8 @@ bool ends_with(const std::string& text, std::string_view suffix) {
 }  // namespace
 
 std::string merge_usage_text() {
-  return "Usage: hammer merge SHARD.json... [-o merged.json|.html|.hlog] [--json]\n"
+  return "Usage: hammer merge SHARD.json... [-o merged.json|.html|.hlog|.csv|.hgrm]\n"
+         "                    [--json]\n"
          "                    [--start-tolerance T] [--slo KEY=LIMIT]...\n"
          "       hammer merge SHARD.hlog... -o merged.hlog\n"
          "\n"
@@ -33,10 +35,11 @@ std::string merge_usage_text() {
          "different URLs or settings, and a missing or duplicated shard.\n"
          "\n"
          "Options:\n"
-         "  -o, --output FILE       write the merged run to FILE, repeatable: .json (the\n"
-         "                          document hammer --json prints), .html (its report as\n"
-         "                          one self-contained page) or .hlog (HdrHistogram\n"
-         "                          interval log, tags corrected and uncorrected)\n"
+         "  -o, --output FILE       write the merged run to FILE, repeatable, as a run's -o:\n"
+         "                          .json (the document hammer --json prints), .html (its\n"
+         "                          report as one self-contained page), .hlog (HdrHistogram\n"
+         "                          interval log), .csv (the timeline) or .hgrm (the\n"
+         "                          percentile distribution)\n"
          "      --json              print the merged document on stdout instead of the text\n"
          "      --start-tolerance T warn when the shards' schedules began more than T apart\n"
          "                          (default 1s; bare number = seconds)\n"
@@ -128,10 +131,9 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
     if (first_is_log && !ends_with(output, ".hlog")) {
       return fail("--output: interval logs merge into a .hlog file, got '" + output + "'");
     }
-    if (!first_is_log && !ends_with(output, ".json") && !ends_with(output, ".html") &&
-        !ends_with(output, ".hlog")) {
-      return fail("--output: a merge of .json documents writes .json, .html or .hlog, got '" +
-                  output + "'");
+    if (!first_is_log && output_format_for_path(output) == nullptr) {
+      return fail("--output: unknown file type; the extension chooses the format: " +
+                  output_extensions_text() + ", got '" + output + "'");
     }
   }
   for (size_t i = 0; i < options.inputs.size(); ++i) {

@@ -102,8 +102,8 @@ TEST(MergeOptionsTest, RefusesWhatCannotBeMerged) {
             "merge: --output: interval logs merge into a .hlog file, got 'm.json'");
   EXPECT_EQ(error_of({"a.hlog"}), "merge: --output: merging interval logs needs -o merged.hlog");
   EXPECT_EQ(error_of({"a.json", "-o", "m.txt"}),
-            "merge: --output: a merge of .json documents writes .json, .html or .hlog, got "
-            "'m.txt'");
+            "merge: --output: unknown file type; the extension chooses the format: "
+            ".json .html .hgrm .csv .hlog, got 'm.txt'");
   EXPECT_EQ(error_of({"a.hlog", "-o", "m.html"}),
             "merge: --output: interval logs merge into a .hlog file, got 'm.html'");
   EXPECT_EQ(error_of({"a.json", "-o"}), "merge: --output: missing value");

@@ -49,6 +49,30 @@ UsageError flag_error(std::string_view flag, std::string_view what, std::string_
   return {std::string(flag) + ": " + escaped(what) + ", got " + quoted(value)};
 }
 
+}  // namespace
+
+// -o run.hgrm in open loop also writes the other histogram beside it (report/output_files):
+// another -o naming that file would be written twice, the second time with the wrong one.
+std::optional<UsageError> check_hgrm_companions(const Config& config) {
+  if (!config.open_loop()) return std::nullopt;
+  const bool companion_is_corrected = !config.corrected_stopwatch_leads();
+  for (const OutputFile& hgrm : config.outputs) {
+    if (hgrm.format != OutputFormat::hgrm) continue;
+    const std::string companion = hgrm_companion_path(hgrm.path, companion_is_corrected);
+    for (const OutputFile& other : config.outputs) {
+      if (!same_file(other.path, companion)) continue;
+      return flag_error("--output",
+                        "-o " + hgrm.path + " already writes the " +
+                            (companion_is_corrected ? "corrected" : "uncorrected") +
+                            " histogram there; give " + hgrm.path + " alone",
+                        other.path);
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
 bool all_digits(std::string_view text) {
   return !text.empty() &&
          std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -286,27 +310,6 @@ struct Parser {
         case ParentDirectory::not_a_directory:
           return UsageError{"--output: cannot write " + quoted(output.path) + ": " +
                             quoted(directory) + " is not a directory"};
-      }
-    }
-    return std::nullopt;
-  }
-
-  // -o run.hgrm in open loop also writes the other histogram beside it (report/output_files):
-  // another -o naming that file would be written twice, the second time with the wrong one.
-  Failure check_hgrm_companions() const {
-    const Config& config = parsed.config;
-    if (!config.open_loop()) return std::nullopt;
-    const bool companion_is_corrected = !config.corrected_stopwatch_leads();
-    for (const OutputFile& hgrm : config.outputs) {
-      if (hgrm.format != OutputFormat::hgrm) continue;
-      const std::string companion = hgrm_companion_path(hgrm.path, companion_is_corrected);
-      for (const OutputFile& other : config.outputs) {
-        if (!same_file(other.path, companion)) continue;
-        return flag_error("--output",
-                          "-o " + hgrm.path + " already writes the " +
-                              (companion_is_corrected ? "corrected" : "uncorrected") +
-                              " histogram there; give " + hgrm.path + " alone",
-                          other.path);
       }
     }
     return std::nullopt;
@@ -621,7 +624,7 @@ struct Parser {
       }
     }
     if (Failure failure = check_connection_headers()) return failure;
-    if (Failure failure = check_hgrm_companions()) return failure;
+    if (Failure failure = check_hgrm_companions(parsed.config)) return failure;
     if (Failure failure = check_outputs_against_inputs()) return failure;
     if (Failure failure = check_output_directories()) return failure;
     if (Failure failure = check_sweep()) return failure;

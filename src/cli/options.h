@@ -3,6 +3,7 @@
 // The command line (design.md §2): argv in, a checked Config or one UsageError line out.
 // Parsing returns instead of exiting, so every bad flag is a table row in options_test.cc;
 // only cli/main.cc prints "hammer: <message>" and chooses the exit status.
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -44,6 +45,10 @@ Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>
 /// --engine's value, also read from the HAMMER_ENGINE environment variable (`source` names
 /// which, for the error): io_uring, epoll or poll.
 Expected<EngineKind, UsageError> parse_engine(std::string_view source, std::string_view value);
+
+/// -o FILE.hgrm in open loop also writes the other stopwatch's histogram beside it: an -o
+/// that names that file is refused (a run's and a merge's outputs alike, once the mode is known).
+std::optional<UsageError> check_hgrm_companions(const Config& config);
 
 /// Every long option, "--connections" first, in --help order; for suggestions and tests.
 std::span<const std::string_view> long_option_names();

@@ -405,6 +405,40 @@ TEST(ShardTest, MergeGatesTheFleetOnItsSlosFromTheMergedHistograms) {
   const Finished bad = merge({"--slo", "p99<50ms"});
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_TRUE(bad.err.starts_with("hammer: merge: --slo: expected KEY=LIMIT")) << bad.err;
+
+  // The merged run's files, as a run's -o writes them: the .hgrm (with the uncorrected one
+  // beside it, open loop) counts every merged answer, and the .csv's rows add up to them.
+  const std::string directory = ::testing::TempDir();
+  const Finished files =
+      merge({"-o", directory + "/fleet.hgrm", "-o", directory + "/fleet.csv", "--json"});
+  ASSERT_EQ(files.exit_code, 0) << files.err;
+  const double completed = number_at(parse_report(files), "requests.completed");
+  for (const char* name : {"/fleet.hgrm", "/fleet.uncorrected.hgrm"}) {
+    std::ifstream hgrm(directory + name);
+    double total = -1;
+    for (std::string line; std::getline(hgrm, line);) {
+      const size_t at = line.find("Total count");
+      if (at != std::string::npos) total = std::atof(line.c_str() + line.find('=', at) + 1);
+    }
+    EXPECT_EQ(total, completed) << name;
+  }
+  std::ifstream csv(directory + "/fleet.csv");
+  std::string row;
+  std::getline(csv, row);  // the header
+  double rows_total = 0;
+  while (std::getline(csv, row)) {
+    // second,start_s,length_s,phase,requests,...: the fifth field.
+    size_t field = 0;
+    for (int comma = 0; comma < 4; ++comma) field = row.find(',', field) + 1;
+    rows_total += std::atof(row.c_str() + field);
+  }
+  EXPECT_EQ(rows_total, completed);
+  const Finished clash =
+      merge({"-o", directory + "/fleet.hgrm", "-o", directory + "/fleet.uncorrected.hgrm"});
+  EXPECT_EQ(clash.exit_code, 1);
+  EXPECT_TRUE(clash.err.starts_with("hammer: merge: --output: -o " + directory +
+                                    "/fleet.hgrm already writes the uncorrected histogram"))
+      << clash.err;
 }
 
 // A fleet whose run did not work (every answer a 503: each shard exits 2) merges into a run
