@@ -363,6 +363,20 @@ TEST(ShardTest, AShardWithNoSlotsSaysSoAndExitsZeroWithAnEmptyReport) {
   EXPECT_EQ(number_at(parse_report(merged), "requests.completed"), 1);
 }
 
+// Shards 1/2 and 2/2 of -r 40 -c 2 -d 1 against `url`, one after the other, each expected to
+// exit `exit_code`; their documents saved as <prefix>-1.json and <prefix>-2.json in `paths`.
+void run_two_shards(const std::string& url, int exit_code, const std::string& prefix,
+                    std::vector<std::string>& paths) {
+  for (const char* shard : {"1/2", "2/2"}) {
+    const Finished run =
+        run_hammer({"--shard", shard, "-r", "40", "-c", "2", "-d", "1", "--json", url});
+    ASSERT_EQ(run.exit_code, exit_code) << run.err;
+    paths.push_back(write_file(::testing::TempDir() + "/" + prefix + "-" +
+                                   std::string(1, shard[0]) + ".json",
+                               run.out));
+  }
+}
+
 // A shard's --slo judges only its own share of the load: the fleet's p99 is not any shard's.
 // hammer merge --slo judges the merged histograms as a single run judges its own: the SLO lines
 // after the report, slo and slo_passed in the document, exit 3 on a miss.
@@ -370,14 +384,7 @@ TEST(ShardTest, MergeGatesTheFleetOnItsSlosFromTheMergedHistograms) {
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
   ASSERT_TRUE(server.ready());
   std::vector<std::string> paths;
-  for (const char* shard : {"1/2", "2/2"}) {
-    const Finished run =
-        run_hammer({"--shard", shard, "-r", "40", "-c", "2", "-d", "1", "--json", server.url()});
-    ASSERT_EQ(run.exit_code, 0) << run.err;
-    paths.push_back(write_file(::testing::TempDir() + "/gate-" + std::string(1, shard[0]) +
-                                   ".json",
-                               run.out));
-  }
+  ASSERT_NO_FATAL_FAILURE(run_two_shards(server.url(), 0, "gate", paths));
   // The two shards ran one after the other: their origins are about a second apart.
   auto merge = [&](std::vector<std::string> extra) {
     std::vector<std::string> args = {"merge", paths[0], paths[1], "--start-tolerance", "1m"};
@@ -448,14 +455,7 @@ TEST(ShardTest, AMergedRunThatDidNotWorkExitsTwo) {
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "status", "--status", "503"});
   ASSERT_TRUE(server.ready());
   std::vector<std::string> paths;
-  for (const char* shard : {"1/2", "2/2"}) {
-    const Finished run =
-        run_hammer({"--shard", shard, "-r", "40", "-c", "2", "-d", "1", "--json", server.url()});
-    ASSERT_EQ(run.exit_code, 2) << run.err;
-    paths.push_back(write_file(::testing::TempDir() + "/failing-" + std::string(1, shard[0]) +
-                                   ".json",
-                               run.out));
-  }
+  ASSERT_NO_FATAL_FAILURE(run_two_shards(server.url(), 2, "failing", paths));
   const Finished merged =
       run_hammer({"merge", paths[0], paths[1], "--start-tolerance", "1m", "--slo", "p99=60s"});
   EXPECT_EQ(merged.exit_code, 2) << merged.err;
