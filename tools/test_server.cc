@@ -10,7 +10,12 @@
 //               [--body-bytes N] [--service-us N] [--service-kind busy|sleep|paced]
 //               [--close-every N] [--status N]
 //               [--setup-ms N] [--slow-start-ms N --slow-start-us M] [--count-paths 1]
-//               [--stop-after N]
+//               [--stop-after N] [--silent-every N]
+//
+// --silent-every N: every N-th request a thread reads is never answered, nor is anything after
+// it on that connection (HTTP/1.1 answers in order): the client times it out. The rest are
+// answered at once, so a run with a --timeout shorter than the run has about 1 in N requests
+// timed out: a tail that the latency histogram cannot hold (hammer's censored percentiles).
 //
 // --stop-after N: once N requests have been answered (over every thread), the server stops as
 // on SIGTERM (it raises one at itself): every connection closed, the listener with them. "The
@@ -98,6 +103,7 @@ struct Options {
   // round trip would cost: pipelined requests that arrive together share one delay.
   int64_t read_delay_us = 0;
   int64_t stop_after = 0;  // --stop-after: 0 = never
+  int64_t silent_every = 0;  // --silent-every: 0 = never
 };
 
 // --stop-after: requests answered over every thread; the one that reaches the limit raises the
@@ -162,7 +168,7 @@ Options parse_options(int argc, char** argv) {
           "                   [--threads N] [--body-bytes N] [--service-us N]\n"
           "                   [--service-kind busy|sleep|paced] [--close-every N]\n"
           "                   [--status N] [--setup-ms N] [--count-paths 1] [--stop-after N]\n"
-          "                   [--read-delay-us N]\n"
+          "                   [--read-delay-us N] [--silent-every N]\n"
           "                   [--slow-start-ms N --slow-start-us M]\n");
       std::exit(0);
     }
@@ -204,6 +210,8 @@ Options parse_options(int argc, char** argv) {
       options.slow_start_us = parse_whole(flag, value, 1, 10'000'000);
     } else if (flag == "--read-delay-us") {
       options.read_delay_us = parse_whole(flag, value, 0, 10'000'000);
+    } else if (flag == "--silent-every") {
+      options.silent_every = parse_whole(flag, value, 1, INT64_MAX);
     } else if (flag == "--stop-after") {
       options.stop_after = parse_whole(flag, value, 1, INT64_MAX);
     } else if (flag == "--count-paths") {
@@ -419,6 +427,7 @@ struct Connection {
   size_t slot = 0;             // index in Worker::open_
   bool closing = false;        // the last response said Connection: close
   bool draining = false;       // write side shut; discard input until the peer closes
+  bool silent = false;         // --silent-every: a request here is never answered, nor any after
   int64_t arrived_ns = 0;      // --service-kind paced: when the last bytes read arrived
   uint32_t interest = EPOLLIN;
 };
@@ -539,7 +548,7 @@ class Worker {
       return;
     }
     c.input_end += static_cast<size_t>(got);
-    if (c.draining || options_.mode == Mode::silent) {
+    if (c.draining || c.silent || options_.mode == Mode::silent) {
       c.input_begin = c.input_end = 0;
       return;
     }
@@ -571,6 +580,11 @@ class Worker {
       c.input_begin += head_end + 4;
       if (request.bad) return false;
       c.body_remaining = request.content_length;
+      if (options_.silent_every > 0 && ++requests_read_ % options_.silent_every == 0) {
+        c.silent = true;  // this request and everything after it on c go unanswered
+        c.input_begin = c.input_end = 0;
+        return true;
+      }
       cold_start(options_);
       serve(c);
       ++c.responses;
@@ -674,6 +688,7 @@ class Worker {
   const Options& options_;
   const Responses& responses_;
   int64_t answered_ = 0;  // requests answered, printed at exit (bench/engine.sh counts them)
+  int64_t requests_read_ = 0;  // --silent-every: complete request heads this thread read
   int listener_;
   int wake_fd_;
   int32_t accept_batch_;

@@ -94,7 +94,14 @@ export interface Histogram {
   max_ns: number | null;
   mean_ns: number | null;
   stdev_ns: number | null;
+  /** Over every request that ended, a timed-out one slower than any answer; a key listed in
+   *  `censored` holds the timeout, a bound the true figure exceeds. */
   percentiles_ns: Percentiles;
+  /** Requests that timed out: no latency, not in count (absent in older documents). */
+  timed_out?: number;
+  /** Keys of percentiles_ns ("99", "99.9") and "max" that are only the timeout, a lower bound
+   *  (absent in older documents). */
+  censored?: string[];
   /** Latencies above 60 s, recorded as 60 s. */
   out_of_range: number;
   /** The whole histogram, HdrHistogram V2 compressed and base64 ("HISTF..."). */
@@ -150,6 +157,8 @@ export interface Warmup {
     p50_ns: number | null;
     p99_ns: number | null;
     max_ns: number | null;
+    /** Which of "50", "99", "max" the phase's timeouts censor (the figure is the timeout). */
+    censored?: string[];
     hdr: string;
   };
   errors: RunResult['errors'];
@@ -174,6 +183,10 @@ export interface TimelineRow {
   p99_ns: number | null;
   max_ns: number | null;
   errors: number;
+  /** Of errors, requests sent in the row that timed out (absent in older documents). */
+  timed_out?: number;
+  /** Which of "50", "99", "max" the row's timeouts censor (the figure is the timeout). */
+  censored?: string[];
   /** Responses slower than timeline.slow_threshold_ns. */
   slow: number;
   /** The row's lead-stopwatch histogram (V2 base64), so that shards' rows add exactly. */
@@ -216,9 +229,9 @@ export interface RequestsFileLine {
   latency: {
     /** null in closed loop. */
     corrected: { count: number; p50_ns: number | null; p99_ns: number | null;
-                 max_ns: number | null; hdr: string } | null;
+                 max_ns: number | null; censored?: string[]; hdr: string } | null;
     uncorrected: { count: number; p50_ns: number | null; p99_ns: number | null;
-                   max_ns: number | null; hdr: string };
+                   max_ns: number | null; censored?: string[]; hdr: string };
   };
 }
 
@@ -348,6 +361,10 @@ export interface SloOutcome {
   /** The run's figure in the same unit; null when no response arrived. */
   measured: number | null;
   pass: boolean;
+  /** Timeouts censor the figure: measured is the timeout, the true figure above it. */
+  censored?: boolean;
+  /** Censored with the limit above the timeout: cannot be judged, counted as a miss. */
+  unjudged?: boolean;
 }
 
 /** A single run with `slo`: the outcome of each, and whether all passed (else exit 3). */
@@ -401,7 +418,11 @@ export interface SweepStep {
     stopwatch: 'corrected' | 'uncorrected';
     max: number | null;
     mean: number | null;
-    [percentile: string]: number | string | null;
+    /** Requests of the step that timed out. */
+    timed_out?: number;
+    /** Keys above ("99", "max") that are only the timeout, a lower bound. */
+    censored?: string[];
+    [percentile: string]: number | string | string[] | null | undefined;
   };
   errors: number;
   non_2xx_3xx: number;
@@ -414,8 +435,8 @@ export interface SweepStep {
     behind_share: number;
     server_share: number;
   } | null;
-  /** Closed-loop connection sweeps: req/s x mean latency, and its distance from the
-   *  connection count in %. */
+  /** Closed-loop connection sweeps: req/s x mean latency (a timed-out request counted as
+   *  holding its connection for the timeout), and its distance from the connection count in %. */
   littles_law: { in_flight: number; deviation_pct: number } | null;
   generator_cpu: { cores: number | null; usable_cores: number; busy: boolean };
   /** With `slo`. */

@@ -447,7 +447,7 @@ TEST(OptionsTest, DefaultsFollowTheDesignTable) {
   EXPECT_TRUE(config.headers.empty());
   EXPECT_TRUE(config.body.empty());
   EXPECT_TRUE(config.body_path.empty());
-  EXPECT_EQ(config.timeout_ns, 2'000'000'000);
+  EXPECT_EQ(config.timeout_ns, 10'000'000'000);
   EXPECT_FALSE(config.print_latency);
   EXPECT_FALSE(config.json);
   EXPECT_EQ(config.target.host, "127.0.0.1");

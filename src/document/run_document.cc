@@ -228,6 +228,11 @@ void read_timeline(DocumentReader& reader, const Config& config, RunResult& resu
     const int64_t second = reader.integer(&row, name, {"second"});
     const int64_t completed = reader.integer(&row, name, {"requests"});
     const int64_t errors = reader.integer(&row, name, {"errors"});
+    // Absent from documents written before rows counted their timeouts: none then.
+    const JsonValue* timed_out_value = row.find("timed_out");
+    const int64_t timed_out = timed_out_value && timed_out_value->is_number()
+                                  ? timed_out_value->as_int().value_or(0)
+                                  : 0;
     const JsonValue* max = row.find("max_ns");
     const int64_t max_ns = max && max->is_number() ? max->as_int().value_or(0) : 0;
     const Histogram latencies = reader.histogram(&row, name);
@@ -237,8 +242,8 @@ void read_timeline(DocumentReader& reader, const Config& config, RunResult& resu
                   " is outside the run's duration and warm-up");
       return;
     }
-    result.timeline.set_row(static_cast<int32_t>(second - 1), completed, errors, max_ns,
-                            latencies);
+    result.timeline.set_row(static_cast<int32_t>(second - 1), completed, errors, timed_out,
+                            max_ns, latencies);
     if (both) {
       const JsonValue* other = row.find("other_hdr");
       if (other == nullptr || !other->is_string()) {

@@ -27,6 +27,8 @@ struct ShardSummary {
   DispatchLag lag;
   int64_t lead_p50_ns = 0; // the shard's own lead-stopwatch percentiles, for reading only:
   int64_t lead_p99_ns = 0; // the fleet's figures come from the added histograms, never these
+  bool lead_p50_censored = false;  // the shard's timeouts censor it: the figure is --timeout,
+  bool lead_p99_censored = false;  // a bound (stats/censored_tail.h)
   bool interrupted = false;
 };
 

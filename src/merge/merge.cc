@@ -20,6 +20,7 @@
 #include <map>
 
 #include "core/percentiles.h"
+#include "stats/censored_tail.h"
 #include "run/run.h"
 #include "time/clock.h"
 
@@ -198,8 +199,14 @@ ShardSummary summarize_shard(const RunDocument& document) {
   shard.lag = result.lag;
   const bool corrected = config.corrected_stopwatch_leads();
   const Histogram& lead = corrected ? result.corrected : result.uncorrected;
-  shard.lead_p50_ns = lead.value_at_percentile(50);
-  shard.lead_p99_ns = lead.value_at_percentile(99);
+  const CensoredTail tail =
+      censored_tail(lead, result.error_count(ErrorKind::timeout), config.timeout_ns);
+  const TailFigure p50 = tail.at(lead, 50);
+  const TailFigure p99 = tail.at(lead, 99);
+  shard.lead_p50_ns = p50.value_ns;
+  shard.lead_p99_ns = p99.value_ns;
+  shard.lead_p50_censored = p50.censored;
+  shard.lead_p99_censored = p99.censored;
   shard.interrupted = result.interrupted;
   return shard;
 }

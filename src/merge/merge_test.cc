@@ -137,7 +137,7 @@ TEST(MergeTest, RefusesIncompatibleConfigsNamingTheSetting) {
       {[](Config& c) { c.connections = 40; }, "-c 30 vs -c 40"},
       {[](Config& c) { c.duration_ns = 4 * kSecond; }, "-d 3s vs -d 4s"},
       {[](Config& c) { c.warmup_ns = kSecond; }, "--warmup 0s vs --warmup 1s"},
-      {[](Config& c) { c.timeout_ns = kSecond; }, "--timeout 2s vs --timeout 1s"},
+      {[](Config& c) { c.timeout_ns = kSecond; }, "--timeout 10s vs --timeout 1s"},
       {[](Config& c) { c.method = "POST"; }, "-m GET vs -m POST"},
       {[](Config& c) { c.closed_loop_stopwatch = true; }, "no --closed-loop vs --closed-loop"},
       {[](Config& c) { c.ramp_ns = 2 * kSecond; }, "--ramp 0s vs --ramp 2s"},

@@ -37,11 +37,12 @@ TEST(CsvReportTest, TimelineHasOneRowPerSecondWithWarmupMarkedAndEmptyCellsForNo
   const auto lines = lines_of(csv);
   ASSERT_EQ(lines.size(), 4u) << csv;
   EXPECT_EQ(lines[0],
-            "second,start_s,length_s,phase,requests,per_second,p50_ns,p99_ns,max_ns,errors,slow");
+            "second,start_s,length_s,phase,requests,per_second,p50_ns,p99_ns,max_ns,errors,slow,"
+            "timed_out,censored");
   EXPECT_TRUE(lines[1].starts_with("1,0,1,warmup,1,1,")) << lines[1];
   EXPECT_TRUE(lines[2].starts_with("2,1,1,measured,1,1,")) << lines[2];
-  EXPECT_TRUE(lines[2].ends_with(",1000000,1,0")) << lines[2] << ": exact max, one error";
-  EXPECT_EQ(lines[3], "3,2,1,measured,0,0,,,,0,0") << "no response: empty latency cells";
+  EXPECT_TRUE(lines[2].ends_with(",1000000,1,0,0,")) << lines[2] << ": exact max, one error";
+  EXPECT_EQ(lines[3], "3,2,1,measured,0,0,,,,0,0,0,") << "no response: empty latency cells";
 }
 
 // --ramp 1 -W 1: the CSV named the ramp's row "warmup" while the JSON timeline, the --timeline
@@ -87,7 +88,21 @@ TEST(CsvReportTest, ARowsPercentilesNeverExceedItsExactMax) {
   EXPECT_LE(rows[0].p50_ns, rows[0].max_ns);
   const auto lines = lines_of(render_timeline_csv(run.input()));
   ASSERT_EQ(lines.size(), 2u);
-  EXPECT_TRUE(lines[1].ends_with(",3994775,3994775,3994775,0,0")) << lines[1];
+  EXPECT_TRUE(lines[1].ends_with(",3994775,3994775,3994775,0,0,0,")) << lines[1];
+}
+
+// A row whose requests timed out (1 of 2 here): its p99 and max are censored, empty cells.
+TEST(CsvReportTest, ATimelineRowsCensoredFiguresAreEmptyAndNamed) {
+  testing::FabricatedRun run = testing::censored_run();
+  Timeline& timeline = run.result.timeline;
+  timeline.plan(0, run.config.duration_ns);
+  timeline.set_start(0);
+  timeline.record(500'000'000, 3'000'000);
+  timeline.record_error(600'000'000, true);
+  const auto lines = lines_of(render_timeline_csv(run.input()));
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_TRUE(lines[1].ends_with(",,,1,0,1,p99_ns max_ns")) << lines[1];
+  EXPECT_TRUE(lines[1].starts_with("1,0,1,measured,1,1,")) << lines[1];
 }
 
 // Ctrl-C at 1.2 s of a 5 s run: the last row covers 0.2 s, and its rate is over those 0.2 s.
@@ -135,8 +150,32 @@ TEST(CsvReportTest, SweepHasAHeaderThenStepsThenControlSteps) {
   const auto lines = lines_of(render_sweep_csv(config, result));
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_TRUE(lines[0].starts_with("series,level,connections,")) << lines[0];
-  EXPECT_EQ(lines[1], "sweep,2,2,2,,100,50.5,0,0,1000,2000,3000,4000,5000,1500,,,,0.25,yes");
-  EXPECT_EQ(lines[2], "control,2,2,2,,100,50.5,0,0,,,,,,,,,,,no");
+  EXPECT_EQ(lines[1], "sweep,2,2,2,,100,50.5,0,0,1000,2000,3000,4000,5000,1500,,,,0.25,yes,0,");
+  EXPECT_EQ(lines[2], "control,2,2,2,,100,50.5,0,0,,,,,,,,,,,no,0,");
+}
+
+// A figure that timeouts censor has no value: its cell is empty (never the bound as a figure)
+// and the censored column names it.
+TEST(CsvReportTest, ACensoredFigureIsAnEmptyCellNamedInTheCensoredColumn) {
+  Config config;
+  SweepResult result;
+  StepSummary step;
+  step.level = 2;
+  step.connections = 2;
+  step.has_latency = true;
+  step.tail = CensoredTail{98, 2, 2'000'000'000};
+  step.p50_ns = 1'000;
+  step.p90_ns = 2'000;
+  step.p99_ns = 2'000'000'000;
+  step.p999_ns = 2'000'000'000;
+  step.max_ns = 2'000'000'000;
+  step.mean_ns = 1'500;
+  result.steps.push_back(step);
+  const auto lines = lines_of(render_sweep_csv(config, result));
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_NE(lines[1].find(",1000,2000,,,,1500,"), std::string::npos) << lines[1];
+  EXPECT_TRUE(lines[1].ends_with(",2,p99_ns p99.9_ns max_ns")) << lines[1];
+  EXPECT_EQ(lines[1].find("2000000000"), std::string::npos) << lines[1];
 }
 
 }  // namespace

@@ -77,8 +77,8 @@ std::string render_fleet_table(const FleetSummary& fleet) {
     row += pad(format_duration_ns(shard.wall_start.late_ns), 10);
     row += pad_left(std::to_string(shard.completed), 8);
     row += pad_left(format_number(std::round(shard_per_second * 100) / 100), 10) + "  ";
-    row += pad(format_duration_ns(shard.lead_p50_ns), 10);
-    row += pad(format_duration_ns(shard.lead_p99_ns), 10);
+    row += pad(tail_figure_text({shard.lead_p50_ns, shard.lead_p50_censored}), 10);
+    row += pad(tail_figure_text({shard.lead_p99_ns, shard.lead_p99_censored}), 10);
     row += pad(format_duration_ns(mean_lag(shard.lag)), 10);
     row += pad(format_duration_ns(shard.lag.max_ns), 10);
     row += pad_left(std::to_string(shard.lag.behind_server), 14);
@@ -118,6 +118,10 @@ void write_fleet_json(const FleetSummary& fleet, JsonWriter& json) {
     json.member("failed", shard.errors);
     json.member("p50_ns", shard.lead_p50_ns);
     json.member("p99_ns", shard.lead_p99_ns);
+    json.key("censored").begin_array();  // as latency.*.censored: these figures are --timeout
+    if (shard.lead_p50_censored) json.value("50");
+    if (shard.lead_p99_censored) json.value("99");
+    json.end_array();
     json.key("dispatch_lag").begin_object();
     json.member("dispatched", shard.lag.dispatched);
     json.member("mean_ns", mean_lag(shard.lag));

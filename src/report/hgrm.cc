@@ -134,7 +134,9 @@ std::vector<PercentileStep> percentile_steps(const Histogram& histogram,
 }
 
 std::string render_hgrm(const Histogram& histogram, int ticks_per_half_distance,
-                        double ns_per_output_unit) {
+                        double ns_per_output_unit, const CensoredTail& tail) {
+  // The timed out lie above every value: each level is a share of all that ended.
+  const double answered_share = tail.any() ? tail.answered_percent() / 100.0 : 1.0;
   const int digits = histogram.significant_figures();
   std::string out;
   char line[160];
@@ -146,13 +148,13 @@ std::string render_hgrm(const Histogram& histogram, int ticks_per_half_distance,
     const int64_t value = step.value_ns;
     const double level = step.level;
     const int64_t count = step.total_count;
-    const double quantile = level / 100.0;
+    const double quantile = level / 100.0 * answered_share;
     out += pad_left(java_fixed(static_cast<double>(value) / ns_per_output_unit, digits), 12);
     out += ' ';
     out += pad_left(java_fixed(quantile, 12), 2);
     out += ' ';
     out += pad_left(std::to_string(count), 10);
-    if (level != 100.0) {
+    if (level != 100.0 || answered_share < 1.0) {
       out += ' ';
       out += pad_left(java_fixed(1.0 / (1.0 - quantile), 2), 14);
     }
@@ -194,6 +196,12 @@ std::string render_hgrm(const Histogram& histogram, int ticks_per_half_distance,
   out += "#[Buckets = " + pad_left(std::to_string(histogram.bucket_count()), 12) +
          ", SubBuckets     = " + pad_left(std::to_string(histogram.sub_bucket_count()), 12) +
          "]\n";
+  if (tail.any()) {
+    out += "#[Timed out = " + pad_left(std::to_string(tail.timed_out), 12) + ", after " +
+           java_fixed(static_cast<double>(tail.timeout_ns) / ns_per_output_unit, digits) +
+           ": no value; every percentile above " + java_fixed(answered_share, 12) +
+           " is above that (censored)]\n";
+  }
   return out;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "stats/censored_tail.h"
 #include "stats/histogram.h"
 
 namespace hammer {
@@ -33,8 +34,13 @@ std::vector<PercentileStep> percentile_steps(
 
 /// The whole file: header, one line per percentile step, the 100% line, and the
 /// Mean/StdDeviation, Max/Total count and Buckets/SubBuckets footer.
+/// With `tail` holding timeouts, the Percentile column is over every request that ended (the
+/// answered count over answered + timed out), so the distribution stops at the answered share
+/// instead of claiming 1.0 with a finite value; a #[Timed out ...] footer line says so. Without
+/// timeouts the file is the reference's, byte for byte.
 std::string render_hgrm(const Histogram& histogram,
                         int ticks_per_half_distance = kHgrmTicksPerHalfDistance,
-                        double ns_per_output_unit = kHgrmNsPerOutputUnit);
+                        double ns_per_output_unit = kHgrmNsPerOutputUnit,
+                        const CensoredTail& tail = {});
 
 }  // namespace hammer

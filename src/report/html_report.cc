@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <tuple>
 
 #include "report/format.h"
 #include "report/hgrm.h"
@@ -126,10 +127,14 @@ struct RunView {
   std::optional<Histogram> connect;
   std::optional<Histogram> first_requests;
   bool corrected_leads = false;
+  // What the run's timeouts censor in each latency histogram (stats/censored_tail.h), from the
+  // document's counts: older documents, written before `censored` existed, are read the same.
+  CensoredTail corrected_tail;
+  CensoredTail uncorrected_tail;
 };
 
 Expected<RunView, std::string> read_run(const HtmlSource& source) {
-  RunView run{source.label, source.document, {}, {}, {}, {}, false};
+  RunView run{source.label, source.document, {}, {}, {}, {}, false, {}, {}};
   struct Wanted {
     std::optional<Histogram>* into;
     std::initializer_list<std::string_view> path;
@@ -146,29 +151,42 @@ Expected<RunView, std::string> read_run(const HtmlSource& source) {
   }
   if (!run.uncorrected) return unexpected(source.label + ": latency.uncorrected: missing");
   run.corrected_leads = text_at(source.document, {"config", "stopwatch"}) == "corrected";
+  const auto timed_out = static_cast<int64_t>(number_or(source.document, {"errors", "timeout"}, 0));
+  const int64_t timeout_ns = std::llround(number_or(source.document, {"config", "timeout_ms"}, 0) * 1e6);
+  if (run.corrected) run.corrected_tail = censored_tail(*run.corrected, timed_out, timeout_ns);
+  run.uncorrected_tail = censored_tail(*run.uncorrected, timed_out, timeout_ns);
   return run;
 }
 
 // ---- small HTML pieces ----
 
-std::string latency_cell(const Histogram* histogram, double q, bool max = false) {
+// A censored figure is shown as its bound, marked, never as a value (data-censored).
+std::string latency_cell(const Histogram* histogram, const CensoredTail& tail, double q,
+                         bool max = false) {
   if (histogram == nullptr || histogram->total_count() == 0) return "<td>-</td>";
-  const int64_t ns = max ? histogram->max() : histogram->value_at_percentile(q);
-  return "<td data-ns=\"" + std::to_string(ns) + "\">" + format_duration_ns(ns) + "</td>";
+  const TailFigure figure = max ? tail.max(*histogram) : tail.at(*histogram, q);
+  if (figure.censored) {
+    return "<td class=\"censored\" data-censored=\"" + std::to_string(figure.value_ns) +
+           "\">&gt; " + format_duration_ns(figure.value_ns) + " <small>(timed out)</small></td>";
+  }
+  return "<td data-ns=\"" + std::to_string(figure.value_ns) + "\">" +
+         format_duration_ns(figure.value_ns) + "</td>";
 }
 
-std::string ratio_cell(const Histogram* corrected, const Histogram* uncorrected, double q,
-                       bool max = false) {
+std::string ratio_cell(const Histogram* corrected, const CensoredTail& corrected_tail,
+                       const Histogram* uncorrected, const CensoredTail& uncorrected_tail,
+                       double q, bool max = false) {
   if (corrected == nullptr || uncorrected == nullptr || corrected->total_count() == 0 ||
       uncorrected->total_count() == 0) {
     return "<td>-</td>";
   }
-  const double top = static_cast<double>(max ? corrected->max() : corrected->value_at_percentile(q));
-  const double bottom =
-      static_cast<double>(max ? uncorrected->max() : uncorrected->value_at_percentile(q));
-  if (bottom <= 0) return "<td>-</td>";
+  const TailFigure top = max ? corrected_tail.max(*corrected) : corrected_tail.at(*corrected, q);
+  const TailFigure bottom =
+      max ? uncorrected_tail.max(*uncorrected) : uncorrected_tail.at(*uncorrected, q);
+  if (bottom.value_ns <= 0 || top.censored || bottom.censored) return "<td>-</td>";
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f&times;", top / bottom);
+  std::snprintf(buffer, sizeof buffer, "%.2f&times;",
+                static_cast<double>(top.value_ns) / static_cast<double>(bottom.value_ns));
   return std::string("<td class=\"ratio\">") + buffer + "</td>";
 }
 
@@ -198,11 +216,17 @@ std::string percent_label(double q) {  // 0.999 -> "99.9%"
 // HdrHistogram's x axis: log10(1 / (1 - q)), so 90%, 99%, 99.9% are evenly spaced.
 double spectrum_x(double quantile) { return std::log10(1.0 / (1.0 - quantile)); }
 
-std::vector<ChartPoint> spectrum_points(const Histogram& histogram) {
+// The curve of every request that ended: the answered histogram's levels scaled to the share
+// answered, so with timeouts it stops at that share; past it no value exists to draw.
+std::vector<ChartPoint> spectrum_points(const Histogram& histogram, const CensoredTail& tail) {
   std::vector<ChartPoint> points;
+  const double answered_share = tail.answered_percent() / 100.0;
   for (const PercentileStep& step : percentile_steps(histogram)) {
-    if (step.level >= 100.0) continue;  // 1/(1-1) is infinite: the max is in the table
-    points.push_back({spectrum_x(step.level / 100.0), static_cast<double>(step.value_ns) / 1e6});
+    // 1/(1-1) is infinite: the max is in the table. With timeouts the slowest answer sits at
+    // the answered share, a finite x: the curve ends there.
+    if (step.level >= 100.0 && answered_share >= 1.0) continue;
+    points.push_back({spectrum_x(step.level / 100.0 * answered_share),
+                      static_cast<double>(step.value_ns) / 1e6});
   }
   return points;
 }
@@ -222,12 +246,14 @@ std::string spectrum_chart(const std::vector<const RunView*>& runs, const std::s
     const size_t colour = index % 3;
     if (run->corrected) {
       ChartSeries series{"corrected" + suffix, corrected_colours[colour],
-                         index == 0 ? "" : "9 4", spectrum_points(*run->corrected)};
+                         index == 0 ? "" : "9 4",
+                         spectrum_points(*run->corrected, run->corrected_tail)};
       if (!series.points.empty()) x_max = std::max(x_max, series.points.back().x);
       chart.series.push_back(std::move(series));
     }
     ChartSeries series{"uncorrected" + suffix, uncorrected_colours[colour],
-                       index == 0 ? "6 3" : "2 3", spectrum_points(*run->uncorrected)};
+                       index == 0 ? "6 3" : "2 3",
+                       spectrum_points(*run->uncorrected, run->uncorrected_tail)};
     if (!series.points.empty()) x_max = std::max(x_max, series.points.back().x);
     chart.series.push_back(std::move(series));
     ++index;
@@ -264,6 +290,11 @@ std::vector<SloOutcome> slo_outcomes(const JsonValue* doc) {
     if (outcome.has_measured) outcome.measured = measured->as_double().value_or(0);
     const JsonValue* pass = entry.find("pass");
     outcome.pass = pass != nullptr && pass->boolean;
+    // Absent from documents older than censored percentiles: false, as they were written.
+    const JsonValue* censored = entry.find("censored");
+    outcome.censored = censored != nullptr && censored->boolean;
+    const JsonValue* unjudged = entry.find("unjudged");
+    outcome.unjudged = unjudged != nullptr && unjudged->boolean;
     outcomes.push_back(std::move(outcome));
   }
   return outcomes;
@@ -360,12 +391,17 @@ std::string summary_table(const RunView& run) {
   }
   for (const auto& [label, q] : rows) {
     html += "<tr data-percentile=\"" + escape_html(label) + "\"><td class=\"name\">p" +
-            escape_html(label) + "</td>" + latency_cell(corrected, q) +
-            latency_cell(uncorrected, q) + ratio_cell(corrected, uncorrected, q) + "</tr>";
+            escape_html(label) + "</td>" + latency_cell(corrected, run.corrected_tail, q) +
+            latency_cell(uncorrected, run.uncorrected_tail, q) +
+            ratio_cell(corrected, run.corrected_tail, uncorrected, run.uncorrected_tail, q) +
+            "</tr>";
   }
   html += "<tr data-percentile=\"max\"><td class=\"name\">max</td>" +
-          latency_cell(corrected, 100, true) + latency_cell(uncorrected, 100, true) +
-          ratio_cell(corrected, uncorrected, 100, true) + "</tr></table>";
+          latency_cell(corrected, run.corrected_tail, 100, true) +
+          latency_cell(uncorrected, run.uncorrected_tail, 100, true) +
+          ratio_cell(corrected, run.corrected_tail, uncorrected, run.uncorrected_tail, 100,
+                     true) +
+          "</tr></table>";
   const double per_second = number_or(doc, {"requests", "per_second"}, 0);
   html += "<table class=\"counts\"><tr><th class=\"name\">requests/s</th><td id=\"requests-per-second\">" +
           format_fixed(per_second, 2) + "</td><th class=\"name\">completed</th><td id=\"completed\">" +
@@ -406,9 +442,21 @@ std::string timeline_section(const RunView& run, const std::string& id) {
     const double x = start + length;  // a row is plotted at its end: "by then"
     requests.points.push_back({x, number_or(&row, {"per_second"}, 0)});
     errors.points.push_back({x, number_or(&row, {"errors"}, 0) / (length > 0 ? length : 1)});
-    if (auto value = number_at(&row, {"p50_ns"})) p50.points.push_back({x, *value / 1e6});
-    if (auto value = number_at(&row, {"p99_ns"})) p99.points.push_back({x, *value / 1e6});
-    if (auto value = number_at(&row, {"max_ns"})) max.points.push_back({x, *value / 1e6});
+    // A censored figure is the timeout, a bound: no point is drawn for it.
+    const auto censored = [&](const char* name) {
+      const JsonValue* names = row.find("censored");
+      return names != nullptr &&
+             std::any_of(names->items.begin(), names->items.end(),
+                         [&](const JsonValue& item) { return item.text == name; });
+    };
+    for (auto [key, name, series] :
+         {std::tuple<const char*, const char*, ChartSeries*>{"p50_ns", "50", &p50},
+          {"p99_ns", "99", &p99},
+          {"max_ns", "max", &max}}) {
+      if (auto value = number_at(&row, {key}); value && !censored(name)) {
+        series->points.push_back({x, *value / 1e6});
+      }
+    }
     const std::string phase = text_at(&row, {"phase"});
     if (phase == "ramp") extend(ramp, start, start + length, "ramp (not in the figures)");
     if (phase == "warmup") extend(warmup, start, start + length, "warm-up (not in the figures)");
@@ -449,8 +497,9 @@ std::string histogram_line(const char* name, const std::optional<Histogram>& his
   if (!histogram || histogram->total_count() == 0) return "";
   return "<tr><td class=\"name\">" + std::string(name) + "</td><td>" +
          whole(static_cast<double>(histogram->total_count())) + "</td>" +
-         latency_cell(&*histogram, 50) + latency_cell(&*histogram, 99) +
-         latency_cell(&*histogram, 100, true) + "<td class=\"name\">" + unit_note + "</td></tr>";
+         latency_cell(&*histogram, {}, 50) + latency_cell(&*histogram, {}, 99) +
+         latency_cell(&*histogram, {}, 100, true) + "<td class=\"name\">" + unit_note +
+         "</td></tr>";
 }
 
 std::string cold_start_section(const RunView& run) {
@@ -508,6 +557,12 @@ std::string lines_section(const RunView& run) {
     auto histogram = histogram_at(&entry, {"latency", lead}, "requests_file line");
     const Histogram* lead_histogram =
         histogram && histogram->has_value() ? &**histogram : nullptr;
+    const CensoredTail tail =
+        lead_histogram == nullptr
+            ? CensoredTail{}
+            : censored_tail(*lead_histogram,
+                            static_cast<int64_t>(number_or(&entry, {"errors", "timeout"}, 0)),
+                            run.uncorrected_tail.timeout_ns);
     const std::string method = text_at(&entry, {"method"});
     const std::string path = text_at(&entry, {"path"});
     rows += "<tr><td>" + escape_html(text_at(&entry, {"lines"})) + "</td><td class=\"name\">" +
@@ -515,8 +570,9 @@ std::string lines_section(const RunView& run) {
             escape_html(method.empty() ? std::string("-") : method + " " + path) + "</td><td>" +
             whole(number_or(&entry, {"sent"}, 0)) + "</td><td>" +
             whole(number_or(&entry, {"completed"}, 0)) + "</td><td>" + whole(errors) +
-            "</td><td>" + whole(non_ok) + "</td>" + latency_cell(lead_histogram, 50) +
-            latency_cell(lead_histogram, 99) + latency_cell(lead_histogram, 100, true) + "</tr>";
+            "</td><td>" + whole(non_ok) + "</td>" + latency_cell(lead_histogram, tail, 50) +
+            latency_cell(lead_histogram, tail, 99) + latency_cell(lead_histogram, tail, 100, true) +
+            "</tr>";
   }
   return "<section id=\"requests-by-line\"><h2>Requests by line</h2><table id=\"lines\"><tr>"
          "<th>line</th><th class=\"name\">name</th><th class=\"name\">request</th><th>sent</th>"
@@ -601,11 +657,26 @@ std::string sweep_body(const HtmlSource& source) {
     for (const JsonValue* step : ordered) {
       const double level = number_or(step, {"level"}, 0);
       throughput.points.push_back({level, number_or(step, {"requests", "per_second"}, 0)});
-      if (auto value = number_at(step, {"latency_ns", "50"})) p50.points.push_back({level, *value / 1e6});
-      if (auto value = number_at(step, {"latency_ns", "99"})) p99.points.push_back({level, *value / 1e6});
+      // A censored figure is the timeout, a bound: the charts draw no point for it.
+      const auto censored = [&](const char* key) {
+        const JsonValue* names = at(step, {"latency_ns", "censored"});
+        if (names == nullptr) return false;
+        return std::any_of(names->items.begin(), names->items.end(),
+                           [&](const JsonValue& name) { return name.text == key; });
+      };
+      if (auto value = number_at(step, {"latency_ns", "50"}); value && !censored("50")) {
+        p50.points.push_back({level, *value / 1e6});
+      }
+      if (auto value = number_at(step, {"latency_ns", "99"}); value && !censored("99")) {
+        p99.points.push_back({level, *value / 1e6});
+      }
       if (auto value = number_at(step, {"control_per_second"})) control.points.push_back({level, *value});
       const auto latency = [&](const char* key) {
         auto value = number_at(step, {"latency_ns", key});
+        if (value && censored(key)) {
+          return "<td class=\"censored\" data-censored=\"" + whole(*value) + "\">&gt; " +
+                 format_duration_ns(whole_ns(*value)) + " <small>(timed out)</small></td>";
+        }
         return value ? "<td data-ns=\"" + whole(*value) + "\">" +
                            format_duration_ns(whole_ns(*value)) + "</td>"
                      : std::string("<td>-</td>");
@@ -660,7 +731,8 @@ std::string sweep_body(const HtmlSource& source) {
          "<table id=\"steps\"><tr><th>level</th><th>req/s</th><th>p50</th><th>p99</th>"
          "<th>max</th><th>errors</th><th>Little's law in flight (vs connections)</th>"
          "<th>meets</th></tr>" + rows + "</table><p class=\"caption\">Little's law: requests "
-         "in flight = throughput &times; mean latency; far from the connection count, "
+         "in flight = throughput &times; mean latency (a timed-out request counted as holding "
+         "its connection for --timeout); far from the connection count, "
          "requests waited somewhere other than the server.</p></section>";
 }
 

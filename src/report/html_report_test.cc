@@ -12,10 +12,12 @@
 #include "report/report_test_support.h"
 #include "report/svg_chart.h"
 #include "report/verdict_text.h"
+#include "run/verdicts.h"
 
 namespace hammer {
 namespace {
 
+using testing::censored_run;
 using testing::closed_loop_run;
 using testing::open_loop_run;
 
@@ -156,6 +158,58 @@ TEST(HtmlReportTest, CorrectedBesideUncorrectedWithTheRatioFromTheHistograms) {
       << "corrected first";
 }
 
+// The page of a run whose JSON document has every `censored` member removed: what a document
+// written before censored percentiles reads like.
+std::string page_without_censored_members(const ReportInput& input) {
+  std::string text = render_json_report(input);
+  for (size_t at; (at = text.find("\"censored\": [")) != std::string::npos;) {
+    const size_t end = text.find(']', at);
+    text.erase(at, end + 1 - at);
+    // The member's comma: after it when it came first, else before it.
+    if (text[at] == ',') {
+      text.erase(at, 1);
+    } else {
+      const size_t comma = text.rfind(',', at);
+      text.erase(comma, 1);
+    }
+  }
+  EXPECT_EQ(text.find("\"censored\""), std::string::npos);
+  auto document = parse_json(text);
+  EXPECT_TRUE(document.has_value()) << document.error() << "\n" << text;
+  if (!document) return "";
+  auto html = render_html_report({{"old.json", &*document}});
+  EXPECT_TRUE(html.has_value()) << html.error();
+  return html ? *html : std::string();
+}
+
+TEST(HtmlReportTest, ACensoredPercentileIsAMarkedBoundNeverAValue) {
+  testing::FabricatedRun run = censored_run();
+  run.verdicts = compute_verdicts(run.config, run.result, 2);
+  for (const std::string& page : {page_of(run.input()), page_without_censored_members(run.input())}) {
+    const size_t row = position(page, "<tr data-percentile=\"99\">");
+    const std::string cells = page.substr(row, page.find("</tr>", row) - row);
+    EXPECT_NE(cells.find("class=\"censored\""), std::string::npos) << cells;
+    EXPECT_NE(cells.find("&gt; 2.00s"), std::string::npos) << cells;
+    EXPECT_EQ(cells.find("data-ns="), std::string::npos) << "no value to read: " << cells;
+    const size_t max_row = position(page, "<tr data-percentile=\"max\">");
+    const std::string max_cells = page.substr(max_row, page.find("</tr>", max_row) - max_row);
+    EXPECT_NE(max_cells.find("&gt; 2.00s"), std::string::npos) << max_cells;
+    const size_t p95_row = position(page, "<tr data-percentile=\"95\">");
+    const std::string p95 = page.substr(p95_row, page.find("</tr>", p95_row) - p95_row);
+    EXPECT_NE(p95.find("data-ns="), std::string::npos) << "95% of 100 were answered: " << p95;
+  }
+  // The warning is a finding, in the text report's words.
+  EXPECT_NE(page_of(run.input()).find("data-code=\"censored_tail\""), std::string::npos);
+}
+
+TEST(HtmlReportTest, TheSpectrumOfACensoredRunStopsAtTheAnsweredShare) {
+  const testing::FabricatedRun run = censored_run();
+  const std::string page = page_of(run.input());
+  // Every .hgrm line is a point, the slowest answer's too: it sits at 98%, a finite x.
+  EXPECT_EQ(attribute_after(page, "data-series=\"uncorrected\"", "data-points"),
+            std::to_string(percentile_steps(run.result.uncorrected).size()));
+}
+
 TEST(HtmlReportTest, TheSpectrumHasTheHgrmPointsOfBothCurves) {
   const testing::FabricatedRun run = open_loop_run();
   const std::string page = page_of(run.input());
@@ -270,7 +324,7 @@ TEST(HtmlReportTest, TheTimelineShadesTheRampAndTheWarmUpApart) {
   run.result.timeline.plan(run.config.warmup_ns, run.config.duration_ns, false,
                            run.config.ramp_ns);
   for (int32_t row = 0; row < 13; ++row) {
-    run.result.timeline.set_row(row, 2'000, 0, 1'000'000, run.result.uncorrected);
+    run.result.timeline.set_row(row, 2'000, 0, 0, 1'000'000, run.result.uncorrected);
   }
   const std::string page = page_of(run.input());
   const size_t ramp = page.find(">ramp (not in the figures)<");

@@ -56,19 +56,32 @@ void histogram_figure(JsonWriter& json, std::string_view name, const Histogram& 
   }
 }
 
-void write_histogram(const Config& config, const Histogram& histogram, JsonWriter& json) {
+/// `timed_out`: the requests whose latency this histogram would hold had they been answered
+/// (the run's timeouts for latency; 0 for connect times, which no request timeout censors).
+void write_histogram(const Config& config, int64_t timed_out, const Histogram& histogram,
+                     JsonWriter& json) {
+  const CensoredTail tail = tail_of(config, timed_out, histogram);
+  const bool any = histogram.total_count() > 0;
   json.begin_object();
   json.member("count", histogram.total_count());
   histogram_figure(json, "min_ns", histogram, [&] { return histogram.min(); });
-  histogram_figure(json, "max_ns", histogram, [&] { return histogram.max(); });
+  // Percentiles and max of every request that ended, the timed out counted as slowest; a
+  // censored one is the timeout, named in "censored" (stats/censored_tail.h).
+  const TailFigure max = tail.max(histogram);
+  histogram_figure(json, "max_ns", histogram, [&] { return max.value_ns; });
   histogram_figure(json, "mean_ns", histogram, [&] { return std::llround(histogram.mean()); });
   histogram_figure(json, "stdev_ns", histogram, [&] { return std::llround(histogram.stdev()); });
+  std::vector<NamedTailFigure> figures;
   json.key("percentiles_ns").begin_object();
   for (const PercentilePoint& point : json_percentiles(config)) {
-    histogram_figure(json, point.label, histogram,
-                     [&] { return histogram.value_at_percentile(point.q); });
+    const TailFigure figure = tail.at(histogram, point.q);
+    figures.push_back({point.label, figure});
+    histogram_figure(json, point.label, histogram, [&] { return figure.value_ns; });
   }
   json.end_object();
+  figures.push_back({"max", max});
+  json.member("timed_out", tail.timed_out);
+  write_censored_names(json, any, figures);
   json.member("out_of_range", histogram.out_of_range_count());
   json.member("hdr", encode_v2_base64(histogram));
   json.end_object();
@@ -78,16 +91,26 @@ void write_latency(const ReportInput& input, JsonWriter& json) {
   json.key("latency").begin_object();
   json.key("corrected");
   if (input.config.open_loop()) {
-    write_histogram(input.config, input.result.corrected, json);
+    write_histogram(input.config, input.result.error_count(ErrorKind::timeout),
+                    input.result.corrected, json);
   } else {
     json.null();
   }
   json.key("uncorrected");
-  write_histogram(input.config, input.result.uncorrected, json);
+  write_histogram(input.config, input.result.error_count(ErrorKind::timeout),
+                  input.result.uncorrected, json);
   json.end_object();
 }
 
 }  // namespace
+
+void write_censored_names(JsonWriter& json, bool any, const std::vector<NamedTailFigure>& figures) {
+  json.key("censored").begin_array();
+  for (const NamedTailFigure& named : figures) {
+    if (any && named.figure.censored) json.value(named.name);
+  }
+  json.end_array();
+}
 
 void write_status_json(const RunResult& result, JsonWriter& json) {
   json.key("status").begin_object();
@@ -231,9 +254,9 @@ std::string render_json_report(const ReportInput& input) {
   write_warmup_json(input, json);
   write_timeline_json(input, json);
   json.key("connect");
-  write_histogram(input.config, input.result.connect_time, json);
+  write_histogram(input.config, 0, input.result.connect_time, json);
   json.key("first_requests");
-  write_histogram(input.config, input.result.first_requests, json);
+  write_histogram(input.config, 0, input.result.first_requests, json);
   write_lines_json(input, json);
   write_verdicts(input.verdicts, json);
   if (input.slo) write_slo_json(*input.slo, json);  // "slo" and "slo_passed", with --slo only

@@ -2,6 +2,8 @@
 #pragma once
 // The --json report: one document, schema documented in docs/json.md.
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/config.h"
 #include "report/json_writer.h"
@@ -21,6 +23,16 @@ std::string render_json_report(const ReportInput& input);
 /// The members every document starts with, single run or sweep: `hammer` (version, schema)
 /// and `config`. `json` must be inside the document's top-level object.
 void write_document_header(const Config& config, JsonWriter& json);
+
+/// A figure's name in a `censored` list (docs/json.md): a percentile label ("99", "99.9") or
+/// "max", and the figure.
+struct NamedTailFigure {
+  std::string_view name;
+  TailFigure figure;
+};
+/// The member "censored": the names of the figures that timeouts censor (their values are the
+/// timeout, a bound the true figure exceeds), [] when none is or `any` is false (no figures).
+void write_censored_names(JsonWriter& json, bool any, const std::vector<NamedTailFigure>& figures);
 
 /// `status` (by class) and `status_codes` (by code) of `result`: the whole run's, a phase's.
 void write_status_json(const RunResult& result, JsonWriter& json);

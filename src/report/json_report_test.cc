@@ -15,6 +15,7 @@
 namespace hammer {
 namespace {
 
+using testing::censored_run;
 using testing::closed_loop_run;
 using testing::open_loop_run;
 using Type = JsonValue::Kind;
@@ -160,9 +161,9 @@ TEST(JsonReportTest, CountersAndThroughputMatchTheRun) {
   EXPECT_DOUBLE_EQ(root.at({"requests", "per_second"})->as_double().value_or(-1), 1999.0);
   EXPECT_EQ(int_at(root, {"connections", "opened"}), 20);
   EXPECT_EQ(int_at(root, {"errors", "connect"}), 0);
-  EXPECT_EQ(int_at(root, {"errors", "read"}), 1);
+  EXPECT_EQ(int_at(root, {"errors", "read"}), 4);
   EXPECT_EQ(int_at(root, {"errors", "write"}), 2);
-  EXPECT_EQ(int_at(root, {"errors", "timeout"}), 3);
+  EXPECT_EQ(int_at(root, {"errors", "timeout"}), 0);
   EXPECT_EQ(int_at(root, {"errors", "parse"}), 4);
   EXPECT_EQ(int_at(root, {"status", "2xx"}), 19'990);
   EXPECT_EQ(int_at(root, {"status", "5xx"}), 0);
@@ -185,6 +186,34 @@ TEST(JsonReportTest, LatencyFiguresAreTheHistogramsInIntegerNanoseconds) {
   EXPECT_EQ(int_at(root, {"latency", "uncorrected", "percentiles_ns", "99.99"}),
             uncorrected.value_at_percentile(99.99));
   EXPECT_EQ(int_at(root, {"latency", "uncorrected", "out_of_range"}), 0);
+}
+
+bool names(const JsonValue* list, std::string_view name) {
+  if (list == nullptr) return false;
+  for (const JsonValue& item : list->items) {
+    if (item.text == name) return true;
+  }
+  return false;
+}
+
+TEST(JsonReportTest, ACensoredPercentileIsTheTimeoutAndNamedInCensored) {
+  const auto run = censored_run();
+  const JsonValue root = parse_report(run.input());
+  EXPECT_EQ(int_at(root, {"latency", "uncorrected", "timed_out"}), 2);
+  EXPECT_EQ(int_at(root, {"latency", "uncorrected", "percentiles_ns", "99"}), 2'000'000'000);
+  EXPECT_EQ(int_at(root, {"latency", "uncorrected", "max_ns"}), 2'000'000'000);
+  const JsonValue* censored = root.at({"latency", "uncorrected", "censored"});
+  ASSERT_NE(censored, nullptr);
+  ASSERT_TRUE(censored->is_array());
+  EXPECT_EQ(censored->items.size(), 4u);  // 99, 99.9, 99.99, max
+  for (std::string_view name : {"99", "99.9", "99.99", "max"}) EXPECT_TRUE(names(censored, name));
+  EXPECT_FALSE(names(censored, "95"));
+  EXPECT_LT(int_at(root, {"latency", "uncorrected", "percentiles_ns", "95"}), 2'000'000'000);
+  // Without a timeout the list is empty.
+  const JsonValue plain = parse_report(open_loop_run().input());
+  const JsonValue* none = plain.at({"latency", "corrected", "censored"});
+  ASSERT_NE(none, nullptr);
+  EXPECT_TRUE(none->items.empty());
 }
 
 TEST(JsonReportTest, PercentilesFlagAddsKeysAndKeepsEveryDefaultOne) {

@@ -8,6 +8,7 @@
 #include "document/run_document.h"
 #include "report/json_report.h"
 #include "report/report_test_support.h"
+#include "report/text_report.h"
 
 namespace hammer {
 namespace {
@@ -234,6 +235,33 @@ TEST(JsonRoundTripTest, AShardsDocumentSaysItsShareAndStart) {
             std::string::npos)
       << json;
   EXPECT_NE(json.find("\"start_at\": false"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hammer
+
+namespace hammer {
+namespace {
+
+// A saved run with timeouts reads back with them, and its timeline rows keep their own; a
+// re-render (hammer report, hammer merge) censors the same figures from those counts.
+TEST(JsonRoundTripTest, TimeoutsReadBackSoARerenderCensorsTheSameFigures) {
+  testing::FabricatedRun run = testing::censored_run();
+  run.result.timeline.plan(0, run.config.duration_ns);
+  run.result.timeline.set_start(0);
+  for (int64_t ms = 1; ms <= 98; ++ms) run.result.timeline.record(0, ms * 1'000'000);
+  run.result.timeline.record_error(0, true);
+  run.result.timeline.record_error(0, true);
+  auto document = read_run_document(render_json_report(run.input()));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  EXPECT_EQ(document->result.error_count(ErrorKind::timeout), 2);
+  EXPECT_EQ(document->config.timeout_ns, run.config.timeout_ns);
+  ASSERT_FALSE(document->result.timeline.rows().empty());
+  EXPECT_EQ(document->result.timeline.rows()[0].timed_out, 2);
+  const std::vector<Verdict> none;
+  const std::string text = render_text_report({document->config, document->result, none, {}});
+  EXPECT_NE(text.find("     99%   > 2.00s (timed out)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("     max   > 2.00s (timed out)\n"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "report/format.h"
+#include "report/json_report.h"
 #include "stats/histogram_v2.h"
 
 namespace hammer {
@@ -26,11 +27,14 @@ std::string status_text(const LineStats& line) {
   return text.empty() ? "-" : text;
 }
 
-std::string figures(const Histogram& histogram) {
+// p50, p99, max of the line's requests that ended; "> 2.00s" where its timeouts censor them.
+std::string figures(const Config& config, const LineStats& line, const Histogram& histogram) {
   if (histogram.total_count() == 0) return pad_left("-", 10) + pad_left("-", 10) + pad_left("-", 10);
-  return pad_left(format_duration_ns(histogram.value_at_percentile(50)), 10) +
-         pad_left(format_duration_ns(histogram.value_at_percentile(99)), 10) +
-         pad_left(format_duration_ns(histogram.max()), 10);
+  const CensoredTail tail =
+      tail_of(config, line.errors[static_cast<int>(ErrorKind::timeout)], histogram);
+  return pad_left(tail_figure_text(tail.at(histogram, 50)), 10) +
+         pad_left(tail_figure_text(tail.at(histogram, 99)), 10) +
+         pad_left(tail_figure_text(tail.max(histogram)), 10);
 }
 
 struct Entry {
@@ -62,13 +66,20 @@ std::vector<Entry> entries(const ReportInput& input) {
   return rows;
 }
 
-void write_line_histogram(const Histogram& histogram, JsonWriter& json) {
+void write_line_histogram(const Config& config, const LineStats& line, const Histogram& histogram,
+                          JsonWriter& json) {
   json.begin_object();
   json.member("count", histogram.total_count());
   const bool any = histogram.total_count() > 0;
-  json.member_or_null("p50_ns", any, histogram.value_at_percentile(50));
-  json.member_or_null("p99_ns", any, histogram.value_at_percentile(99));
-  json.member_or_null("max_ns", any, histogram.max());
+  const CensoredTail tail =
+      tail_of(config, line.errors[static_cast<int>(ErrorKind::timeout)], histogram);
+  const TailFigure p50 = tail.at(histogram, 50);
+  const TailFigure p99 = tail.at(histogram, 99);
+  const TailFigure max = tail.max(histogram);
+  json.member_or_null("p50_ns", any, p50.value_ns);
+  json.member_or_null("p99_ns", any, p99.value_ns);
+  json.member_or_null("max_ns", any, max.value_ns);
+  write_censored_names(json, any, {{"50", p50}, {"99", p99}, {"max", max}});
   json.member("hdr", encode_v2_base64(histogram));
   json.end_object();
 }
@@ -93,8 +104,8 @@ void append_lines_text(const ReportInput& input, std::string& out) {
     out += pad_left(entry.label, 7) + pad_left(std::to_string(stats.completed), 10) +
            pad_left(std::to_string(stats.failed_requests()), 8) + "  " +
            pad_right(status_text(stats), 18);
-    if (open_loop) out += figures(stats.corrected) + "  |";
-    out += figures(stats.uncorrected) + "  " + entry.name + "\n";
+    if (open_loop) out += figures(input.config, stats, stats.corrected) + "  |";
+    out += figures(input.config, stats, stats.uncorrected) + "  " + entry.name + "\n";
   }
   if (open_loop) out += "  (left: corrected latency; right of '|': uncorrected)\n";
 }
@@ -136,12 +147,12 @@ void write_lines_json(const ReportInput& input, JsonWriter& json) {
     json.key("latency").begin_object();
     json.key("corrected");
     if (input.config.open_loop()) {
-      write_line_histogram(stats.corrected, json);
+      write_line_histogram(input.config, stats, stats.corrected, json);
     } else {
       json.null();
     }
     json.key("uncorrected");
-    write_line_histogram(stats.uncorrected, json);
+    write_line_histogram(input.config, stats, stats.uncorrected, json);
     json.end_object();
     json.end_object();
   }

@@ -14,11 +14,15 @@ namespace {
 void add_hgrm_files(const ReportInput& input, const std::string& path,
                     std::vector<RenderedFile>& files) {
   const bool corrected_leads = input.config.corrected_stopwatch_leads();
-  files.push_back({path, render_hgrm(lead_histogram(input)), ""});
+  const auto hgrm = [&](const Histogram& histogram) {
+    return render_hgrm(histogram, kHgrmTicksPerHalfDistance, kHgrmNsPerOutputUnit,
+                       tail_of(input.config, input.result, histogram));
+  };
+  files.push_back({path, hgrm(lead_histogram(input)), ""});
   // The corrected histogram exists only in open loop; then the one not leading goes beside.
   if (input.config.open_loop()) {
     const Histogram& other = corrected_leads ? input.result.uncorrected : input.result.corrected;
-    files.push_back({hgrm_companion_path(path, !corrected_leads), render_hgrm(other), ""});
+    files.push_back({hgrm_companion_path(path, !corrected_leads), hgrm(other), ""});
   }
 }
 

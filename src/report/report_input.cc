@@ -60,6 +60,18 @@ const Histogram& lead_histogram(const ReportInput& input) {
                                                   : input.result.uncorrected;
 }
 
+CensoredTail tail_of(const Config& config, const RunResult& result, const Histogram& histogram) {
+  return tail_of(config, result.error_count(ErrorKind::timeout), histogram);
+}
+
+CensoredTail tail_of(const Config& config, int64_t timed_out, const Histogram& histogram) {
+  return censored_tail(histogram, timed_out, config.timeout_ns);
+}
+
+std::string tail_figure_text(const TailFigure& figure) {
+  return (figure.censored ? "> " : "") + format_duration_ns(figure.value_ns);
+}
+
 double requests_per_second(const RunResult& result) {
   return per_second(result.completed, result.elapsed_ns);
 }
@@ -117,6 +129,13 @@ std::vector<std::string> report_notes(const ReportInput& input) {
               " requests still in flight were cut off (neither answered nor timed out)";
     }
     notes.push_back(std::move(note));
+  }
+  if (timeout_may_mean_seconds(input.config, result)) {
+    // wrk reads `--timeout 2` as 2 s; hammer, as 2 ms (design.md: --timeout MS).
+    const std::string count = std::to_string(input.config.timeout_ns / 1'000'000);
+    notes.push_back("--timeout " + count + " was read as " + count +
+                    " ms (a bare number is milliseconds; wrk reads seconds): for " + count +
+                    " seconds write --timeout " + count + "s");
   }
   if (input.config.open_loop() && result.corrected.out_of_range_count() > 0) {
     notes.push_back(clamp_note(result.corrected, "corrected"));

@@ -12,6 +12,7 @@
 #include "merge/fleet.h"
 #include "run/result.h"
 #include "run/verdicts.h"
+#include "stats/censored_tail.h"
 #include "stats/histogram.h"
 #include "sweep/slo.h"
 
@@ -46,6 +47,12 @@ std::vector<PercentilePoint> json_percentiles(const Config& config);
 /// The histogram whose figures the report leads with: corrected or uncorrected, per
 /// Config::corrected_stopwatch_leads().
 const Histogram& lead_histogram(const ReportInput& input);
+/// What `result`'s timeouts censor in `histogram`, one of its latency histograms (or a line's:
+/// give that line's timeouts).
+CensoredTail tail_of(const Config& config, const RunResult& result, const Histogram& histogram);
+CensoredTail tail_of(const Config& config, int64_t timed_out, const Histogram& histogram);
+/// "12.34ms", or "> 2.00s" for a figure that timeouts censor.
+std::string tail_figure_text(const TailFigure& figure);
 
 /// Completed responses per second of measured wall time (never a mean of samples); 0 when no
 /// time was measured.

@@ -44,7 +44,9 @@ inline FabricatedRun open_loop_run() {
   result.unsent = 5;
   result.bytes_read = 1'562'500;
   result.connects = 20;
-  result.errors = {0, 1, 2, 3, 4};
+  // No timeout: a timed-out request would censor the tail (censored_run() has them), and these
+  // runs' figures are the histograms' own.
+  result.errors = {0, 4, 2, 0, 4};
   result.status_classes = {0, 19'990, 0, 0, 0};
   result.lag.threshold_ns = 1'000'000;
   result.lag.dispatched = 19'995;
@@ -65,6 +67,28 @@ inline FabricatedRun closed_loop_run() {
   run.result.scheduled = 0;
   run.result.unsent = 0;
   run.result.lag = DispatchLag{};
+  return run;
+}
+
+/// Closed loop, 98 answers of 1..98 ms and 2 requests timed out after 2 s (the only errors):
+/// the answered share is 98%, so p98 is the slowest answer and p99, p99.9, p99.99 and max are
+/// censored ("> 2.00s").
+inline FabricatedRun censored_run() {
+  FabricatedRun run;
+  run.config.url = "http://127.0.0.1:8082/";
+  run.config.connections = 4;
+  run.config.threads = 1;
+  run.config.duration_ns = 1'000'000'000;
+  run.config.timeout_ns = 2'000'000'000;
+  RunResult& result = run.result;
+  for (int64_t ms = 1; ms <= 98; ++ms) result.uncorrected.record(ms * 1'000'000);
+  result.elapsed_ns = 1'000'000'000;
+  result.sent = 100;
+  result.completed = 98;
+  result.connects = 6;
+  result.errors[static_cast<int>(ErrorKind::timeout)] = 2;
+  result.status_classes[1] = 98;
+  result.status_codes[200] = 98;
   return run;
 }
 

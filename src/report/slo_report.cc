@@ -19,13 +19,23 @@ std::string limit_figure(const SloLimit& limit) {
 
 std::string limit_text(const SloLimit& limit) { return limit.key + " <= " + limit_figure(limit); }
 
+std::string slo_measured_text(const SloOutcome& outcome) {
+  if (!outcome.has_measured) return "no response to measure";
+  if (outcome.censored) return "> " + slo_figure(outcome.limit, outcome.measured) + " (timed out)";
+  return slo_figure(outcome.limit, outcome.measured);
+}
+
 std::string render_slo_lines(const std::vector<SloOutcome>& outcomes) {
   std::string out;
   for (const SloOutcome& outcome : outcomes) {
     out += "SLO " + limit_text(outcome.limit) + ": ";
-    out += outcome.has_measured ? slo_figure(outcome.limit, outcome.measured)
-                                : std::string("no response to measure");
-    out += outcome.pass ? ", met\n" : ", MISSED\n";
+    out += slo_measured_text(outcome);
+    out += outcome.pass ? ", met" : ", MISSED";
+    if (outcome.unjudged) {
+      out += " (cannot be judged: the true figure is above --timeout, maybe below the limit; "
+             "a --timeout above " + limit_figure(outcome.limit) + " would tell)";
+    }
+    out += "\n";
   }
   return out;
 }
@@ -52,6 +62,9 @@ void write_slo_json(const std::vector<SloOutcome>& outcomes, JsonWriter& json) {
       json.value(std::llround(outcome.measured));
     }
     json.member("pass", outcome.pass);
+    // measured is --timeout, a lower bound; unjudged: the limit lies above that bound.
+    json.member("censored", outcome.censored);
+    json.member("unjudged", outcome.unjudged);
     json.end_object();
   }
   json.end_array();

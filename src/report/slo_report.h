@@ -13,7 +13,7 @@ namespace hammer {
 /// One line per --slo: "SLO p99 <= 30.00ms: 12.34ms, met" (or "MISSED"), each ending '\n'.
 std::string render_slo_lines(const std::vector<SloOutcome>& outcomes);
 
-/// The members "slo": [{key, limit, unit, measured, pass}] and "slo_passed" of a JSON object
+/// The members "slo": [{key, limit, unit, measured, pass, censored, unjudged}] and "slo_passed" of a JSON object
 /// being written. Latency limits and figures are integer ns; the error rate a fraction.
 void write_slo_json(const std::vector<SloOutcome>& outcomes, JsonWriter& json);
 
@@ -22,5 +22,8 @@ std::string slo_figure(const SloLimit& limit, double value);
 /// The limit's own figure ("50.00ms", "1.00%") and the limit in full ("p99 <= 50.00ms").
 std::string limit_figure(const SloLimit& limit);
 std::string limit_text(const SloLimit& limit);
+/// The measured figure of an outcome: "12.34ms", "> 2.00s (timed out)" when timeouts censor
+/// it, or "no response to measure".
+std::string slo_measured_text(const SloOutcome& outcome);
 
 }  // namespace hammer

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "report/format.h"
 #include "report/json_report.h"
@@ -98,6 +99,12 @@ std::string misses_text(const StepSummary& step) {
       case StepMiss::slo:
         for (const SloOutcome& outcome : step.slo) {
           if (outcome.pass) continue;
+          if (outcome.censored) {
+            add(outcome.limit.key + " " + slo_measured_text(outcome) +
+                (outcome.unjudged ? ", limit " + limit_figure(outcome.limit) + " not judged"
+                                  : " > " + limit_figure(outcome.limit)));
+            break;
+          }
           add(outcome.has_measured
                   ? outcome.limit.key + " " + slo_figure(outcome.limit, outcome.measured) +
                         " > " + limit_figure(outcome.limit)
@@ -142,6 +149,17 @@ void write_step_json(const Config& config, const StepSummary& step, StepRole rol
   figure("99.9", step.p999_ns);
   figure("max", step.max_ns);
   figure("mean", std::llround(step.mean_ns));
+  // The figures above that are the timeout, a bound: as a run's latency.*.censored.
+  json.key("censored").begin_array();
+  if (step.has_latency) {
+    for (const auto& [label, q] : {std::pair<const char*, double>{"50", 50}, {"90", 90},
+                                   {"95", 95}, {"99", 99}, {"99.9", 99.9}}) {
+      if (step.tail.censors(q)) json.value(label);
+    }
+    if (step.tail.any()) json.value("max");
+  }
+  json.end_array();
+  json.member("timed_out", step.tail.timed_out);
   json.end_object();
 
   json.member("errors", step.errors);
@@ -161,7 +179,7 @@ void write_step_json(const Config& config, const StepSummary& step, StepRole rol
   }
   json.key("littles_law");
   if (littles_law_applies(config) && step.has_latency) {
-    const double in_flight = littles_law_in_flight(step.per_second, step.mean_ns);
+    const double in_flight = step.in_flight();
     json.begin_object();
     json.member("in_flight", in_flight);
     json.member("deviation_pct",
@@ -259,13 +277,16 @@ std::string render_sweep_row(const Config& config, const StepSummary& step, Step
     return cell(format_number(step.level), 8) + "  failed: " + step.start_error + "\n";
   }
   std::string out = cell(format_number(step.level), 8) + cell(format_rate(step.per_second));
-  auto latency = [&](int64_t ns) { return step.has_latency ? format_duration_ns(ns) : "-"; };
-  out += cell(latency(step.p50_ns)) + cell(latency(step.p99_ns)) +
-         cell(latency(std::llround(step.mean_ns)));
+  auto latency = [&](int64_t ns, bool censored) {
+    return step.has_latency ? tail_figure_text({ns, censored}) : "-";
+  };
+  out += cell(latency(step.p50_ns, step.tail.censors(50))) +
+         cell(latency(step.p99_ns, step.tail.censors(99))) +
+         cell(latency(std::llround(step.mean_ns), false));
   out += cell(std::to_string(step.errors + step.non_2xx_3xx), 8);
   if (littles_law_applies(config)) {
     if (step.has_latency && step.rate == 0) {
-      const double in_flight = littles_law_in_flight(step.per_second, step.mean_ns);
+      const double in_flight = step.in_flight();
       const double deviation =
           littles_law_deviation_pct(in_flight, littles_law_expected(config, step));
       out += cell(format_fixed(in_flight, 2)) +

@@ -125,6 +125,23 @@ TEST(SweepReportTest, LittlesLawWithPipeliningComparesWithConnectionsTimesTheDep
 
 // A search over 1:100000 that met at every doubling up to 128 req/s and ran out of steps: the
 // sentence gives 128 as a lower bound and the range still to search, the JSON says the same.
+// Issue 22: a timed-out request held its connection for --timeout. Left out, Little's law read
+// fewer in flight than the connections carried; counted, a step whose every connection was
+// always busy reads the connection count again.
+TEST(SweepReportTest, LittlesLawCountsEachTimedOutRequestAtTheTimeout) {
+  FabricatedSweep sweep = falling_sweep();
+  for (StepSummary& step : sweep.result.steps) {
+    // Half the connections' time went to answers, half to requests timed out after 1 s.
+    step.elapsed_ns = 10'000'000'000;
+    step.mean_ns = 0.5 * static_cast<double>(step.connections) * 1e9 / step.per_second;
+    step.tail = CensoredTail{step.completed, 5 * step.connections, 1'000'000'000};
+  }
+  const std::string row = render_sweep_row(sweep.config, sweep.result.steps[1]);
+  EXPECT_NE(row.find("+0.0%"), std::string::npos) << row;
+  EXPECT_NEAR(sweep.result.steps[1].in_flight(),
+              static_cast<double>(sweep.result.steps[1].connections), 1e-6);
+}
+
 TEST(SweepReportTest, ASearchOutOfStepsGivesALowerBoundAndTheRangeLeft) {
   Config config = search_config(20, 1, 100000);
   config.rate = 100000;

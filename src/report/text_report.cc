@@ -81,16 +81,20 @@ void append_header(const ReportInput& input, std::string& out) {
 }
 
 /// One column of percentiles: the short list (50..99, max) or with print_latency the full one.
+/// A figure that timeouts censor reads "> 2.00s (timed out)": only its bound is known.
 void append_single_column(const ReportInput& input, const Histogram& histogram,
                           std::string& out) {
   const bool full = input.config.print_latency;
+  const CensoredTail tail = tail_of(input.config, input.result, histogram);
+  const auto row = [&](std::string_view label, const TailFigure& figure) {
+    out += pad_left(label, kPercentileWidth) + "  " +
+           pad_left(tail_figure_text(figure), kValueWidth) +
+           (figure.censored ? " (timed out)" : "") + "\n";
+  };
   for (const PercentilePoint& point : text_percentiles(input.config, full)) {
-    out += pad_left(point.label + "%", kPercentileWidth) + "  " +
-           pad_left(format_duration_ns(histogram.value_at_percentile(point.q)), kValueWidth) +
-           "\n";
+    row(point.label + "%", tail.at(histogram, point.q));
   }
-  out += pad_left("max", kPercentileWidth) + "  " +
-         pad_left(format_duration_ns(histogram.max()), kValueWidth) + "\n";
+  row("max", tail.max(histogram));
   if (full) out += "    " + summary(histogram) + "\n";
 }
 
@@ -100,18 +104,24 @@ void append_side_by_side(const ReportInput& input, std::string& out) {
   const RunResult& result = input.result;
   const Histogram& corrected = result.corrected;
   const Histogram& uncorrected = result.uncorrected;
+  const CensoredTail corrected_tail = tail_of(input.config, result, corrected);
+  const CensoredTail uncorrected_tail = tail_of(input.config, result, uncorrected);
   out += pad_left("", kPercentileWidth) + pad_left("corrected", kColumnWidth) +
          pad_left("uncorrected", kColumnWidth) + pad_left("ratio", 9) + "\n";
-  const auto row = [&](std::string_view label, int64_t left, int64_t right) {
-    out += pad_left(label, kPercentileWidth) + pad_left(format_duration_ns(left), kColumnWidth) +
-           pad_left(format_duration_ns(right), kColumnWidth) +
-           pad_left(ratio(left, right), 9) + "\n";
+  // A censored figure is a bound: no ratio can be read from it.
+  const auto row = [&](std::string_view label, const TailFigure& left, const TailFigure& right) {
+    const bool bounded = left.censored || right.censored;
+    out += pad_left(label, kPercentileWidth) +
+           pad_left(tail_figure_text(left), kColumnWidth) +
+           pad_left(tail_figure_text(right), kColumnWidth) +
+           pad_left(bounded ? "-" : ratio(left.value_ns, right.value_ns), 9) +
+           (bounded ? " (timed out)" : "") + "\n";
   };
   for (const PercentilePoint& point : text_percentiles(input.config, true)) {
-    row(point.label + "%", corrected.value_at_percentile(point.q),
-        uncorrected.value_at_percentile(point.q));
+    row(point.label + "%", corrected_tail.at(corrected, point.q),
+        uncorrected_tail.at(uncorrected, point.q));
   }
-  row("max", corrected.max(), uncorrected.max());
+  row("max", corrected_tail.max(corrected), uncorrected_tail.max(uncorrected));
   out += "    " + pad_right("corrected", 13) + summary(corrected) + "\n";
   out += "    " + pad_right("uncorrected", 13) + summary(uncorrected) + "\n";
 }

@@ -13,11 +13,13 @@
 
 #include "report/format.h"
 #include "report/report_test_support.h"
+#include "report/slo_report.h"
 #include "report/verdict_text.h"
 
 namespace hammer {
 namespace {
 
+using testing::censored_run;
 using testing::closed_loop_run;
 using testing::FabricatedRun;
 using testing::open_loop_run;
@@ -123,6 +125,74 @@ TEST(TextReportTest, PrintsP50ToP99AndMaxOfTheLeadHistogram) {
   EXPECT_FALSE(contains(text, "ratio")) << text;
 }
 
+// Issue 22: 2 of 100 timed out. The answered p99 (97 ms) is not the run's p99, which is above
+// the timeout: it reads as the bound, never as a figure, and the warning above says so.
+TEST(TextReportTest, PercentilesAboveTheAnsweredShareReadAsTheTimeoutBound) {
+  auto run = censored_run();
+  run.verdicts = compute_verdicts(run.config, run.result, 2);
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "     99%   > 2.00s (timed out)")) << text;
+  EXPECT_TRUE(has_line(text, "     max   > 2.00s (timed out)")) << text;
+  // p50 is rank 50 of the 100 that ended (50 ms), not the answered median (rank 49 of 98).
+  const Histogram& answered = run.result.uncorrected;
+  EXPECT_TRUE(has_line(text, percentile_line("50%", answered.value_at_percentile(50.0 * 100 / 98))))
+      << text;
+  EXPECT_FALSE(contains(text, format_duration_ns(answered.value_at_percentile(99)) + "\n"))
+      << text;
+  const size_t warning = text.find("warning: 2 of 100 requests (2.0%) timed out after 2.00s");
+  ASSERT_NE(warning, std::string::npos) << text;
+  EXPECT_LT(warning, text.find("  Latency")) << text;
+  EXPECT_TRUE(contains(text, "every percentile above 98% (here p99, p99.9, p99.99 and max)"))
+      << text;
+}
+
+TEST(TextReportTest, SideBySideCensorsBothColumnsAndReadsNoRatioFromABound) {
+  auto run = censored_run();
+  run.config.rate = 100;
+  run.config.print_latency = true;
+  for (int64_t ms = 1; ms <= 98; ++ms) run.result.corrected.record(ms * 2'000'000);
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(has_line(text, "     99%      > 2.00s      > 2.00s        - (timed out)")) << text;
+  EXPECT_TRUE(has_line(text, "     max      > 2.00s      > 2.00s        - (timed out)")) << text;
+  bool median_has_ratio = false;
+  for (const std::string& line : lines_of(text)) {
+    if (line.rfind("     50%", 0) == 0) median_has_ratio = line.ends_with("2.0x");
+  }
+  EXPECT_TRUE(median_has_ratio) << text;
+}
+
+TEST(TextReportTest, ABareTimeoutUnderAHundredThatTimedRequestsOutGetsANote) {
+  auto run = censored_run();
+  run.config.timeout_ns = 5'000'000;
+  const std::string note =
+      "note: --timeout 5 was read as 5 ms (a bare number is milliseconds; wrk reads seconds): "
+      "for 5 seconds write --timeout 5s";
+  EXPECT_TRUE(has_line(render_text_report(run.input()), note));
+  run.config.timeout_ns = 500'000'000;  // 500 ms is a deliberate timeout
+  EXPECT_FALSE(contains(render_text_report(run.input()), "was read as"));
+  run.config.timeout_ns = 5'000'000;
+  run.result.errors[static_cast<int>(ErrorKind::timeout)] = 0;  // nothing timed out: no note
+  EXPECT_FALSE(contains(render_text_report(run.input()), "was read as"));
+}
+
+TEST(TextReportTest, AnSloOnACensoredPercentileIsMissedOrCannotBeJudged) {
+  const auto run = censored_run();
+  SloLimit at_timeout;
+  at_timeout.key = "p99";
+  at_timeout.percentile = 99;
+  at_timeout.limit_ns = 2'000'000'000;
+  SloLimit above = at_timeout;
+  above.limit_ns = 5'000'000'000;
+  const std::string lines =
+      render_slo_lines(evaluate_slos({at_timeout, above}, run.config, run.result));
+  EXPECT_TRUE(has_line(lines, "SLO p99 <= 2.00s: > 2.00s (timed out), MISSED")) << lines;
+  EXPECT_TRUE(has_line(lines,
+                       "SLO p99 <= 5.00s: > 2.00s (timed out), MISSED (cannot be judged: the "
+                       "true figure is above --timeout, maybe below the limit; a --timeout above "
+                       "5.00s would tell)"))
+      << lines;
+}
+
 TEST(TextReportTest, TotalsLineCountsCompletedRequestsTimeAndBytes) {
   const auto run = open_loop_run();
   const std::string text = render_text_report(run.input());
@@ -150,7 +220,7 @@ TEST(TextReportTest, ZeroElapsedTimeGivesZeroThroughputNotInfinity) {
 TEST(TextReportTest, SocketErrorsListEveryKindIncludingParse) {
   const auto run = open_loop_run();
   const std::string text = render_text_report(run.input());
-  EXPECT_TRUE(has_line(text, "Socket errors  connect 0, read 1, write 2, timeout 3, parse 4"))
+  EXPECT_TRUE(has_line(text, "Socket errors  connect 0, read 4, write 2, timeout 0, parse 4"))
       << text;
 }
 

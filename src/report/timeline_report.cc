@@ -66,9 +66,17 @@ std::vector<TimelineRowSummary> summarize_timeline(const ReportInput& input) {
       const Histogram histogram = timeline.row_histogram(index);
       // The row's histogram reports a bucket's highest value; its max is exact. A percentile
       // above the largest latency recorded would be a figure no request had.
-      summary.max_ns = row.max_ns;
-      summary.p50_ns = std::min(histogram.value_at_percentile(50), row.max_ns);
-      summary.p99_ns = std::min(histogram.value_at_percentile(99), row.max_ns);
+      // The row's timeouts (requests sent in it) lie above every answer: as for the run.
+      const CensoredTail tail = tail_of(input.config, row.timed_out, histogram);
+      const TailFigure p50 = tail.at(histogram, 50);
+      const TailFigure p99 = tail.at(histogram, 99);
+      summary.timed_out = row.timed_out;
+      summary.max_ns = tail.any() ? tail.timeout_ns : row.max_ns;
+      summary.max_censored = tail.any();
+      summary.p50_ns = p50.censored ? p50.value_ns : std::min(p50.value_ns, row.max_ns);
+      summary.p99_ns = p99.censored ? p99.value_ns : std::min(p99.value_ns, row.max_ns);
+      summary.p50_censored = p50.censored;
+      summary.p99_censored = p99.censored;
     }
     rows.push_back(summary);
   }
@@ -106,9 +114,10 @@ void append_phase_text(const ReportInput& input, const RunResult& phase, std::st
   out += "    " + std::to_string(phase.completed) + " requests, " +
          format_rate(per_second(phase.completed, phase.elapsed_ns)) + " req/s";
   if (lead.total_count() > 0) {
-    out += ", p50 " + format_duration_ns(lead.value_at_percentile(50)) + ", p99 " +
-           format_duration_ns(lead.value_at_percentile(99)) + ", max " +
-           format_duration_ns(lead.max());
+    const CensoredTail tail = tail_of(input.config, phase, lead);
+    out += ", p50 " + tail_figure_text(tail.at(lead, 50)) + ", p99 " +
+           tail_figure_text(tail.at(lead, 99)) + ", max " + tail_figure_text(tail.max(lead));
+    if (tail.any()) out += " (" + std::to_string(tail.timed_out) + " timed out)";
   }
   out += ", " + std::to_string(phase.failed_requests()) + " failed requests";
   if (const int64_t non_2xx_3xx = phase.non_2xx_3xx(); non_2xx_3xx > 0) {
@@ -157,9 +166,9 @@ void append_timeline_text(const ReportInput& input, std::string& out) {
            (row.ramp ? "ramp    " : row.figures.warmup ? "warmup  " : "measured") +
            pad_left(std::to_string(row.figures.completed), 10) +
            pad_left(format_rate(row.per_second), 12) +
-           pad_left(any ? format_duration_ns(row.p50_ns) : "-", 10) +
-           pad_left(any ? format_duration_ns(row.p99_ns) : "-", 10) +
-           pad_left(any ? format_duration_ns(row.max_ns) : "-", 10) +
+           pad_left(any ? tail_figure_text({row.p50_ns, row.p50_censored}) : "-", 10) +
+           pad_left(any ? tail_figure_text({row.p99_ns, row.p99_censored}) : "-", 10) +
+           pad_left(any ? tail_figure_text({row.max_ns, row.max_censored}) : "-", 10) +
            pad_left(std::to_string(row.errors), 8) + "\n";
   }
 }
@@ -187,9 +196,15 @@ void write_phase_json(const ReportInput& input, std::string_view name,
   json.key("latency").begin_object();
   json.member("count", lead.total_count());
   const bool any = lead.total_count() > 0;
-  json.member_or_null("p50_ns", any, lead.value_at_percentile(50));
-  json.member_or_null("p99_ns", any, lead.value_at_percentile(99));
-  json.member_or_null("max_ns", any, lead.max());
+  // A censored figure is the timeout, a bound; `censored` names those keys (docs/json.md).
+  const CensoredTail tail = tail_of(input.config, *phase, lead);
+  const TailFigure p50 = tail.at(lead, 50);
+  const TailFigure p99 = tail.at(lead, 99);
+  const TailFigure max = tail.max(lead);
+  json.member_or_null("p50_ns", any, p50.value_ns);
+  json.member_or_null("p99_ns", any, p99.value_ns);
+  json.member_or_null("max_ns", any, max.value_ns);
+  write_censored_names(json, any, {{"50", p50}, {"99", p99}, {"max", max}});
   json.member("hdr", encode_v2_base64(lead));
   json.end_object();
   json.key("errors").begin_object();
@@ -232,6 +247,11 @@ void write_timeline_json(const ReportInput& input, JsonWriter& json) {
       json.member_or_null(name, any, value);
     }
     json.member("errors", row.errors);
+    json.member("timed_out", row.timed_out);
+    write_censored_names(json, any,
+                         {{"50", {row.p50_ns, row.p50_censored}},
+                          {"99", {row.p99_ns, row.p99_censored}},
+                          {"max", {row.max_ns, row.max_censored}}});
     json.member("slow", row.figures.slow);
     // The row's histogram itself, so that `hammer merge` can add rows of several shards.
     const Timeline& timeline = input.result.timeline;

@@ -21,6 +21,10 @@ struct TimelineRowSummary {
   int64_t p50_ns = 0;     // 0 when the row has no responses (JSON writes null)
   int64_t p99_ns = 0;
   int64_t max_ns = 0;
+  int64_t timed_out = 0;  // of the errors: they censor the figures below (each then the timeout)
+  bool p50_censored = false;
+  bool p99_censored = false;
+  bool max_censored = false;
   double per_second = 0;  // completed over the row's own length
   bool ramp = false;      // a --ramp row (figures.warmup is true too: not measured)
 };

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/percentiles.h"
 #include "report/format.h"
 
 namespace hammer {
@@ -79,15 +80,33 @@ std::string sentence(const RunFailedVerdict& v) {
   if (v.timeouts > 0 && v.timeouts * 2 >= v.failed) {
     text += " (" + std::to_string(v.timeouts) + " timed out after " +
             milliseconds(v.timeout_ns) + "); these latencies describe nothing";
-    // wrk reads `--timeout 2` as 2 s; hammer, as 2 ms (design.md: --timeout MS). A run whose
-    // few-millisecond timeout failed it most likely met that habit: say how to write seconds.
-    if (v.timeout_ns < 100'000'000 && v.timeout_ns % 1'000'000 == 0) {
-      const std::string count = std::to_string(v.timeout_ns / 1'000'000);
-      text += "; a bare --timeout is milliseconds: for " + count + " seconds write --timeout " +
-              count + "s";
-    }
   }
   return text;
+}
+
+// "p99, p99.9 and max".
+std::string censored_list(const std::vector<double>& percentiles) {
+  std::string text;
+  for (double q : percentiles) {
+    text += 'p';
+    text += percentile_label(q);
+    text += ", ";
+  }
+  if (text.empty()) return "max";
+  text.resize(text.size() - 2);
+  return text + " and max";
+}
+
+std::string sentence(const CensoredTailVerdict& v) {
+  const std::string bound = format_duration_ns(v.timeout_ns);
+  const double share = v.ended > 0 ? 100.0 * static_cast<double>(v.timed_out) /
+                                         static_cast<double>(v.ended)
+                                   : 0;
+  return "warning: " + format_count(v.timed_out) + " of " + format_count(v.ended) +
+         " requests (" + format_fixed(share, share < 0.1 ? 3 : 1) + "%) timed out after " +
+         bound + " and have no latency: every percentile above " +
+         percentile_label(v.answered_percent) + "% (here " + censored_list(v.censored) +
+         ") is only known to be over " + bound + ", shown as > " + bound;
 }
 
 // "503 ×180, 404 ×20": at most three codes, most frequent first.
@@ -165,6 +184,16 @@ std::string sentence(const TimerFloorVerdict& v) {
          "still left " + milliseconds(v.mean_idle_lag_ns) +
          " after their slot on average (max lag " + milliseconds(v.max_lag_ns) +
          "); the corrected latencies include that lag";
+}
+
+void figures(const CensoredTailVerdict& v, JsonWriter& json) {
+  json.member("timed_out", static_cast<double>(v.timed_out));
+  json.member("ended", static_cast<double>(v.ended));
+  json.member("timeout_ns", static_cast<double>(v.timeout_ns));
+  json.member("answered_percent", v.answered_percent);
+  json.key("censored_percentiles").begin_array();
+  for (double q : v.censored) json.value(q);
+  json.end_array();
 }
 
 void figures(const InterruptedBeforeMeasuringVerdict& v, JsonWriter& json) {
@@ -249,7 +278,8 @@ bool verdict_comes_first(VerdictCode code) {
          code == VerdictCode::interrupted_unanswered || code == VerdictCode::no_work ||
          code == VerdictCode::server_stopped_answering ||
          code == VerdictCode::run_failed ||
-         code == VerdictCode::mostly_non_2xx || code == VerdictCode::non_2xx_responses;
+         code == VerdictCode::mostly_non_2xx || code == VerdictCode::non_2xx_responses ||
+         code == VerdictCode::censored_tail;
 }
 
 std::string_view verdict_code_name(VerdictCode code) {
@@ -266,12 +296,13 @@ std::string_view verdict_code_name(VerdictCode code) {
     case VerdictCode::generator_saturated: return "generator_saturated";
     case VerdictCode::server_behind: return "server_behind";
     case VerdictCode::timer_floor: return "timer_floor";
+    case VerdictCode::censored_tail: return "censored_tail";
   }
   return "unknown";
 }
 
 std::optional<VerdictCode> verdict_code_from_name(std::string_view name) {
-  for (int value = 0; value <= static_cast<int>(VerdictCode::server_behind); ++value) {
+  for (int value = 0; value <= static_cast<int>(VerdictCode::censored_tail); ++value) {
     const auto code = static_cast<VerdictCode>(value);
     if (verdict_code_name(code) == name) return code;
   }

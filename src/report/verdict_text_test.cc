@@ -67,10 +67,14 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
       {RunFailedVerdict{0, 40, 40, 300'000'000}, "run_failed",
        "the run did not work: 0 responses against 40 failed requests (40 timed out after "
        "300.00 ms); these latencies describe nothing"},
-      {RunFailedVerdict{0, 40, 40, 2'000'000}, "run_failed",
-       "the run did not work: 0 responses against 40 failed requests (40 timed out after "
-       "2.00 ms); these latencies describe nothing; a bare --timeout is milliseconds: for 2 "
-       "seconds write --timeout 2s"},
+      {CensoredTailVerdict{40, 2000, 2'000'000'000, 98.0, {99, 99.9, 99.99}}, "censored_tail",
+       "warning: 40 of 2,000 requests (2.0%) timed out after 2.00s and have no latency: every "
+       "percentile above 98% (here p99, p99.9, p99.99 and max) is only known to be over 2.00s, "
+       "shown as > 2.00s"},
+      {CensoredTailVerdict{1, 100'000, 2'000'000'000, 99.999, {}}, "censored_tail",
+       "warning: 1 of 100,000 requests (0.001%) timed out after 2.00s and have no latency: "
+       "every percentile above 99.999% (here max) is only known to be over 2.00s, shown as > "
+       "2.00s"},
       {RunFailedVerdict{3, 40, 2, 300'000'000}, "run_failed",
        "the run did not work: 3 responses against 40 failed requests"},
       {MostlyNon2xxVerdict{{200, 210, {{503, 180}, {404, 15}, {500, 4}, {429, 1}}}},

@@ -108,6 +108,7 @@ void Timeline::add(const Timeline& other) {
   for (size_t i = 0; i < row_count; ++i) {
     rows_[i].completed += other.rows_[i].completed;
     rows_[i].errors += other.rows_[i].errors;
+    rows_[i].timed_out += other.rows_[i].timed_out;
     rows_[i].max_ns = std::max(rows_[i].max_ns, other.rows_[i].max_ns);
   }
   const size_t count_slots = std::min(counts_.size(), other.counts_.size());
@@ -129,6 +130,7 @@ void Timeline::add_shifted(const Timeline& other, int32_t row_shift) {
     Row& row = rows_[target];
     row.completed += other.rows_[i].completed;
     row.errors += other.rows_[i].errors;
+    row.timed_out += other.rows_[i].timed_out;
     row.max_ns = std::max(row.max_ns, other.rows_[i].max_ns);
     for (size_t slot = 0; slot < counts_length_; ++slot) {
       counts_[target * counts_length_ + slot] += other.counts_[i * counts_length_ + slot];
@@ -165,12 +167,13 @@ Histogram Timeline::other_row_histogram(int32_t row) const {
   return histogram;
 }
 
-void Timeline::set_row(int32_t row, int64_t completed, int64_t errors, int64_t max_ns,
-                       const Histogram& latencies) {
+void Timeline::set_row(int32_t row, int64_t completed, int64_t errors, int64_t timed_out,
+                       int64_t max_ns, const Histogram& latencies) {
   if (row < 0 || static_cast<size_t>(row) >= rows_.size()) return;
   Row& target = rows_[static_cast<size_t>(row)];
   target.completed = completed;
   target.errors = errors;
+  target.timed_out = timed_out;
   target.max_ns = max_ns;
   int64_t* counts = &counts_[static_cast<size_t>(row) * counts_length_];
   for (int32_t i = 0; i < latencies.counts_length(); ++i) {

@@ -30,6 +30,8 @@ class Timeline {
     bool ramp = false;      // --ramp: the ramp's rows (warmup is true too: not measured)
     int64_t completed = 0;  // responses to requests sent in this row
     int64_t errors = 0;     // failed requests sent in this row, and connect errors in it
+    int64_t timed_out = 0;  // of the errors, requests that timed out: they censor the row's
+                            // tail percentiles (stats/censored_tail.h)
     int64_t max_ns = 0;     // exact largest latency recorded in this row
   };
 
@@ -72,7 +74,11 @@ class Timeline {
     other_counts_[static_cast<size_t>(row_for(send_ns)) * counts_length_ +
                   geometry_index(latency_ns)] += 1;
   }
-  void record_error(int64_t ns) { ++rows_[static_cast<size_t>(row_for(ns))].errors; }
+  void record_error(int64_t ns, bool timed_out = false) {
+    Row& row = rows_[static_cast<size_t>(row_for(ns))];
+    ++row.errors;
+    if (timed_out) ++row.timed_out;
+  }
 
   /// Adds `other` row by row (histograms added, never averaged). An empty timeline takes
   /// other's layout; two planned ones must share it.
@@ -81,9 +87,10 @@ class Timeline {
   /// `row_shift` intervals after this timeline's: rows that fall past the end are added to the
   /// last row. Both must be planned with the same interval.
   void add_shifted(const Timeline& other, int32_t row_shift);
-  /// Fills row `row` from saved figures (a document read back): its completions, errors, exact
-  /// max and latency histogram (re-recorded into the row geometry when it differs).
-  void set_row(int32_t row, int64_t completed, int64_t errors, int64_t max_ns,
+  /// Fills row `row` from saved figures (a document read back): its completions, errors (of
+  /// which `timed_out` timed out), exact max and latency histogram (re-recorded into the row
+  /// geometry when it differs).
+  void set_row(int32_t row, int64_t completed, int64_t errors, int64_t timed_out, int64_t max_ns,
                const Histogram& latencies);
   /// Fills row `row`'s other-stopwatch histogram from a saved one (a timeline planned with
   /// both stopwatches only).

@@ -33,12 +33,21 @@
 // requests never completed: the run did not work (exit 2); below, a warning. An interrupted
 // run is judged on it only when its silence before the interrupt outlasted --timeout (its
 // last requests were cut off, and a tail as long as their latency is theirs).
+//
+// Every loop: requests that timed out have no latency, and the percentiles above the answered
+// share are only "> timeout" (stats/censored_tail.h). Said above the latencies whenever one
+// request timed out, since a single one can hide p99.99 and always hides max. Little's law
+// reads the median of every request that ended, timed-out ones included: each held its
+// connection for the whole timeout.
 #include "run/verdicts.h"
 
 #include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
+
+#include "core/percentiles.h"
+#include "stats/censored_tail.h"
 
 namespace hammer {
 namespace {
@@ -116,6 +125,13 @@ bool interrupted_before_measuring(const RunResult& result) {
   return result.interrupted && result.sent == 0 && result.completed == 0;
 }
 
+bool timeout_may_mean_seconds(const Config& config, const RunResult& result) {
+  // Judged on the figure, not on how the flag was typed: `--timeout 2` and `--timeout 2ms`
+  // are the same run. 100 ms and up is a plausible deliberate timeout in milliseconds.
+  return result.error_count(ErrorKind::timeout) > 0 && config.timeout_ns < 100'000'000 &&
+         config.timeout_ns % 1'000'000 == 0;
+}
+
 int64_t unsent_allowance(int64_t scheduled) { return std::max<int64_t>(10, scheduled / 100); }
 
 std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& result,
@@ -165,6 +181,19 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
     verdicts.push_back(Non2xxResponsesVerdict{error_statuses(result)});
   }
 
+  const Histogram& lead =
+      config.corrected_stopwatch_leads() ? result.corrected : result.uncorrected;
+  if (const CensoredTail tail =
+          censored_tail(lead, result.error_count(ErrorKind::timeout), config.timeout_ns);
+      tail.any() && tail.answered > 0) {
+    CensoredTailVerdict verdict{tail.timed_out, tail.answered + tail.timed_out, tail.timeout_ns,
+                                tail.answered_percent(), {}};
+    for (double q : union_of_percentiles(default_percentiles(), config.percentiles)) {
+      if (tail.censors(q)) verdict.censored.push_back(q);
+    }
+    verdicts.push_back(std::move(verdict));
+  }
+
   if (!config.open_loop() || result.lag.dispatched == 0) return verdicts;
 
   const DispatchLag& lag = result.lag;
@@ -177,7 +206,13 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
       backlog_left || static_cast<double>(lag.behind_server) > T::kServerLateShare * dispatched;
 
   if (!server_stopped && backlog_grew && result.uncorrected.total_count() > 0) {
-    const int64_t median_ns = result.uncorrected.value_at_percentile(50);
+    // The median of every request that ended: a timed-out one held its connection for the
+    // whole timeout, so where they are half or more, the timeout is the least latency.
+    const TailFigure median = censored_tail(result.uncorrected,
+                                            result.error_count(ErrorKind::timeout),
+                                            config.timeout_ns)
+                                  .at(result.uncorrected, 50);
+    const int64_t median_ns = median.value_ns;
     const int64_t fastest_ns = std::max<int64_t>(1, result.uncorrected.min());
     // One connection without pipelining never has two requests at the server, so the server
     // cannot be queueing them, whatever the spread of its latencies (a busy machine's wake-ups
@@ -209,7 +244,12 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
                                                  cpus > 0 && config.threads < cpus});
   }
 
-  if (lag.behind_server > 0 && verdicts.empty()) {
+  // A note when nothing else explains the late requests (the censored tail explains none).
+  const bool nothing_else_said =
+      std::all_of(verdicts.begin(), verdicts.end(), [](const Verdict& verdict) {
+        return verdict_code(verdict) == VerdictCode::censored_tail;
+      });
+  if (lag.behind_server > 0 && nothing_else_said) {
     verdicts.push_back(ServerBehindVerdict{lag.behind_server});
   }
 

@@ -27,6 +27,7 @@ enum class VerdictCode : int {
   generator_saturated,
   server_behind,
   timer_floor,
+  censored_tail,
 };
 
 /// Ctrl-C or SIGTERM before the measured part sent a request: not the server's failure.
@@ -146,12 +147,24 @@ struct TimerFloorVerdict {
   int64_t max_lag_ns = 0;
 };
 
+/// Requests timed out: they have no latency, so every percentile above the answered share
+/// (stats/censored_tail.h) is known only to exceed --timeout; said above the latencies.
+struct CensoredTailVerdict {
+  int64_t timed_out = 0;
+  int64_t ended = 0;                // answered + timed out, of the histogram the report leads with
+  int64_t timeout_ns = 0;           // --timeout: the bound of every censored figure
+  double answered_percent = 0;      // percentiles above it are censored
+  std::vector<double> censored;     // of the percentiles a document carries (the default
+                                    // spectrum and --percentiles), those censored; max always is
+};
+
 /// One verdict: which one (the alternative held) and its figures.
 using Verdict =
     std::variant<InterruptedBeforeMeasuringVerdict, InterruptedUnansweredVerdict, NoWorkVerdict,
                  ServerStoppedAnsweringVerdict, RunFailedVerdict, MostlyNon2xxVerdict,
                  Non2xxResponsesVerdict, TooFewConnectionsVerdict, OverCapacityVerdict,
-                 GeneratorSaturatedVerdict, ServerBehindVerdict, TimerFloorVerdict>;
+                 GeneratorSaturatedVerdict, ServerBehindVerdict, TimerFloorVerdict,
+                 CensoredTailVerdict>;
 
 /// The alternatives above are in VerdictCode order.
 inline VerdictCode verdict_code(const Verdict& verdict) {
@@ -198,6 +211,11 @@ bool no_work(const Config& config, const RunResult& result);
 
 /// More than half of the answers had a status other than 2xx or 3xx (wrk's "Non-2xx or 3xx").
 bool mostly_non_2xx(const RunResult& result);
+
+/// A request timed out under a --timeout of a whole number of milliseconds below 100: what a
+/// wrk user's bare `--timeout 2` (seconds there, milliseconds here) gives. The report then says
+/// how the number was read.
+bool timeout_may_mean_seconds(const Config& config, const RunResult& result);
 
 /// True when Ctrl-C or SIGTERM ended the run before its measured part sent a request (during
 /// the connects or the warm-up). run_failed() is then true too (exit 2: nothing measured), but

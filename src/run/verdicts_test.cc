@@ -439,6 +439,40 @@ TEST(VerdictRulesTest, TheSuggestedConnectionsAreAFigureDashCAccepts) {
   EXPECT_EQ(std::get<TooFewConnectionsVerdict>(near[0]).suggested, 13);
 }
 
+// Issue 22: any timeout censors max, so the warning comes whenever one request timed out, and
+// names the censored percentiles among those a document carries.
+TEST(VerdictRulesTest, ATimeoutIsSaidAboveTheLatenciesWithThePercentilesItHides) {
+  Fabricated run(1000, 10, 1'000'000, 1'000'000);
+  run.config.rate = 0;
+  run.config.timeout_ns = 2'000'000'000;
+  run.result.errors[static_cast<int>(ErrorKind::timeout)] = 20;  // 20 of 1020 ended: 98.04%
+  const auto verdicts = compute_verdicts(run.config, run.result, 2);
+  ASSERT_EQ(codes_of(verdicts), std::vector<VerdictCode>{VerdictCode::censored_tail});
+  const auto& tail = std::get<CensoredTailVerdict>(verdicts[0]);
+  EXPECT_EQ(tail.timed_out, 20);
+  EXPECT_EQ(tail.ended, 1020);
+  EXPECT_EQ(tail.censored, (std::vector<double>{99, 99.9, 99.99}));
+  run.result.errors[static_cast<int>(ErrorKind::timeout)] = 0;
+  EXPECT_TRUE(compute_verdicts(run.config, run.result, 2).empty());
+}
+
+// Little's law reads the median of every request that ended: with half or more timed out, each
+// held its connection for the whole timeout, so that is the least latency to count.
+TEST(VerdictRulesTest, TheNeedForConnectionsCountsTimedOutRequestsAtTheTimeout) {
+  const int64_t ms = 1'000'000;
+  Fabricated run(100, 10, 100 * ms, 100 * ms);  // 100 answered in 100 ms: 10 needed, no more
+  run.config.timeout_ns = 200 * ms;
+  run.result.errors[static_cast<int>(ErrorKind::timeout)] = 150;  // the median timed out
+  run.result.unsent = 100;
+  const auto verdicts = compute_verdicts(run.config, run.result, 2);
+  const auto few = std::find_if(verdicts.begin(), verdicts.end(), [](const Verdict& verdict) {
+    return verdict_code(verdict) == VerdictCode::too_few_connections;
+  });
+  ASSERT_NE(few, verdicts.end());
+  EXPECT_EQ(std::get<TooFewConnectionsVerdict>(*few).latency_ns, 200 * ms);
+  EXPECT_NEAR(std::get<TooFewConnectionsVerdict>(*few).connections_needed, 20, 0.01);
+}
+
 // With -p N each connection carries N requests in flight: the connections needed are
 // rate x latency / N, and the suggestion is a -c for that -p.
 TEST(VerdictRulesTest, WithPipeliningTheNeedIsCountedInConnectionsOfThatDepth) {

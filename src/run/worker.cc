@@ -341,7 +341,7 @@ void Worker::publish_progress(int64_t now_ns) {
 
 void Worker::count_error(ErrorKind kind, int64_t when_ns) {
   ++phase_for(when_ns).errors[static_cast<int>(kind)];
-  if (started_) result_.timeline.record_error(when_ns);
+  if (started_) result_.timeline.record_error(when_ns, kind == ErrorKind::timeout);
 }
 
 void Worker::begin_stop(int64_t stop_ns) {

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "stats/censored_tail.h"
+
 namespace hammer {
 
 double error_rate(const RunResult& result) {
@@ -16,19 +18,23 @@ std::vector<SloOutcome> evaluate_slos(const std::vector<SloLimit>& limits, const
                                       const RunResult& result) {
   const bool corrected = config.corrected_stopwatch_leads();
   const Histogram& histogram = corrected ? result.corrected : result.uncorrected;
+  const CensoredTail tail =
+      censored_tail(histogram, result.error_count(ErrorKind::timeout), config.timeout_ns);
   std::vector<SloOutcome> outcomes;
   for (const SloLimit& limit : limits) {
-    SloOutcome outcome{limit, false, 0, false};
+    SloOutcome outcome{limit, false, 0, false, false, false};
     if (limit.is_error_rate()) {
       outcome.has_measured = true;
       outcome.measured = error_rate(result);
       outcome.pass = outcome.measured <= limit.error_rate;
     } else if (histogram.total_count() > 0) {
-      const int64_t figure = limit.percentile >= 100 ? histogram.max()
-                                                     : histogram.value_at_percentile(limit.percentile);
+      const TailFigure figure = limit.percentile >= 100 ? tail.max(histogram)
+                                                        : tail.at(histogram, limit.percentile);
       outcome.has_measured = true;
-      outcome.measured = static_cast<double>(figure);
-      outcome.pass = figure <= limit.limit_ns;
+      outcome.measured = static_cast<double>(figure.value_ns);
+      outcome.censored = figure.censored;
+      outcome.unjudged = figure.censored && limit.limit_ns > figure.value_ns;
+      outcome.pass = !figure.censored && figure.value_ns <= limit.limit_ns;
     }
     outcomes.push_back(std::move(outcome));
   }

@@ -49,6 +49,49 @@ TEST(SloTest, LatencyLimitsReadTheUncorrectedHistogramInClosedLoop) {
   EXPECT_FALSE(slos_pass(outcomes));
 }
 
+// 98 answered in 1 ms and 2 timed out after `timeout_ns`: p99 and max are censored, p98 is not.
+RunResult censored_run(int64_t timeout_ns, Config& config) {
+  config.timeout_ns = timeout_ns;
+  RunResult result;
+  for (int i = 0; i < 98; ++i) result.uncorrected.record(1'000'000);
+  result.completed = 98;
+  result.status_classes[1] = 98;
+  result.errors[static_cast<int>(ErrorKind::timeout)] = 2;
+  result.elapsed_ns = 1'000'000'000;
+  return result;
+}
+
+TEST(SloTest, ACensoredPercentileMissesALimitAtOrBelowTheTimeout) {
+  Config config;
+  const RunResult result = censored_run(2'000'000'000, config);
+  const auto outcomes = evaluate_slos(
+      {latency_limit("p99", 99, 2'000'000'000), latency_limit("p99", 99, 500'000'000),
+       latency_limit("p98", 98, 2'000'000), latency_limit("max", 100, 2'000'000'000)},
+      config, result);
+  ASSERT_EQ(outcomes.size(), 4u);
+  // The answered p99 is 1 ms and would have passed both: the true p99 is above 2 s.
+  for (size_t k : {size_t{0}, size_t{1}, size_t{3}}) {
+    EXPECT_FALSE(outcomes[k].pass) << k;
+    EXPECT_TRUE(outcomes[k].censored) << k;
+    EXPECT_FALSE(outcomes[k].unjudged) << k;
+    EXPECT_EQ(outcomes[k].measured, 2e9) << k;
+  }
+  // p98 is rank 98 of 100: the slowest answer, a real figure that meets its limit.
+  EXPECT_TRUE(outcomes[2].pass);
+  EXPECT_FALSE(outcomes[2].censored);
+  EXPECT_FALSE(slos_pass(outcomes));
+}
+
+TEST(SloTest, ACensoredPercentileWithALimitAboveTheTimeoutCannotBeJudgedAndIsNoPass) {
+  Config config;
+  const RunResult result = censored_run(2'000'000'000, config);
+  const auto outcomes = evaluate_slos({latency_limit("p99", 99, 5'000'000'000)}, config, result);
+  ASSERT_EQ(outcomes.size(), 1u);
+  EXPECT_TRUE(outcomes[0].censored);
+  EXPECT_TRUE(outcomes[0].unjudged);
+  EXPECT_FALSE(outcomes[0].pass);
+}
+
 TEST(SloTest, LatencyLimitsReadTheCorrectedHistogramInOpenLoop) {
   Config config;
   config.rate = 100;

@@ -5,9 +5,17 @@
 #include <cmath>
 
 #include "run/verdicts.h"
+#include "sweep/knee.h"
 #include "time/time_units.h"
 
 namespace hammer {
+
+double StepSummary::in_flight() const {
+  if (!has_latency) return 0;
+  return littles_law_in_flight(per_second, mean_ns) +
+         littles_law_in_flight(hammer::per_second(tail.timed_out, elapsed_ns),
+                               static_cast<double>(tail.timeout_ns));
+}
 
 StepSummary summarize_step(const Config& step_config, double level, const RunResult& result,
                            const std::vector<Verdict>& verdicts, double cpu_cores,
@@ -29,13 +37,15 @@ StepSummary summarize_step(const Config& step_config, double level, const RunRes
 
   const Histogram& histogram = step.corrected ? result.corrected : result.uncorrected;
   step.has_latency = histogram.total_count() > 0;
+  step.tail = censored_tail(histogram, result.error_count(ErrorKind::timeout),
+                            step_config.timeout_ns);
   if (step.has_latency) {
-    step.p50_ns = histogram.value_at_percentile(50);
-    step.p90_ns = histogram.value_at_percentile(90);
-    step.p95_ns = histogram.value_at_percentile(95);
-    step.p99_ns = histogram.value_at_percentile(99);
-    step.p999_ns = histogram.value_at_percentile(99.9);
-    step.max_ns = histogram.max();
+    step.p50_ns = step.tail.at(histogram, 50).value_ns;
+    step.p90_ns = step.tail.at(histogram, 90).value_ns;
+    step.p95_ns = step.tail.at(histogram, 95).value_ns;
+    step.p99_ns = step.tail.at(histogram, 99).value_ns;
+    step.p999_ns = step.tail.at(histogram, 99.9).value_ns;
+    step.max_ns = step.tail.max(histogram).value_ns;
     step.mean_ns = histogram.mean();
   }
 

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+#include "stats/censored_tail.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hammer {
+namespace {
+
+// Percentiles in ten-thousandths of a percent: 99.99 -> 999,900; 100 -> 1,000,000.
+constexpr int64_t kPercentScale = 10'000;
+constexpr int64_t kWhole = 100 * kPercentScale;
+// Counts up to this keep the products below in 64 bits (10^6 x 10^13 < 2^64).
+constexpr int64_t kExactCountLimit = 10'000'000'000'000;
+
+}  // namespace
+
+bool CensoredTail::censors(double q) const {
+  if (timed_out <= 0) return false;
+  const int64_t scaled = std::clamp<int64_t>(std::llround(q * kPercentScale), 0, kWhole);
+  if (scaled == 0) return answered == 0;
+  // q/100 * (a + t) > a  <=>  q_s * t > (W - q_s) * a, with q_s = q scaled and W = 100 scaled.
+  if (answered <= kExactCountLimit && timed_out <= kExactCountLimit) {
+    return static_cast<uint64_t>(scaled) * static_cast<uint64_t>(timed_out) >
+           static_cast<uint64_t>(kWhole - scaled) * static_cast<uint64_t>(answered);
+  }
+  return static_cast<long double>(scaled) * static_cast<long double>(timed_out) >
+         static_cast<long double>(kWhole - scaled) * static_cast<long double>(answered);
+}
+
+double CensoredTail::answered_percent() const {
+  const int64_t ended = answered + timed_out;
+  if (timed_out <= 0 || ended <= 0) return 100.0;
+  return 100.0 * static_cast<double>(answered) / static_cast<double>(ended);
+}
+
+TailFigure CensoredTail::at(const Histogram& answered_latencies, double q) const {
+  if (censors(q)) return {timeout_ns, true};
+  if (timed_out <= 0 || answered <= 0) return {answered_latencies.value_at_percentile(q), false};
+  // The same rank among every request that ended, read from the answered ones: the timed out
+  // all lie above, so rank q/100 * n is the answered histogram's percentile q * n / a.
+  const double ended = static_cast<double>(answered + timed_out);
+  const double among_answered = std::min(100.0, q * ended / static_cast<double>(answered));
+  return {answered_latencies.value_at_percentile(among_answered), false};
+}
+
+TailFigure CensoredTail::max(const Histogram& answered_latencies) const {
+  if (timed_out > 0) return {timeout_ns, true};
+  return {answered_latencies.max(), false};
+}
+
+}  // namespace hammer

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+#include "stats/censored_tail.h"
+
+#include <gtest/gtest.h>
+
+namespace hammer {
+namespace {
+
+constexpr int64_t kTimeoutNs = 2'000'000'000;
+
+// `answered` values of 1..answered ms, and `timed_out` more that have none.
+CensoredTail tail_of(Histogram& histogram, int64_t answered, int64_t timed_out) {
+  for (int64_t ms = 1; ms <= answered; ++ms) histogram.record(ms * 1'000'000);
+  return censored_tail(histogram, timed_out, kTimeoutNs);
+}
+
+TEST(CensoredTailTest, NothingIsCensoredWithoutATimeout) {
+  const CensoredTail tail{1000, 0, kTimeoutNs};
+  EXPECT_FALSE(tail.any());
+  EXPECT_FALSE(tail.censors(99.99));
+  EXPECT_FALSE(tail.censors(100));
+  EXPECT_DOUBLE_EQ(tail.answered_percent(), 100.0);
+}
+
+TEST(CensoredTailTest, APercentileAtExactlyTheAnsweredShareIsTheSlowestAnswerAndAboveIsCensored) {
+  // 98 answered, 2 timed out: p98 is rank 98 of 100 (the slowest answer); p98.0001 is past it.
+  const CensoredTail two_of_hundred{98, 2, kTimeoutNs};
+  EXPECT_FALSE(two_of_hundred.censors(98));
+  EXPECT_TRUE(two_of_hundred.censors(98.0001));
+  EXPECT_TRUE(two_of_hundred.censors(99));
+  EXPECT_FALSE(two_of_hundred.censors(97.9999));
+  EXPECT_DOUBLE_EQ(two_of_hundred.answered_percent(), 98.0);
+  // 1 of 1000: p99.9 is exactly the answered share (0.999 x 1000 = 999, not above 999); a double
+  // product 0.999 * 1000 would not be exact.
+  const CensoredTail one_of_thousand{999, 1, kTimeoutNs};
+  EXPECT_FALSE(one_of_thousand.censors(99.9));
+  EXPECT_TRUE(one_of_thousand.censors(99.9001));
+  EXPECT_FALSE(one_of_thousand.censors(99));
+  // 1 of 10,000 hides p99.99 only by its boundary: 0.9999 x 10,000 = 9,999 answered.
+  const CensoredTail one_of_ten_thousand{9'999, 1, kTimeoutNs};
+  EXPECT_FALSE(one_of_ten_thousand.censors(99.99));
+  EXPECT_TRUE(CensoredTail({9'998, 2, kTimeoutNs}).censors(99.99));
+}
+
+TEST(CensoredTailTest, CountsPastSixtyFourBitProductsStillCompareRight) {
+  const int64_t huge = 40'000'000'000'000;  // 4 x 10^13: 10^6 x it overflows 64 bits
+  EXPECT_FALSE(CensoredTail({huge * 99, huge, kTimeoutNs}).censors(99));
+  EXPECT_TRUE(CensoredTail({huge * 99, huge, kTimeoutNs}).censors(99.0001));
+}
+
+TEST(CensoredTailTest, ACensoredFigureIsTheTimeoutAsABound) {
+  Histogram histogram;
+  const CensoredTail tail = tail_of(histogram, 98, 2);
+  const TailFigure p99 = tail.at(histogram, 99);
+  EXPECT_TRUE(p99.censored);
+  EXPECT_EQ(p99.value_ns, kTimeoutNs);
+  const TailFigure max = tail.max(histogram);
+  EXPECT_TRUE(max.censored);
+  EXPECT_EQ(max.value_ns, kTimeoutNs);
+}
+
+TEST(CensoredTailTest, AnUncensoredPercentileCountsTheTimedOutAsSlowest) {
+  // 98 answered (1..98 ms) and 2 timed out: p49 of the 100 is rank 49, 49 ms — not the
+  // answered p49 (rank 48.02 of 98, 48 ms); p98 is the slowest answer.
+  Histogram histogram;
+  const CensoredTail tail = tail_of(histogram, 98, 2);
+  const TailFigure p49 = tail.at(histogram, 49);
+  EXPECT_FALSE(p49.censored);
+  EXPECT_EQ(histogram.lowest_equivalent_value(p49.value_ns),
+            histogram.lowest_equivalent_value(49'000'000));
+  EXPECT_EQ(histogram.lowest_equivalent_value(tail.at(histogram, 98).value_ns),
+            histogram.lowest_equivalent_value(histogram.max()));
+  // Without a timeout it is the histogram's own percentile.
+  const CensoredTail none = censored_tail(histogram, 0, kTimeoutNs);
+  EXPECT_EQ(none.at(histogram, 49).value_ns, histogram.value_at_percentile(49));
+  EXPECT_EQ(none.max(histogram).value_ns, histogram.max());
+}
+
+TEST(CensoredTailTest, NoAnswerAtAllCensorsEveryPercentile) {
+  const CensoredTail tail{0, 5, kTimeoutNs};
+  EXPECT_TRUE(tail.censors(50));
+  EXPECT_DOUBLE_EQ(tail.answered_percent(), 0.0);
+}
+
+}  // namespace
+}  // namespace hammer
