@@ -6,7 +6,8 @@
 // fast enough that the generator, not the server, is what gets measured. No dependencies, one
 // file, Linux epoll, level-triggered (see design.md §5 on why not edge-triggered).
 //
-//   test_server --port N [--host A] [--mode fast|capacity|silent|close|status] [--threads N]
+//   test_server --port N [--host A] [--mode fast|capacity|silent|close|status|early]
+//               [--threads N]
 //               [--body-bytes N] [--service-us N] [--service-kind busy|sleep|paced]
 //               [--close-every N] [--status N]
 //               [--setup-ms N] [--slow-start-ms N --slow-start-us M] [--count-paths 1]
@@ -21,6 +22,15 @@
 // on SIGTERM (it raises one at itself): every connection closed, the listener with them. "The
 // server died mid-run", placed by the run's progress rather than by a clock, so tests of it
 // read the same on a quiet machine and a busy one.
+//
+// --mode early answers a request with a body as soon as its head is in, before it reads any of
+// the body (as nginx's `return 200` does), then reads and discards the body and keeps the
+// connection (unless --close-every says otherwise: then it discards input until the peer
+// closes). For tests of how hammer meets an answer that comes while its request is still
+// being sent.
+//
+// On SIGTERM or SIGINT it prints "answered N requests" (over every thread) before it exits:
+// tests compare it with what hammer counted.
 //
 // --read-delay-us N sleeps N us after each read that brought request bytes: a round trip's
 // cost, which pipelined requests arriving together pay once.
@@ -79,7 +89,7 @@
 
 namespace {
 
-enum class Mode { fast, capacity, silent, close, status };
+enum class Mode { fast, capacity, silent, close, status, early };
 enum class ServiceKind { busy, sleep, paced };
 
 struct Options {
@@ -164,7 +174,8 @@ Options parse_options(int argc, char** argv) {
     const std::string_view flag = argv[i];
     if (flag == "-h" || flag == "--help") {
       std::printf(
-          "usage: test_server --port N [--host A] [--mode fast|capacity|silent|close|status]\n"
+          "usage: test_server --port N [--host A]\n"
+          "                   [--mode fast|capacity|silent|close|status|early]\n"
           "                   [--threads N] [--body-bytes N] [--service-us N]\n"
           "                   [--service-kind busy|sleep|paced] [--close-every N]\n"
           "                   [--status N] [--setup-ms N] [--count-paths 1] [--stop-after N]\n"
@@ -184,7 +195,8 @@ Options parse_options(int argc, char** argv) {
       else if (value == "silent") options.mode = Mode::silent;
       else if (value == "close") options.mode = Mode::close;
       else if (value == "status") options.mode = Mode::status;
-      else usage_error("--mode: expected fast, capacity, silent, close or status, got '" +
+      else if (value == "early") options.mode = Mode::early;
+      else usage_error("--mode: expected fast, capacity, silent, close, status or early, got '" +
                        std::string(value) + "'");
     } else if (flag == "--threads") {
       options.threads = static_cast<int>(parse_whole(flag, value, 1, 256));
@@ -428,6 +440,7 @@ struct Connection {
   bool closing = false;        // the last response said Connection: close
   bool draining = false;       // write side shut; discard input until the peer closes
   bool silent = false;         // --silent-every: a request here is never answered, nor any after
+  bool dead = false;           // closed while answering (--mode early's flush failed)
   int64_t arrived_ns = 0;      // --service-kind paced: when the last bytes read arrived
   uint32_t interest = EPOLLIN;
 };
@@ -557,7 +570,7 @@ class Worker {
       close_connection(connection);
       return;
     }
-    if (!c.output.empty()) flush(connection);
+    if (!c.dead && !c.output.empty()) flush(connection);
   }
 
   /// Consumes complete requests from the input; false when the connection must be dropped.
@@ -611,6 +624,13 @@ class Worker {
                   : (request.head_method ? responses_.keep_alive_head : responses_.keep_alive);
       c.output += response;
       c.closing = closing;
+      if (options_.mode == Mode::early && c.body_remaining > 0) {
+        // The answer leaves before a byte of the body is read.
+        if (!flush(&c)) {
+          c.dead = true;
+          return true;
+        }
+      }
     }
     return true;
   }

@@ -257,6 +257,8 @@ export interface RunResult {
     ramp_s?: number;
     /** Requests in flight per connection (--pipeline); 1 without it. */
     pipeline?: number;
+    /** false with --no-retry: a polite close's unanswered requests are not sent again. */
+    retry?: boolean;
     /** The --requests file as given; null without it. */
     requests?: string | null;
     /** null in closed loop. */
@@ -304,6 +306,10 @@ export interface RunResult {
     failed?: number;
     /** Requests still unanswered when Ctrl-C or SIGTERM ended the run (not failed, not timed out). */
     in_flight_at_stop?: number;
+    /** Idempotent requests sent once more after a polite close left them unanswered (not failed). */
+    retried?: number;
+    /** Requests such a close left unanswered that failed because their method is not idempotent. */
+    not_retried?: number;
     bytes_read: number;
     per_second: number;
   };
@@ -326,6 +332,8 @@ export interface RunResult {
     reconnects: number;
     /** Responses that arrived on an idle connection (e.g. a 408 before a close). */
     unsolicited_responses: number;
+    /** Answers that came before their request was all sent (each a completed request). */
+    early_responses?: number;
   };
   /** null in closed loop. */
   dispatch_lag: DispatchLag | null;

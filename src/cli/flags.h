@@ -12,7 +12,7 @@ namespace hammer {
 
 enum class Flag {
   connections, threads, duration, rate, closed_loop, method, header, body, timeout,
-  latency, json, warmup, timeline, slow, no_keepalive, percentiles, slo, control,
+  latency, json, warmup, timeline, slow, no_keepalive, no_retry, percentiles, slo, control,
   precise_dispatch, engine, shard, start_at, start_tolerance, output, requests, pipeline, ramp,
   progress_fd, generate,
   version, help,
@@ -57,6 +57,7 @@ inline constexpr std::array kFlags = {
     FlagSpec{Flag::timeline, '\0', "--timeline", "", ValueKind::none, false, "", false},
     FlagSpec{Flag::slow, '\0', "--slow", "T", ValueKind::text, false, "", false},
     FlagSpec{Flag::no_keepalive, '\0', "--no-keepalive", "", ValueKind::none, false, "", false},
+    FlagSpec{Flag::no_retry, '\0', "--no-retry", "", ValueKind::none, false, "", false},
     FlagSpec{Flag::percentiles, '\0', "--percentiles", "LIST", ValueKind::text, false, "", false},
     FlagSpec{Flag::slo, '\0', "--slo", "KEY=LIMIT", ValueKind::text, true, "", false},
     FlagSpec{Flag::control, '\0', "--control", "URL", ValueKind::text, false, "", false},

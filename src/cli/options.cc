@@ -511,6 +511,9 @@ struct Parser {
       case Flag::no_keepalive:
         config.keep_alive = false;
         return std::nullopt;
+      case Flag::no_retry:
+        config.retry = false;
+        return std::nullopt;
       case Flag::slo:
         return parse_slo_flag(value);
       case Flag::control:

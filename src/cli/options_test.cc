@@ -197,6 +197,7 @@ const std::vector<BadFlag> kBadFlags = {
 
     {{"--latency=1"}, "--latency: takes no value, got '--latency=1'"},
     {{"--json=true"}, "--json: takes no value, got '--json=true'"},
+    {{"--no-retry=1"}, "--no-retry: takes no value, got '--no-retry=1'"},
     {{"--version=2"}, "--version: takes no value, got '--version=2'"},
     {{"--help=me"}, "--help: takes no value, got '--help=me'"},
 
@@ -660,6 +661,11 @@ TEST(OptionsTest, UrlFillsTheTarget) {
   EXPECT_EQ(config.target.path, "/a?b=1");
   EXPECT_EQ(config.target.host_header, "[::1]:9000");
   EXPECT_EQ(config_of({"http://example.com"}).target.host_header, "example.com");
+}
+
+TEST(OptionsTest, NoRetryTurnsResendingOff) {
+  EXPECT_TRUE(config_of({kUrl}).retry);
+  EXPECT_FALSE(config_of({"--no-retry", kUrl}).retry);
 }
 
 TEST(OptionsTest, WarmupTimelineSlowAndKeepAliveFlags) {

@@ -76,6 +76,10 @@ std::string flag_description(Flag flag) {
              "milliseconds (default 10x p50, when max > 10x p99.9)";
     case Flag::no_keepalive:
       return "a new connection for every request (Connection: close)";
+    case Flag::no_retry:
+      return "count the requests a polite close left unanswered as\n"
+             "errors (default: GET, HEAD, PUT, DELETE, OPTIONS, TRACE\n"
+             "are sent once more on a new connection)";
     case Flag::percentiles:
       return "the percentile rows of the report, e.g. 50,90,99.9,99.99\n"
              "(each above 0 and below 100, at most 4 decimals; default\n"

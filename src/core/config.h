@@ -142,6 +142,7 @@ struct Config {
   bool print_timeline = false; // --timeline: the per-second table in the text report
   int64_t slow_ns = 0;         // --slow: threshold of the slow-request note; 0 = 10x p50
   bool keep_alive = true;      // --no-keepalive: false, a new connection for every request
+  bool retry = true;           // --no-retry: false, a polite close's unanswered requests fail
   EngineKind engine = EngineKind::automatic;  // --engine / HAMMER_ENGINE; main resolves it
   EngineFallback engine_fallback;             // set when resolving fell back to epoll
   bool precise_dispatch = false;  // --precise-dispatch: spin to each slot (sub-10 us, CPU)

@@ -146,6 +146,10 @@ void read_config(DocumentReader& reader, Config& config) {
   if (reader.at({"config", "pipeline"}) != nullptr) {
     config.pipeline = reader.integer({"config", "pipeline"});
   }
+  if (const JsonValue* retry = reader.at({"config", "retry"});
+      retry != nullptr && retry->kind == JsonValue::Kind::boolean) {
+    config.retry = retry->boolean;
+  }
   if (const JsonValue* requests = reader.at({"config", "requests"});
       requests != nullptr && !requests->is_null()) {
     config.requests_path = reader.text({"config", "requests"});
@@ -417,6 +421,16 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
   if (const JsonValue* events = reader.at({"connection_events"}); events && events->is_object()) {
     result.reconnects = reader.integer(events, "connection_events", {"reconnects"});
     result.unsolicited = reader.integer(events, "connection_events", {"unsolicited_responses"});
+    if (events->find("early_responses") != nullptr) {
+      result.early_responses = reader.integer(events, "connection_events", {"early_responses"});
+    }
+  }
+  // Added within schema 1 (resends after a polite close): absent in older documents.
+  if (reader.at({"requests", "retried"}) != nullptr) {
+    result.retried = reader.integer({"requests", "retried"});
+  }
+  if (reader.at({"requests", "not_retried"}) != nullptr) {
+    result.not_retried = reader.integer({"requests", "not_retried"});
   }
   if (reader.at({"requests", "unsent_no_connection"}) != nullptr) {
     result.unsent_no_connection = reader.integer({"requests", "unsent_no_connection"});

@@ -37,11 +37,45 @@ std::string describe_byte(unsigned char c) {
 }
 
 // Methods whose requests carry a body by definition: an empty one is still announced.
-bool method_expects_body(std::string_view method) {
-  return method == "POST" || method == "PUT" || method == "PATCH";
+bool method_expects_body(Method method) {
+  return method == Method::post || method == Method::put || method == Method::patch;
 }
 
 }  // namespace
+
+Method method_of(std::string_view name) {
+  struct Named {
+    std::string_view name;
+    Method method;
+  };
+  static constexpr Named kNamed[] = {
+      {"GET", Method::get},         {"HEAD", Method::head},       {"POST", Method::post},
+      {"PUT", Method::put},         {"DELETE", Method::delete_},  {"OPTIONS", Method::options},
+      {"TRACE", Method::trace},     {"PATCH", Method::patch},     {"CONNECT", Method::connect},
+  };
+  for (const Named& named : kNamed) {
+    if (named.name == name) return named.method;
+  }
+  return Method::other;
+}
+
+bool is_idempotent(Method method) {
+  switch (method) {
+    case Method::get:
+    case Method::head:
+    case Method::put:
+    case Method::delete_:
+    case Method::options:
+    case Method::trace:
+      return true;
+    case Method::post:
+    case Method::patch:
+    case Method::connect:
+    case Method::other:
+      return false;
+  }
+  return false;
+}
 
 std::string serialize_request_head(const RequestSpec& spec) {
   std::string out;
@@ -59,7 +93,7 @@ std::string serialize_request_head(const RequestSpec& spec) {
     out += line;
     out += "\r\n";
   }
-  if ((!spec.body.empty() || method_expects_body(spec.method)) &&
+  if ((!spec.body.empty() || method_expects_body(method_of(spec.method))) &&
       !has_header(spec.headers, "content-length") &&
       !has_header(spec.headers, "transfer-encoding")) {
     out += "Content-Length: ";

@@ -35,6 +35,20 @@ struct RequestBytes {
   size_t size() const { return head.size() + body.size(); }
 };
 
+/// A request's method, as far as hammer's decisions go: which methods announce an empty body
+/// and which may be resent after a connection ended before their answer. Decided once per
+/// request line at setup (method_of), never by comparing strings on the hot path.
+enum class Method : uint8_t { get, head, post, put, delete_, options, trace, patch, connect, other };
+
+/// The method named exactly `name` (methods are case-sensitive, RFC 9110 §9.1); `other` for
+/// an extension method (PURGE, PROPFIND ...).
+Method method_of(std::string_view name);
+
+/// RFC 9110 §9.2.2: GET, HEAD, PUT, DELETE, OPTIONS and TRACE mean the same done twice as
+/// once, so a request of theirs left unanswered by a closed connection may be sent again. An
+/// extension method is not known to be.
+bool is_idempotent(Method method);
+
 /// Request line, then Host (unless `headers` has one), the user's headers in order,
 /// Content-Length when the body is not empty or the method defines a meaning for a body
 /// (POST, PUT, PATCH: "Content-Length: 0", RFC 9110 §8.6), unless the user gave

@@ -10,6 +10,24 @@
 namespace hammer {
 namespace {
 
+TEST(MethodTest, StandardMethodsAreNamedExactlyAndTheRestAreOther) {
+  EXPECT_EQ(method_of("GET"), Method::get);
+  EXPECT_EQ(method_of("HEAD"), Method::head);
+  EXPECT_EQ(method_of("DELETE"), Method::delete_);
+  EXPECT_EQ(method_of("PATCH"), Method::patch);
+  EXPECT_EQ(method_of("get"), Method::other);  // methods are case-sensitive
+  EXPECT_EQ(method_of("PURGE"), Method::other);
+}
+
+TEST(MethodTest, OnlyRfc9110sIdempotentMethodsMayBeResent) {
+  for (const char* name : {"GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"}) {
+    EXPECT_TRUE(is_idempotent(method_of(name))) << name;
+  }
+  for (const char* name : {"POST", "PATCH", "CONNECT", "PURGE"}) {
+    EXPECT_FALSE(is_idempotent(method_of(name))) << name;
+  }
+}
+
 TEST(RequestTest, PlainGetHasRequestLineHostAndBlankLine) {
   const RequestSpec spec{.host_header = "127.0.0.1:8080"};
   EXPECT_EQ(serialize_request(spec), "GET / HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n");

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "core/config.h"
 
@@ -65,12 +66,16 @@ class IoEngine {
   virtual void start_receiving(int fd, uint64_t token) = 0;
   /// Readiness engines: also report writability (a partial write is pending).
   virtual void want_write(int fd, uint64_t token, bool wanted) = 0;
-  /// Completion engine: queue a send of [data, data + length); the bytes must stay valid
-  /// until its `sent` event. The send completes whole (or fails): no short count to resume.
-  /// `prompt`: more bytes wait behind this send on the socket (the body after the head), so
-  /// its `sent` event should end the next wait() at once; otherwise the engine may let the
-  /// event ride along with the next one (the response), saving a wake-up per request.
-  virtual void send(int fd, uint64_t token, const char* data, size_t length, bool prompt) = 0;
+  /// Completion engine: queue one send of `first` then `second` (a request's head and its
+  /// body: one submission, so they leave in the same segments a single write would give, and
+  /// a server never sees the head alone); either may be empty. The bytes must stay valid
+  /// until its `sent` event, whose count is of both. The send completes whole (or fails): no
+  /// short count to resume. One send in flight per connection. `prompt`: more bytes wait
+  /// behind this send on the socket (a pipelined request), so its `sent` event should end the
+  /// next wait() at once; otherwise the engine may let the event ride along with the next one
+  /// (the response), saving a wake-up per request.
+  virtual void send(int fd, uint64_t token, std::string_view first, std::string_view second,
+                    bool prompt) = 0;
   /// Completion engine: a request was queued behind a send still in flight (pipelining): the
   /// next wait() should end at the first completion, as for a prompt send.
   virtual void hurry() {}

@@ -31,7 +31,7 @@ class ReadinessEngine final : public IoEngine {
   void want_write(int fd, uint64_t token, bool wanted) override {
     poller_.modify(fd, wanted ? (kPollRead | kPollWrite) : kPollRead, token);
   }
-  void send(int, uint64_t, const char*, size_t, bool) override {}  // the worker writes itself
+  void send(int, uint64_t, std::string_view, std::string_view, bool) override {}  // the worker writes itself
   void remove(int fd, uint64_t) override { poller_.remove(fd); }
 
   int wait(IoEvent* out, int capacity, int64_t timeout_ns) override {

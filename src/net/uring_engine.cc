@@ -92,6 +92,8 @@ std::unique_ptr<UringEngine> UringEngine::create(int64_t connections, int wakeup
   }
   io_uring_buf_ring_advance(engine->buffer_ring_, static_cast<int>(engine->buffer_count_));
 
+  engine->send_message_ = ZeroedArray<msghdr>(engine->connections_);
+  engine->send_parts_ = ZeroedArray<iovec>(size_t{engine->connections_} * 2);
   engine->watched_fd_ = ZeroedArray<int32_t>(engine->connections_);
   engine->watched_generation_ = ZeroedArray<uint32_t>(engine->connections_);
   if (wakeup_fd >= 0) engine->arm_wakeup();
@@ -180,17 +182,32 @@ void UringEngine::arm_wakeup() {
   io_uring_sqe_set_data64(sqe, user_data(kWakeup, 0));
 }
 
-void UringEngine::send(int fd, uint64_t token, const char* data, size_t length, bool prompt) {
+void UringEngine::send(int fd, uint64_t token, std::string_view first, std::string_view second,
+                       bool prompt) {
   // Only a small send can be counted on to complete inline, in the enter that submits it. A
   // large one (a body) may stay pending while the server answers early without reading it
   // (a 413, a 401): counted quiet, that answer alone would not end the wait.
-  if (prompt || length > kQuietSendMaxBytes) {
+  if (prompt || first.size() + second.size() > kQuietSendMaxBytes) {
     prompt_ = true;
   } else {
     ++quiet_sends_;
   }
   io_uring_sqe* sqe = next_sqe();
-  io_uring_prep_send(sqe, fd, data, length, MSG_NOSIGNAL | MSG_WAITALL);
+  const uint32_t index = io_token_index(token);
+  if (first.empty() || second.empty() || index >= connections_) {
+    const std::string_view only = first.empty() ? second : first;
+    io_uring_prep_send(sqe, fd, only.data(), only.size(), MSG_NOSIGNAL | MSG_WAITALL);
+  } else {
+    // The message and its parts live in this connection's slot until the send completes.
+    iovec* parts = send_parts_.data() + size_t{index} * 2;
+    parts[0] = iovec{const_cast<char*>(first.data()), first.size()};
+    parts[1] = iovec{const_cast<char*>(second.data()), second.size()};
+    msghdr& message = send_message_[index];
+    message = msghdr{};
+    message.msg_iov = parts;
+    message.msg_iovlen = 2;
+    io_uring_prep_sendmsg(sqe, fd, &message, MSG_NOSIGNAL | MSG_WAITALL);
+  }
   io_uring_sqe_set_data64(sqe, user_data(kSend, token));
 }
 

@@ -11,7 +11,9 @@
 //    once the worker has parsed what it held. A multishot receive that ends because the ring
 //    ran dry (ENOBUFS) is re-armed; one that ends with the stream is reported as such.
 //  - Sends go straight from the request bytes the run serialized once, with MSG_WAITALL (the
-//    kernel finishes a short send itself). A send's completion (posted during the very
+//    kernel finishes a short send itself). A request with a body is one sendmsg of two parts
+//    (head, body): the segments a server sees are those of epoll's one write, never a head
+//    alone that it may answer before the body is there. A send's completion (posted during the very
 //    io_uring_enter that submits it, on loopback) does not end the wait by itself: wait()
 //    asks the kernel for one completion more per such send, so a request costs one wake-up
 //    (its response) instead of an extra io_uring_enter for its `sent` event. Sends with more
@@ -63,7 +65,8 @@ class UringEngine final : public IoEngine {
   bool add(int fd, uint64_t token, bool connecting) override;
   void start_receiving(int fd, uint64_t token) override { arm_receive(fd, token); }
   void want_write(int, uint64_t, bool) override {}
-  void send(int fd, uint64_t token, const char* data, size_t length, bool prompt) override;
+  void send(int fd, uint64_t token, std::string_view first, std::string_view second,
+            bool prompt) override;
   void hurry() override { prompt_ = true; }
   void remove(int fd, uint64_t token) override;
   int wait(IoEvent* out, int capacity, int64_t timeout_ns) override;
@@ -94,6 +97,10 @@ class UringEngine final : public IoEngine {
   ZeroedArray<uint16_t> recycle_;  // buffer ids handed out by the last wait()
   uint32_t recycle_count_ = 0;
   uint32_t connections_ = 0;
+  // By connection index: the two-part send in flight (head and body), which the kernel reads
+  // until the send completes; one send in flight per connection keeps each slot unshared.
+  ZeroedArray<msghdr> send_message_;
+  ZeroedArray<iovec> send_parts_;  // two per connection
   ZeroedArray<int32_t> watched_fd_;        // by connection index: fd + 1 while watched, else 0
   ZeroedArray<uint32_t> watched_generation_;
   int wakeup_fd_ = -1;

@@ -65,7 +65,7 @@ class UringWaitTest : public ::testing::Test {
 };
 
 TEST_F(UringWaitTest, AQuietSendAloneWaitsForTheTimeoutAndIsThenReportedWhole) {
-  engine_->send(pair_[0], token_, "hello", 5, /*prompt=*/false);
+  engine_->send(pair_[0], token_, "hello", {}, /*prompt=*/false);
   double seconds = 0;
   const int count = timed_wait(300'000'000, &seconds);
   ASSERT_EQ(count, 1);
@@ -77,8 +77,24 @@ TEST_F(UringWaitTest, AQuietSendAloneWaitsForTheTimeoutAndIsThenReportedWhole) {
   EXPECT_EQ(std::string(got, 5), "hello");
 }
 
+// A head and its body go in one submission: the peer finds both in its first read, the
+// `sent` count covers both, and nothing follows (epoll's one sendmsg gives the same).
+TEST_F(UringWaitTest, AHeadAndItsBodyLeaveInOneSend) {
+  const std::string head = "POST / HTTP/1.1\r\nContent-Length: 19\r\n\r\n";
+  const std::string body = "{\"hello\": \"world\"}";
+  engine_->send(pair_[0], token_, head, body, /*prompt=*/true);
+  double seconds = 0;
+  ASSERT_EQ(timed_wait(kLongNs, &seconds), 1);
+  EXPECT_EQ(events_[0].kind, IoEventKind::sent);
+  EXPECT_EQ(events_[0].result, static_cast<int32_t>(head.size() + body.size()));
+  char got[256] = {};
+  EXPECT_EQ(::read(pair_[1], got, sizeof got), static_cast<ssize_t>(head.size() + body.size()));
+  EXPECT_EQ(std::string(got, head.size() + body.size()), head + body);
+  EXPECT_EQ(::read(pair_[1], got, sizeof got), -1);  // nothing more: one send, no second
+}
+
 TEST_F(UringWaitTest, AQuietSendRidesAlongWithTheNextEvent) {
-  engine_->send(pair_[0], token_, "ping", 4, /*prompt=*/false);
+  engine_->send(pair_[0], token_, "ping", {}, /*prompt=*/false);
   ASSERT_EQ(::write(pair_[1], "pong", 4), 4);  // the "response", already on its way
   double seconds = 0;
   int count = timed_wait(kLongNs, &seconds);
@@ -92,7 +108,7 @@ TEST_F(UringWaitTest, AQuietSendRidesAlongWithTheNextEvent) {
 }
 
 TEST_F(UringWaitTest, APromptSendEndsTheWaitAtOnce) {
-  engine_->send(pair_[0], token_, "head", 4, /*prompt=*/true);
+  engine_->send(pair_[0], token_, "head", {}, /*prompt=*/true);
   double seconds = 0;
   ASSERT_EQ(timed_wait(kLongNs, &seconds), 1);
   EXPECT_EQ(events_[0].kind, IoEventKind::sent);
@@ -103,7 +119,7 @@ TEST_F(UringWaitTest, APromptSendEndsTheWaitAtOnce) {
 // quiet, so an answer alone ends the wait.
 TEST_F(UringWaitTest, ALargeSendIsNeverQuiet) {
   const std::string body(UringEngine::kQuietSendMaxBytes + 1, 'b');
-  engine_->send(pair_[0], token_, body.data(), body.size(), /*prompt=*/false);
+  engine_->send(pair_[0], token_, body, {}, /*prompt=*/false);
   double seconds = 0;
   const int count = timed_wait(kLongNs, &seconds);
   ASSERT_GE(count, 1);
@@ -112,14 +128,14 @@ TEST_F(UringWaitTest, ALargeSendIsNeverQuiet) {
 }
 
 TEST_F(UringWaitTest, HurryMakesTheNextWaitEndAtTheFirstCompletion) {
-  engine_->send(pair_[0], token_, "first", 5, /*prompt=*/false);
+  engine_->send(pair_[0], token_, "first", {}, /*prompt=*/false);
   engine_->hurry();  // a pipelined request now waits behind "first"
   double seconds = 0;
   ASSERT_EQ(timed_wait(kLongNs, &seconds), 1);
   EXPECT_EQ(events_[0].kind, IoEventKind::sent);
   EXPECT_LT(seconds, 4.0);
   // Only that wait: the next quiet send waits for company again.
-  engine_->send(pair_[0], token_, "second", 6, /*prompt=*/false);
+  engine_->send(pair_[0], token_, "second", {}, /*prompt=*/false);
   ASSERT_EQ(timed_wait(200'000'000, &seconds), 1);
   EXPECT_GE(seconds, 0.19);
 }

@@ -39,6 +39,8 @@ void write_requests(const ReportInput& input, JsonWriter& json) {
                       result.due_after_last_answer);
   json.member("failed", result.failed_requests());
   json.member("in_flight_at_stop", result.in_flight_at_stop);
+  json.member("retried", result.retried);
+  json.member("not_retried", result.not_retried);
   json.member("bytes_read", result.bytes_read);
   json.member("per_second", requests_per_second(result));
   json.end_object();
@@ -139,6 +141,7 @@ void write_errors_and_status(const RunResult& result, JsonWriter& json) {
   json.member("connect_failures", result.error_count(ErrorKind::connect));
   json.member("reconnects", result.reconnects);
   json.member("unsolicited_responses", result.unsolicited);
+  json.member("early_responses", result.early_responses);
   json.end_object();
 }
 
@@ -222,6 +225,7 @@ void write_document_header(const Config& config, JsonWriter& json) {
   json.member("warmup_s", static_cast<double>(config.warmup_ns) / 1e9);
   json.member("ramp_s", static_cast<double>(config.ramp_ns) / 1e9);
   json.member("pipeline", config.pipeline);
+  json.member("retry", config.retry);
   json.member_or_null("requests", !config.requests_path.empty(), config.requests_path);
   json.member_or_null("rate", config.open_loop(), config.rate);
   json.member("mode", config.open_loop() ? "open" : "closed");

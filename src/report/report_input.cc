@@ -12,6 +12,7 @@
 
 #include "report/fleet_report.h"
 #include "report/format.h"
+#include "report/resend_notes.h"
 #include "report/timeline_report.h"
 #include "run/connect_errors.h"
 #include "time/time_units.h"
@@ -152,6 +153,7 @@ std::vector<std::string> report_notes(const ReportInput& input) {
   if (!result.first_parse_error.empty()) {
     notes.push_back("first parse error: " + result.first_parse_error);
   }
+  for (std::string& note : resend_notes(result)) notes.push_back(std::move(note));
   for (std::string& note : timeline_notes(input)) notes.push_back(std::move(note));
   for (std::string& note : start_notes(input)) notes.push_back(std::move(note));
   notes.insert(notes.end(), input.notes.begin(), input.notes.end());

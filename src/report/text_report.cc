@@ -196,6 +196,10 @@ void append_totals(const ReportInput& input, std::string& out) {
              " unsent with no connection up)\n";
     }
   }
+  if (result.retried > 0) {
+    out += "Retried          " + format_count(result.retried) +
+           " requests sent again after a polite close (not failed requests)\n";
+  }
   if (result.connection_events() > 0) {
     out += "Connection events  " +
            format_count(result.error_count(ErrorKind::connect)) + " failed connects, " +

@@ -17,6 +17,7 @@ struct Outstanding {
   int64_t actual_send_ns = 0;  // when its first byte was handed to the socket
   int32_t line = 0;            // --requests: which line it is (0 without)
   bool first_on_socket = false;  // the socket's first request
+  uint8_t resends = 0;  // times it was sent again after a polite close left it unanswered
 };
 
 enum class ConnectionState : uint8_t {
@@ -40,6 +41,11 @@ struct Connection {
   ResponseParser parser;
   bool response_bytes_seen = false;  // any byte of the current response arrived
   int64_t write_offset = 0;          // bytes of the request being written already written
+  // The server answered a request before all of it was written (an early response) and kept
+  // the connection: the rest of that request (finishing_line's bytes, from write_offset) still
+  // goes out first, so the server reads the body it announced and the framing holds.
+  bool finishing = false;
+  int32_t finishing_line = 0;
 
   // Outstanding requests, oldest first: ring[(ring_head + k) % depth] for k < ring_count; the
   // first ring_written of them are fully written.

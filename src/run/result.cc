@@ -39,6 +39,9 @@ void RunResult::add(const RunResult& part) {
   for (int i = 0; i < kStatusCodeLimit; ++i) status_codes[i] += part.status_codes[i];
   reconnects += part.reconnects;
   unsolicited += part.unsolicited;
+  early_responses += part.early_responses;
+  retried += part.retried;
+  not_retried += part.not_retried;
   in_flight_at_stop += part.in_flight_at_stop;
   if (first_parse_error.empty()) first_parse_error = part.first_parse_error;
   if (first_socket_error.empty()) first_socket_error = part.first_socket_error;

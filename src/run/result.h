@@ -141,6 +141,15 @@ struct RunResult {
                             // planned reconnect after "Connection: close" or --no-keepalive)
   int64_t unsolicited = 0;  // bytes that arrived on an idle connection (no request outstanding):
                             // the connection is closed and reopened, no request failed
+  int64_t early_responses = 0;  // answers that came before their request was fully written (a
+                                // server answering on the head); each is a completed request
+  // A polite close (a `Connection: close` answer with requests pipelined behind it, or a clean
+  // close at a response boundary) left requests unanswered: idempotent ones are sent again on a
+  // new connection (retried: the sends again, never failed requests; each request at most
+  // Worker::kMaxResends times), the others fail as read errors (not_retried: of those, the
+  // ones whose method is not idempotent, which a server may have acted on). --no-retry: none.
+  int64_t retried = 0;
+  int64_t not_retried = 0;
 
   DispatchLag lag;
   WallClockStart wall_start;  // set by run_load on the merged result

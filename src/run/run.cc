@@ -201,11 +201,11 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     }
   }
   if (config.requests.empty()) {
-    requests.push_back(WireRequest{RequestBytes(heads[0], config.body), config.method == "HEAD"});
+    requests.push_back(WireRequest{RequestBytes(heads[0], config.body), method_of(config.method)});
   } else {
     for (size_t i = 0; i < heads.size(); ++i) {
       const RequestLine& line = config.requests[i];
-      requests.push_back(WireRequest{RequestBytes(heads[i], line.body), line.method == "HEAD"});
+      requests.push_back(WireRequest{RequestBytes(heads[i], line.body), method_of(line.method)});
     }
   }
 

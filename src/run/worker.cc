@@ -72,7 +72,7 @@ Worker::Worker(const Config& config, RequestBytes request, const SocketAddress& 
                const Clock& clock)
     : Worker(config, std::span<const WireRequest>(), target, worker_index, worker_count,
              connection_count, clock) {
-  single_request_ = WireRequest{request, config.method == "HEAD"};
+  single_request_ = WireRequest{request, method_of(config.method)};
   requests_ = std::span<const WireRequest>(&single_request_, 1);
 }
 
@@ -127,6 +127,8 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
   lag_.use_timer_granularity(engine_->timeout_granularity_ns());
   connections_ = std::make_unique<Connection[]>(connection_count_);
   rings_ = std::make_unique<Outstanding[]>(static_cast<size_t>(connection_count_ * depth_));
+  resend_capacity_ = connection_count_ * depth_;
+  resends_ = std::make_unique<Outstanding[]>(static_cast<size_t>(resend_capacity_));
   recv_buffer_ = ZeroedArray<char>(kRecvBufferBytes);
   event_batch_ = io_event_batch_for(connection_count_);
   events_ = std::make_unique<IoEvent[]>(static_cast<size_t>(event_batch_));
@@ -270,6 +272,27 @@ void Worker::end_run() {
     }
     close_socket(connection);
   }
+  // Resends that found no connection before the end: unanswered as the close left them, so
+  // failed as without a resend, or cut off by a signal.
+  for (; resend_count_ > 0; --resend_count_) {
+    const Outstanding& cut = resends_[resend_head_];
+    resend_head_ = resend_head_ + 1 == resend_capacity_ ? 0 : resend_head_ + 1;
+    --in_flight_;
+    RunResult& phase = phase_for(cut.intended_ns);
+    if (result_.interrupted) {
+      ++phase.in_flight_at_stop;
+      continue;
+    }
+    count_error(ErrorKind::read, cut.intended_ns);
+    if (LineStats* stats = line_stats(phase, cut.line)) {
+      ++stats->errors[static_cast<int>(ErrorKind::read)];
+    }
+    if (result_.first_socket_error.empty()) {
+      result_.first_socket_error =
+          "read: no connection came back before the end to send again what a close left "
+          "unanswered";
+    }
+  }
   if (open_loop_) {
     const int64_t scheduled = schedule_.scheduled_count();
     const int64_t taken = schedule_.taken_count();
@@ -352,9 +375,11 @@ void Worker::begin_stop(int64_t stop_ns) {
     deadline_ns_ = stop_ns;
     drain_until_ns_ = stop_ns + config_.timeout_ns;
   }
-  // Connections that are not carrying a request have nothing left to do.
+  // Connections that are not carrying a request have nothing left to do, unless one is
+  // connecting to carry what a polite close left to send again.
   for (int64_t i = 0; i < connection_count_; ++i) {
     Connection& connection = connections_[i];
+    if (resend_count_ > 0 && connection.state == ConnectionState::connecting) continue;
     if (!connection.busy()) {
       timers_.disarm(&connection.timer);
       idle_remove(connection);
@@ -446,7 +471,8 @@ void Worker::on_timer(TimerNode* node) {
 }
 
 void Worker::start_connect(Connection& connection) {
-  if (stopping_) {
+  // After the stop only requests waiting to be sent again still need a connection.
+  if (stopping_ && resend_count_ == 0) {
     connection.state = ConnectionState::disconnected;
     return;
   }
@@ -528,22 +554,44 @@ void Worker::retry_later(Connection& connection) {
 
 int64_t Worker::send_request(Connection& connection, int64_t intended_ns, int32_t line) {
   const int64_t now = clock_.now_ns();
-  const bool was_empty = connection.ring_count == 0;
-  Outstanding& sent =
-      connection.ring[ring_index(connection, connection.ring_count)];
-  ++connection.ring_count;
-  sent.intended_ns = open_loop_ ? intended_ns : now;
-  sent.actual_send_ns = now;
-  sent.line = line;
-  sent.first_on_socket = connection.fresh;
-  connection.fresh = false;
-  RunResult& phase = phase_for(sent.intended_ns);
+  Outstanding request;
+  request.intended_ns = open_loop_ ? intended_ns : now;
+  request.actual_send_ns = now;
+  request.line = line;
+  request.first_on_socket = connection.fresh;
+  RunResult& phase = phase_for(request.intended_ns);
   ++phase.sent;
   if (LineStats* stats = line_stats(phase, line)) ++stats->sent;
   ++in_flight_;
+  enqueue(connection, request, now);
+  return now;
+}
+
+void Worker::send_resends(Connection& connection) {
+  const uint32_t socket = connection.generation;
+  while (resend_count_ > 0 && connection.generation == socket && connection.fd >= 0 &&
+         connection.ring_count < depth_) {
+    Outstanding request = resends_[resend_head_];
+    resend_head_ = resend_head_ + 1 == resend_capacity_ ? 0 : resend_head_ + 1;
+    --resend_count_;
+    // Its intended time stays (the corrected latency includes the wait for this connection);
+    // the uncorrected one times the exchange that answers it, from now. Not a first request's
+    // latency: the connection's cold start is not what delayed it.
+    const int64_t now = clock_.now_ns();
+    request.actual_send_ns = now;
+    request.first_on_socket = false;
+    enqueue(connection, request, now);
+  }
+}
+
+void Worker::enqueue(Connection& connection, const Outstanding& request, int64_t now) {
+  const bool was_empty = connection.ring_count == 0;
+  connection.ring[ring_index(connection, connection.ring_count)] = request;
+  ++connection.ring_count;
+  connection.fresh = false;
   if (was_empty) {
     // The oldest request's response is the next one to parse; its timeout is the timer's.
-    connection.parser.start(requests_[static_cast<size_t>(line)].head);
+    connection.parser.start(requests_[static_cast<size_t>(request.line)].method == Method::head);
     connection.response_bytes_seen = false;
     timers_.arm(&connection.timer, now + config_.timeout_ns);
   }
@@ -554,7 +602,6 @@ int64_t Worker::send_request(Connection& connection, int64_t intended_ns, int32_
   } else if (completes_io_) {
     engine_->hurry();  // this one goes when the send in flight completes: hear of it at once
   }
-  return now;
 }
 
 void Worker::continue_write(Connection& connection) {
@@ -563,20 +610,22 @@ void Worker::continue_write(Connection& connection) {
   // is not copied into the request).
   if (completes_io_) {
     // Straight from the bytes serialized once, one send in flight per connection (sends on
-    // one socket must not overtake each other): the rest of the head, then the body; the
-    // next pipelined request when on_written hears this one went.
+    // one socket must not overtake each other): what is left of the head and the body in one
+    // submission, as epoll's one sendmsg below; the next pipelined request when on_written
+    // hears this one went.
     const RequestBytes& request = unwritten_request(connection);
     const auto offset = static_cast<size_t>(connection.write_offset);
     const bool in_head = offset < request.head.size();
-    const std::string_view part = in_head ? request.head.substr(offset)
-                                          : request.body.substr(offset - request.head.size());
-    // Prompt when more waits behind this part: the body, or a pipelined request.
-    const bool prompt = (in_head && !request.body.empty()) ||
-                        connection.ring_written + 1 < connection.ring_count;
-    engine_->send(connection.fd, token_of(connection), part.data(), part.size(), prompt);
+    const std::string_view first = in_head ? request.head.substr(offset)
+                                           : request.body.substr(offset - request.head.size());
+    const std::string_view second = in_head ? request.body : std::string_view();
+    // Prompt when a pipelined request waits behind this one.
+    const bool prompt = connection.finishing ? connection.ring_written < connection.ring_count
+                                             : connection.ring_written + 1 < connection.ring_count;
+    engine_->send(connection.fd, token_of(connection), first, second, prompt);
     return;
   }
-  while (connection.ring_written < connection.ring_count) {
+  while (connection.finishing || connection.ring_written < connection.ring_count) {
     const RequestBytes& request = unwritten_request(connection);
     size_t wrote = 0;
     int error_number = 0;
@@ -600,6 +649,16 @@ void Worker::continue_write(Connection& connection) {
 
 bool Worker::on_written(Connection& connection, Io outcome, size_t wrote, int error_number) {
   connection.write_offset += static_cast<int64_t>(wrote);
+  if ((outcome == Io::error || outcome == Io::closed) && connection.finishing &&
+      !connection.busy()) {
+    // The rest of a request already answered did not go: the server stopped reading after
+    // all. No request failed; the connection, whose framing is lost, is replaced.
+    connection.lost = true;
+    idle_remove(connection);
+    close_socket(connection);
+    start_connect(connection);
+    return false;
+  }
   if (outcome == Io::error || outcome == Io::closed) {
     if (result_.first_socket_error.empty()) {
       result_.first_socket_error = std::string("write: ") + error_text(error_number);
@@ -617,13 +676,19 @@ bool Worker::on_written(Connection& connection, Io outcome, size_t wrote, int er
     return false;
   }
   connection.write_offset = 0;
-  ++connection.ring_written;
+  if (connection.finishing) {
+    connection.finishing = false;  // the answered request is whole on the wire at last
+  } else {
+    ++connection.ring_written;
+  }
   if (connection.ring_written < connection.ring_count) {
     // The next pipelined request, queued while this one was being written.
     if (completes_io_) continue_write(connection);
     return true;
   }
-  if (connection.state == ConnectionState::writing) connection.state = ConnectionState::reading;
+  if (connection.state == ConnectionState::writing) {
+    connection.state = connection.busy() ? ConnectionState::reading : ConnectionState::idle;
+  }
   if (!completes_io_) set_write_interest(connection, false);
   return false;
 }
@@ -701,6 +766,12 @@ void Worker::on_received(Connection& connection, Io outcome, const char* data, s
       on_response(connection, now);  // a body delimited by the close
       if (connection.generation != socket || !connection.busy()) return;
     }
+    if (outcome == Io::closed && !connection.response_bytes_seen) {
+      // A clean close at a response boundary (an idle timeout or a request limit meeting the
+      // next request): no byte of an answer came, so the requests may go again elsewhere.
+      resend_unanswered(connection, "read: server closed the connection before a full response");
+      return;
+    }
     if (outcome == Io::error && result_.first_socket_error.empty()) {
       result_.first_socket_error = std::string("read: ") + error_text(error_number);
     } else if (outcome == Io::closed && result_.first_socket_error.empty()) {
@@ -720,13 +791,16 @@ void Worker::on_response(Connection& connection, int64_t now_ns, bool refill) {
   timers_.disarm(&connection.timer);
   --in_flight_;
   const Outstanding done = front(connection);
-  const bool written = connection.ring_written > 0;
+  // Answered before it was all written (the oldest unwritten request is always the oldest
+  // outstanding one, unless an earlier early answer is still being finished).
+  const bool written = connection.ring_written > 0 || connection.finishing;
   connection.ring_head = ring_index(connection, 1);
   --connection.ring_count;
-  if (written) --connection.ring_written;
+  if (connection.ring_written > 0) --connection.ring_written;
   RunResult& phase = phase_for(done.intended_ns);
   LineStats* stats = line_stats(phase, done.line);
   ++phase.completed;
+  if (!written) ++phase.early_responses;
   last_response_ns_ = now_ns;
   const ResponseInfo& info = connection.parser.info();
   const int64_t uncorrected = now_ns - done.actual_send_ns;
@@ -749,30 +823,75 @@ void Worker::on_response(Connection& connection, int64_t now_ns, bool refill) {
                                   corrected_stopwatch_ ? uncorrected : corrected);
   }
   if (done.first_on_socket) result_.first_requests.record(uncorrected);
-  // A response that came before its request was fully written leaves the rest of the request
-  // unsent: the socket's framing is lost, so it cannot carry another request (RFC 9112 §9.5:
-  // stop sending and close). A server that closes after this response, with requests still
-  // pipelined behind it, fails exactly those.
-  if (!info.keep_alive || !config_.keep_alive || !written) {
+  if (!info.keep_alive || !config_.keep_alive) {
+    // The connection ends here, as the server (or --no-keepalive) asked: a planned reconnect.
+    // An answer that came before its request was all written stops the rest of it (RFC 9112
+    // §9.5: cease sending the body and close). Requests pipelined behind it get no answer on
+    // this socket: sent again elsewhere, or failed (resend_unanswered).
+    connection.finishing = false;
     if (connection.busy()) {
-      if (result_.first_socket_error.empty()) {
-        result_.first_socket_error =
-            "read: server ended the connection with pipelined requests unanswered";
-      }
-      fail_request(connection, ErrorKind::read);
+      resend_unanswered(connection,
+                        "read: server ended the connection with pipelined requests unanswered");
       return;
     }
     close_socket(connection);
     start_connect(connection);
     return;
   }
+  if (!written) {
+    // Answered early and the connection kept (RFC 9112 §9.5): the server still reads the body
+    // its head announced, so the rest of it goes out before anything else on this socket.
+    connection.finishing = true;
+    connection.finishing_line = done.line;
+  }
   if (connection.busy()) {
     // The next pipelined response is the next request's; its timeout runs from its send.
-    connection.parser.start(requests_[static_cast<size_t>(front(connection).line)].head);
+    connection.parser.start(requests_[static_cast<size_t>(front(connection).line)].method ==
+                            Method::head);
     connection.response_bytes_seen = false;
     timers_.arm(&connection.timer, front(connection).actual_send_ns + config_.timeout_ns);
   }
   if (refill) become_idle(connection, now_ns);
+}
+
+void Worker::resend_unanswered(Connection& connection, const char* why) {
+  // RFC 9112 §9.3.2: a request whose connection closed before its answer may be sent again on
+  // a new one when its method is idempotent; nothing else is known about the server's side.
+  bool failed_any = false;
+  while (connection.ring_count > 0) {
+    Outstanding& cut = front(connection);
+    RunResult& phase = phase_for(cut.intended_ns);
+    const bool idempotent = is_idempotent(requests_[static_cast<size_t>(cut.line)].method);
+    if (config_.retry && idempotent && cut.resends < kMaxResends &&
+        resend_count_ < resend_capacity_) {
+      ++cut.resends;
+      ++phase.retried;
+      int64_t tail = resend_head_ + resend_count_;
+      if (tail >= resend_capacity_) tail -= resend_capacity_;
+      resends_[tail] = cut;
+      ++resend_count_;  // still in flight: answered, failed or cut off later
+    } else {
+      if (config_.retry && !idempotent) ++phase.not_retried;
+      count_error(ErrorKind::read, cut.intended_ns);
+      if (LineStats* stats = line_stats(phase, cut.line)) {
+        ++stats->errors[static_cast<int>(ErrorKind::read)];
+      }
+      --in_flight_;
+      failed_any = true;
+    }
+    connection.ring_head = ring_index(connection, 1);
+    --connection.ring_count;
+  }
+  if (failed_any && result_.first_socket_error.empty()) result_.first_socket_error = why;
+  connection.ring_head = 0;
+  connection.ring_written = 0;
+  connection.write_offset = 0;
+  connection.finishing = false;
+  connection.lost = true;  // requests were outstanding: an unplanned end, like a failure
+  timers_.disarm(&connection.timer);
+  idle_remove(connection);
+  close_socket(connection);
+  start_connect(connection);  // its replacement takes the resends (become_idle)
 }
 
 void Worker::fail_request(Connection& connection, ErrorKind kind) {
@@ -792,6 +911,7 @@ void Worker::fail_request(Connection& connection, ErrorKind kind) {
   connection.ring_head = 0;
   connection.ring_written = 0;
   connection.write_offset = 0;
+  connection.finishing = false;
   connection.lost = true;
   timers_.disarm(&connection.timer);
   idle_remove(connection);
@@ -815,6 +935,7 @@ void Worker::close_socket(Connection& connection) {
   if (connection.ring_count == 0) {
     // A partial write (a response came before the request was written) dies with the socket.
     connection.write_offset = 0;
+    connection.finishing = false;
     connection.ring_head = 0;
     connection.ring_written = 0;
   }
@@ -832,10 +953,15 @@ void Worker::set_write_interest(Connection& connection, bool wants_write) {
 // pipeline.
 void Worker::become_idle(Connection& connection, int64_t now_ns) {
   if (connection.ring_count == 0) {
-    connection.state = ConnectionState::idle;
+    // Still writing while an early-answered request is finished: what is sent now queues.
+    if (!connection.finishing) connection.state = ConnectionState::idle;
     connection.ring_head = 0;
     connection.ring_written = 0;
   }
+  // Requests a polite close left unanswered go before anything new (they are older), and only
+  // on a new connection: one already carrying requests may be the next to close, with them
+  // behind its last answer again (a server's per-connection request limit).
+  if (resend_count_ > 0 && started_ && connection.fresh) send_resends(connection);
   if (stopping_) {
     if (connection.ring_count == 0) close_socket(connection);
     return;

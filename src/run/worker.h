@@ -28,7 +28,8 @@ namespace hammer {
 /// One request as it goes on the wire, serialized once before the run (run/run.cc).
 struct WireRequest {
   RequestBytes bytes{std::string_view()};  // head and body, apart
-  bool head = false;  // a HEAD request: its response has no body whatever its headers say
+  Method method = Method::get;  // HEAD: its response has no body whatever its headers say;
+                                // idempotent ones may be resent (--no-retry)
 };
 
 class Worker {
@@ -91,6 +92,12 @@ class Worker {
   const WakeTuner& wake_tuner() const { return tuner_; }
   int64_t in_flight() const { return in_flight_; }
 
+  /// How often one request may be sent again after a polite close left it unanswered (a
+  /// `Connection: close` answer ahead of it in the pipeline, or the server's clean close at a
+  /// response boundary). Once: a server that closes every connection before answering fails
+  /// each request after two tries instead of looping.
+  static constexpr uint8_t kMaxResends = 1;
+
   /// Async-signal-safe: asks the worker to stop issuing now (Ctrl-C).
   void interrupt() { wakeup_->notify(); }
   int wakeup_fd() const { return wakeup_->fd(); }
@@ -126,6 +133,14 @@ class Worker {
   /// Queues one request on the connection and writes what the socket takes; returns the send
   /// time (the clock reading its latency starts from).
   int64_t send_request(Connection& connection, int64_t intended_ns, int32_t line);
+  /// Puts `request` (new or resent) on the connection's pipeline and writes what it can.
+  void enqueue(Connection& connection, const Outstanding& request, int64_t now_ns);
+  /// The server closed politely (see kMaxResends) with the connection's requests unanswered:
+  /// idempotent ones wait in the resend queue for the next new connection, the rest fail as
+  /// read errors (`why` is the socket error's text). The connection is then replaced.
+  void resend_unanswered(Connection& connection, const char* why);
+  /// Sends queued resends on `connection` while its pipeline has room.
+  void send_resends(Connection& connection);
   void continue_write(Connection& connection);
   /// Counts `wrote` bytes of the oldest unwritten request; true when it is finished and the
   /// next one may be written at once (readiness engines' write loop).
@@ -153,8 +168,10 @@ class Worker {
     const int32_t index = connection.ring_head + k;
     return index >= depth_ ? index - depth_ : index;
   }
-  /// The bytes of the oldest request not yet fully written (ring_written < ring_count).
+  /// The bytes of the oldest request not yet fully written: an answered one being finished,
+  /// else ring[ring_written] (ring_written < ring_count).
   const RequestBytes& unwritten_request(const Connection& connection) const {
+    if (connection.finishing) return requests_[static_cast<size_t>(connection.finishing_line)].bytes;
     const Outstanding& next =
         connection.ring[ring_index(connection, connection.ring_written)];
     return requests_[static_cast<size_t>(next.line)].bytes;
@@ -200,6 +217,12 @@ class Worker {
 
   std::unique_ptr<Connection[]> connections_;
   std::unique_ptr<Outstanding[]> rings_;  // depth_ per connection
+  // Requests waiting to be sent again (resend_unanswered), oldest first: a ring as large as
+  // every pipeline together, since each waits here instead of there. Counted in in_flight_.
+  std::unique_ptr<Outstanding[]> resends_;
+  int64_t resend_capacity_ = 0;
+  int64_t resend_head_ = 0;
+  int64_t resend_count_ = 0;
   ZeroedArray<char> recv_buffer_;  // kRecvBufferBytes; pages become resident as used
   std::unique_ptr<IoEvent[]> events_;
   int event_batch_ = kMaxIoEventBatch;  // events_'s length: io_event_batch_for(connections)

@@ -43,7 +43,9 @@ class StubServer {
     address_.length = length;
   }
   ~StubServer() {
-    for (Client& client : clients_) ::close(client.fd);
+    for (Client& client : clients_) {
+      if (client.fd >= 0) ::close(client.fd);
+    }
     ::close(listen_fd_);
   }
 
@@ -57,6 +59,7 @@ class StubServer {
       clients_.push_back(Client{fd, {}, 0});
     }
     for (Client& client : clients_) {
+      if (client.fd < 0) continue;
       char buffer[4096];
       for (;;) {
         const ssize_t got = ::read(client.fd, buffer, sizeof buffer);
@@ -76,10 +79,34 @@ class StubServer {
   void answer_all() {
     pump();
     for (Client& client : clients_) {
+      if (client.fd < 0) continue;
       for (; client.unanswered > 0; --client.unanswered) {
         ASSERT_EQ(::write(client.fd, kResponse.data(), kResponse.size()),
                   static_cast<ssize_t>(kResponse.size()));
       }
+    }
+  }
+
+  // Answers the oldest request of every client with "Connection: close" and closes: the
+  // requests pipelined behind it stay unanswered (a server's keep-alive request limit).
+  void answer_one_and_close() {
+    pump();
+    const std::string closing =
+        "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok";
+    for (Client& client : clients_) {
+      if (client.fd < 0 || client.unanswered == 0) continue;
+      ASSERT_EQ(::write(client.fd, closing.data(), closing.size()),
+                static_cast<ssize_t>(closing.size()));
+      close_client(client);
+    }
+  }
+
+  // Closes every client without a word: a clean close at a response boundary (everything
+  // the client sent was read, so the close is a FIN, not a reset).
+  void close_all() {
+    pump();
+    for (Client& client : clients_) {
+      if (client.fd >= 0) close_client(client);
     }
   }
 
@@ -91,6 +118,11 @@ class StubServer {
     std::string pending;
     int64_t unanswered;
   };
+  static void close_client(Client& client) {
+    ::close(client.fd);
+    client.fd = -1;
+    client.unanswered = 0;
+  }
   int listen_fd_ = -1;
   SocketAddress address_;
   std::vector<Client> clients_;
@@ -462,6 +494,75 @@ TEST_P(WorkerTest, PipelineOpenLoopPutsDueRequestsOnAConnectionWithRoomUpToN) {
   EXPECT_TRUE(harness.pass_until([&] { return harness.worker.result().sent == 6; }));
   // Latency runs from the intended time: slot 0 (t0) was answered at t0 + 5.5 ms.
   EXPECT_NEAR(harness.worker.result().corrected.max(), 5'500 * kUs, 10 * kUs);
+}
+
+// -p 4 behind an answer with Connection: close: the three requests behind it go again on a new
+// connection, each sent (counted) once, none failed, their intended time kept.
+TEST_P(WorkerTest, RequestsBehindAConnectionCloseAnswerAreSentAgainOnANewConnection) {
+  StubServer server;
+  Config config = open_loop_config(1000, 1);  // one connection, a slot every 1 ms
+  config.pipeline = 4;
+  Harness harness(config, server);
+  harness.begin(1'000 * kMs);
+  harness.clock.set(harness.t0 + 3 * kMs + 500 * kUs);  // slots 0..3 due: 4 requests
+  ASSERT_TRUE(harness.worker.run_pass());
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 4; }));
+  harness.clock.advance(200 * kUs);  // 3.7 ms: slot 4 (4 ms) is not due yet
+  server.answer_one_and_close();
+  const RunResult& result = harness.worker.result();
+  ASSERT_TRUE(harness.pass_until([&] { return result.retried == 3; }));
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 7; }));  // again, elsewhere
+  harness.clock.advance(200 * kUs);  // 3.9 ms
+  server.answer_all();
+  ASSERT_TRUE(harness.pass_until([&] { return result.completed == 4; }));
+  EXPECT_EQ(result.sent, 4);
+  EXPECT_EQ(result.failed_requests(), 0);
+  EXPECT_EQ(harness.worker.in_flight(), 0);
+  EXPECT_EQ(result.reconnects, 1);  // hammer replaced a connection with requests on it
+  // Slot 3 (t0 + 3 ms), resent at 3.7 ms and answered at 3.9 ms: its corrected latency keeps
+  // the intended time (0.9 ms, not 0.2 ms); the uncorrected one times the exchange that
+  // answered it (0.2 ms, as every request's here).
+  EXPECT_EQ(result.corrected.total_count(), 4);
+  EXPECT_NEAR(result.corrected.min(), 900 * kUs, 10 * kUs);
+  EXPECT_NEAR(result.uncorrected.max(), 200 * kUs, 10 * kUs);
+}
+
+TEST_P(WorkerTest, WithoutRetryRequestsBehindAConnectionCloseAnswerFail) {
+  StubServer server;
+  Config config = open_loop_config(1000, 1);
+  config.pipeline = 4;
+  config.retry = false;
+  Harness harness(config, server);
+  harness.begin(1'000 * kMs);
+  harness.clock.set(harness.t0 + 3 * kMs + 500 * kUs);
+  ASSERT_TRUE(harness.worker.run_pass());
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 4; }));
+  server.answer_one_and_close();
+  const RunResult& result = harness.worker.result();
+  ASSERT_TRUE(harness.pass_until([&] { return result.error_count(ErrorKind::read) == 3; }));
+  EXPECT_EQ(result.completed, 1);
+  EXPECT_EQ(result.retried, 0);
+  EXPECT_EQ(harness.worker.in_flight(), 0);
+}
+
+// A server that closes every connection before answering: each request goes once more, then
+// fails; the worker never loops.
+TEST_P(WorkerTest, ARequestIsSentAgainAtMostOnce) {
+  StubServer server;
+  Harness harness(open_loop_config(1000, 1), server);
+  harness.begin(1'000 * kMs);
+  harness.clock.set(harness.t0 + 500 * kUs);  // slot 0 due
+  ASSERT_TRUE(harness.worker.run_pass());
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 1; }));
+  server.close_all();
+  const RunResult& result = harness.worker.result();
+  ASSERT_TRUE(harness.pass_until([&] { return result.retried == 1; }));
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 2; }));
+  server.close_all();
+  ASSERT_TRUE(harness.pass_until([&] { return result.error_count(ErrorKind::read) == 1; }));
+  EXPECT_EQ(result.retried, 1);
+  EXPECT_EQ(result.sent, 1);
+  EXPECT_EQ(harness.worker.in_flight(), 0);
 }
 
 }  // namespace

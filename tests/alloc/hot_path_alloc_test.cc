@@ -40,5 +40,34 @@ TEST(HotPathAllocationTest, ARunOfManyRequestsAllocatesOnlyAtSetup) {
   EXPECT_LT(allocations, 200);
 }
 
+// The paths a plain GET does not take: a body sent with its head (one two-part send), and
+// requests that a polite close (Connection: close every 100th answer) sends again, -p 8.
+TEST(HotPathAllocationTest, BodiesAndResendsAllocateNothingPerRequest) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--close-every", "100"});
+  ASSERT_TRUE(server.ready());
+  auto parsed = parse_options({"-c", "4", "-t", "1", "-d", "2", "-p", "8", "-m", "PUT",
+                               server.url()});
+  ASSERT_TRUE(parsed.has_value());
+  parsed->config.body = std::string("{\"hello\": \"world\"}\n");
+  if (const char* engine = std::getenv("HAMMER_ENGINE"); engine != nullptr && *engine != '\0') {
+    auto kind = parse_engine("HAMMER_ENGINE", engine);
+    ASSERT_TRUE(kind.has_value()) << kind.error().message;
+    parsed->config.engine = *kind;
+  }
+
+  start_counting_allocations();
+  auto result = run_load(parsed->config);
+  const int64_t allocations = stop_counting_allocations();
+
+  ASSERT_TRUE(result.has_value()) << result.error().message;
+  std::printf("%lld requests, %lld resent, %lld allocations\n",
+              static_cast<long long>(result->completed), static_cast<long long>(result->retried),
+              static_cast<long long>(allocations));
+  EXPECT_GT(result->completed, 5'000);
+  EXPECT_GT(result->retried, 100);
+  EXPECT_EQ(result->failed_requests(), 0);
+  EXPECT_LT(allocations, 200);
+}
+
 }  // namespace
 }  // namespace hammer::test
