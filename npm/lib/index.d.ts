@@ -22,7 +22,7 @@ export interface RunOptions {
   url: string;
   /** Total connections, at least 1 (default: see `hammer --help`); a list sweeps them. */
   connections?: number | Levels;
-  /** Worker threads, at most `connections` (default min(4, connections)). */
+  /** Worker threads, at most `connections` (default min(4, connections, CPUs available)). */
   threads?: number;
   /** Test duration: seconds, or a string with a unit such as "10s", "2m". */
   duration?: Duration;
@@ -250,6 +250,11 @@ export interface RunResult {
     url: string;
     connections: number;
     threads: number;
+    /** Where `threads` came from: -t ('flag'), the default held to the CPUs available
+     *  ('cpus'), or the default held to 4 or the connections ('default'). */
+    threads_from?: 'flag' | 'cpus' | 'default';
+    /** CPUs the process could run on (its affinity mask); absent when not known. */
+    cpus_available?: number;
     duration_s: number;
     /** --warmup in seconds; 0 without it. */
     warmup_s: number;

@@ -32,6 +32,7 @@
 #include "report/slo_report.h"
 #include "report/sweep_report.h"
 #include "report/text_report.h"
+#include "run/interrupt.h"
 #include "run/run.h"
 #include "run/wall_clock.h"
 #include "run/verdicts.h"
@@ -306,6 +307,10 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
                                                                 ahead_ns).c_str());
   }
 
+  // Ctrl-C and SIGTERM are caught from here to the exit, whenever they land (a sweep's step,
+  // the gap between two, a connect, the writing of the report): the run ends with its report
+  // and -o files, never killed half-way (run/interrupt.h).
+  const InterruptScope interrupts;
   if (config.sweep.active()) return run_sweep_command(config, out);
 
   const bool progress = progress_wanted(config);

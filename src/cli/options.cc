@@ -24,6 +24,7 @@
 #include "cli/wall_time.h"
 #include "core/escaped.h"
 #include "platform/files.h"
+#include "platform/system.h"
 #include "http/request.h"
 #include "http/request_file.h"
 #include "http/url.h"
@@ -203,6 +204,7 @@ Failure parse_progress_fd(std::string_view value, int& out) {
 
 struct Parser {
   ParsedCommand parsed;
+  int64_t cpus_available = 0;
   bool threads_given = false;
   bool start_tolerance_given = false;
   std::optional<std::string_view> control_url;
@@ -583,8 +585,14 @@ struct Parser {
     if (Failure failure = check_measured_slots()) return failure;
     // A shard runs its share of -c (shard_connections() == -c without --shard).
     const int64_t connections_here = shard_connections(config);
+    // More threads than CPUs take turns on them, and each turn is a late send; four is
+    // enough for any loopback test (docs/performance.md). An explicit -t above the CPUs is
+    // allowed (the report notes it).
+    config.threads_given = threads_given;
+    config.cpus_available = cpus_available;
     if (!threads_given) {
-      config.threads = std::min<int64_t>(4, connections_here);
+      const int64_t cpus = std::max<int64_t>(cpus_available, 1);
+      config.threads = std::min<int64_t>({4, connections_here, cpus});
     } else if (config.threads > connections_here) {
       const std::string threads = std::to_string(config.threads);
       if (config.shard.count > 1) {
@@ -717,7 +725,13 @@ Expected<EngineKind, UsageError> parse_engine(std::string_view source, std::stri
 }
 
 Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>& args) {
+  return parse_options(args, available_cpu_count());
+}
+
+Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>& args,
+                                                  int64_t cpus_available) {
   Parser parser;
+  parser.cpus_available = cpus_available;
   bool options_ended = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];

@@ -38,9 +38,13 @@ struct ParsedCommand {
 /// "--connections 10" or "--connections=10"; "--" ends the options; exactly one URL.
 /// -h/--help, --version and --generate stop parsing where they appear and return that command (errors in
 /// earlier arguments still win). A repeated single-valued flag keeps its last value; -H adds.
-/// Fills every Config field, threads included (min(4, connections) unless -t is given).
-/// Reads the --body file, so it touches the file system; nothing else.
+/// Fills every Config field, threads included (min(4, connections, CPUs available to the
+/// process) unless -t is given). Reads the --body file, so it touches the file system, and
+/// asks the system how many CPUs the process may use; nothing else.
 Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>& args);
+/// As above with the CPU count given (tests: the same defaults on any machine).
+Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>& args,
+                                                  int64_t cpus_available);
 
 /// --engine's value, also read from the HAMMER_ENGINE environment variable (`source` names
 /// which, for the error): io_uring, epoll or poll.

@@ -14,10 +14,12 @@ namespace hammer {
 namespace {
 
 constexpr const char* kUrl = "http://127.0.0.1:8080/";
+// The CPUs the helpers below say the process may use: the same defaults on any machine.
+constexpr int64_t kCpus = 8;
 
 // The error message for args, or a test failure if they parse.
 std::string error_of(const std::vector<std::string>& args) {
-  auto parsed = parse_options(args);
+  auto parsed = parse_options(args, kCpus);
   if (parsed) {
     ADD_FAILURE() << "expected an error";
     return {};
@@ -26,8 +28,8 @@ std::string error_of(const std::vector<std::string>& args) {
 }
 
 // The Config for args, or a test failure (with the message) if they do not parse.
-Config config_of(const std::vector<std::string>& args) {
-  auto parsed = parse_options(args);
+Config config_of(const std::vector<std::string>& args, int64_t cpus = kCpus) {
+  auto parsed = parse_options(args, cpus);
   if (!parsed) {
     ADD_FAILURE() << "unexpected error: " << parsed.error().message;
     return {};
@@ -463,6 +465,23 @@ TEST(OptionsTest, DefaultThreadsNeverExceedConnections) {
   EXPECT_EQ(config_of({"-c", "3", kUrl}).threads, 3);
   EXPECT_EQ(config_of({"-c", "4", kUrl}).threads, 4);
   EXPECT_EQ(config_of({"-c", "1000", kUrl}).threads, 4);
+}
+
+// min(4, connections, CPUs): a 2-core laptop's -c 5 runs 2 threads, not 4 taking turns.
+TEST(OptionsTest, DefaultThreadsNeverExceedTheCpusAvailable) {
+  EXPECT_EQ(config_of({"-c", "5", kUrl}, 2).threads, 2);
+  EXPECT_EQ(config_of({"-c", "5", kUrl}, 1).threads, 1);
+  EXPECT_EQ(config_of({"-c", "1", kUrl}, 2).threads, 1);
+  EXPECT_EQ(config_of({"-c", "5", kUrl}, 64).threads, 4);
+  EXPECT_EQ(config_of({"-c", "1,10", kUrl}, 2).threads, 2);  // a sweep's largest level
+  const Config defaulted = config_of({"-c", "5", kUrl}, 2);
+  EXPECT_FALSE(defaulted.threads_given);
+  EXPECT_EQ(defaulted.cpus_available, 2);
+  // Above the CPUs when asked for: allowed, and the report notes it.
+  const Config asked = config_of({"-c", "5", "-t", "3", kUrl}, 1);
+  EXPECT_EQ(asked.threads, 3);
+  EXPECT_TRUE(asked.threads_given);
+  EXPECT_EQ(asked.cpus_available, 1);
 }
 
 TEST(OptionsTest, ExplicitThreadsKeepEveryConnection) {

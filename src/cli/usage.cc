@@ -25,7 +25,7 @@ std::string flag_description(Flag flag) {
     case Flag::threads:
       return "worker threads, 1 to " + std::to_string(kMaxThreads) +
              ", at most --connections\n"
-             "(default min(4, connections))";
+             "(default min(4, connections, CPUs available))";
     case Flag::duration:
       return "test duration; a bare number is seconds; units are\n"
              "ns us ms s m h, e.g. 10, 1.5s, 2m, 1m30s; at most 24h\n"

@@ -62,7 +62,7 @@ TEST(UsageTest, TheTableIsConsistent) {
 
 TEST(UsageTest, HelpShowsTheDefaultsFromConfig) {
   const std::string text = usage_text();
-  for (const char* fragment : {"(default 50)", "(default min(4, connections))",
+  for (const char* fragment : {"(default 50)", "(default min(4, connections, CPUs available))",
                                "(default 10.00s)", "(default GET)", "(default 10.00s)",
                                "(default off: closed loop)"}) {
     EXPECT_NE(text.find(fragment), std::string::npos) << fragment;

@@ -2,6 +2,7 @@
 #pragma once
 // Config: everything a run needs, as plain data. cli/options builds it from argv (and checks
 // every value); run/ and report/ only read it. Times are int64_t nanoseconds throughout.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -125,7 +126,9 @@ struct Config {
   Target target;
 
   int64_t connections = 50;
-  int64_t threads = 0;  // 0 until options resolve the default min(4, connections)
+  int64_t threads = 0;  // 0 until options resolve the default min(4, connections, CPUs)
+  bool threads_given = false;  // -t was given; else threads is that default
+  int64_t cpus_available = 0;  // CPUs this process may run on, when options ran; 0 unknown
   int64_t duration_ns = 10'000'000'000;
   double rate = 0;            // requests/s over all connections; 0 = closed loop
   bool closed_loop_stopwatch = false;  // --closed-loop: lead with latency from actual send
@@ -162,6 +165,16 @@ struct Config {
   /// sweep's rows): the corrected one, from each request's intended send time, in open loop
   /// unless --closed-loop asks for the actual send time; the uncorrected one otherwise.
   bool corrected_stopwatch_leads() const { return open_loop() && !closed_loop_stopwatch; }
+  /// The default thread count was held to the CPUs available, below min(4, connections): the
+  /// report says so ("2 threads (the CPUs available)").
+  bool threads_held_to_cpus() const {
+    return !threads_given && cpus_available > 0 && threads == cpus_available &&
+           threads < std::min<int64_t>(4, connections);
+  }
+  /// -t asked for more threads than the CPUs available: allowed, and noted.
+  bool threads_above_cpus() const {
+    return threads_given && cpus_available > 0 && threads > cpus_available;
+  }
 };
 
 }  // namespace hammer

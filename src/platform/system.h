@@ -35,6 +35,10 @@ int64_t online_cpu_count();
 /// 0 where the system cannot say (macOS, the portable build).
 int64_t usable_cpu_count();
 
+/// CPUs this process may use: its affinity mask where the system has one (Linux, Windows),
+/// else every online CPU (macOS, the portable build). At least 1.
+int64_t available_cpu_count();
+
 /// While alive, the system's timers run as finely as they can (Windows: timeBeginPeriod with
 /// the smallest period, normally 1 ms instead of 15.6 ms; elsewhere the kernel's timers are
 /// already fine and this does nothing).

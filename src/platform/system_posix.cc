@@ -69,6 +69,11 @@ int64_t usable_cpu_count() {
 #endif
 }
 
+int64_t available_cpu_count() {
+  const int64_t usable = usable_cpu_count();
+  return usable > 0 ? usable : online_cpu_count();
+}
+
 FineTimerScope::FineTimerScope() = default;
 FineTimerScope::~FineTimerScope() = default;
 

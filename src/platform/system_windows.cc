@@ -82,6 +82,11 @@ int64_t usable_cpu_count() {
   return count;
 }
 
+int64_t available_cpu_count() {
+  const int64_t usable = usable_cpu_count();
+  return usable > 0 ? usable : online_cpu_count();
+}
+
 FineTimerScope::FineTimerScope() {
   TIMECAPS caps{};
   if (timeGetDevCaps(&caps, sizeof caps) == MMSYSERR_NOERROR &&

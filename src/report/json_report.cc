@@ -221,6 +221,11 @@ void write_document_header(const Config& config, JsonWriter& json) {
   json.member("url", config.url);
   json.member("connections", config.connections);
   json.member("threads", config.threads);
+  // Why that many: -t, or the default min(4, connections, CPUs available) and which bound held.
+  json.member("threads_from", config.threads_given            ? "flag"
+                              : config.threads_held_to_cpus() ? "cpus"
+                                                              : "default");
+  if (config.cpus_available > 0) json.member("cpus_available", config.cpus_available);
   json.member("duration_s", static_cast<double>(config.duration_ns) / 1e9);
   json.member("warmup_s", static_cast<double>(config.warmup_ns) / 1e9);
   json.member("ramp_s", static_cast<double>(config.ramp_ns) / 1e9);

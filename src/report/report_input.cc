@@ -99,12 +99,21 @@ std::string engine_fallback_note(const EngineFallback& fallback) {
          std::string(engine_name(fallback.used));
 }
 
+std::string threads_above_cpus_note(const Config& config) {
+  const int64_t cpus = config.cpus_available;
+  return "-t " + std::to_string(config.threads) + " runs more threads than the " +
+         std::to_string(cpus) + (cpus == 1 ? " CPU" : " CPUs") +
+         " available to hammer: they take turns, and a send held up by that counts as hammer's "
+         "own dispatch lag";
+}
+
 std::vector<std::string> report_notes(const ReportInput& input) {
   const RunResult& result = input.result;
   std::vector<std::string> notes;
   if (input.config.engine_fallback.happened) {
     notes.push_back(engine_fallback_note(input.config.engine_fallback));
   }
+  if (input.config.threads_above_cpus()) notes.push_back(threads_above_cpus_note(input.config));
   if (result.interrupted && input.fleet != nullptr) {
     // A merged run was not interrupted as a whole: some of its shards were, each at its own
     // time, and the fleet's figures add what each measured before it stopped.

@@ -67,6 +67,9 @@ int64_t mean_dispatch_lag_ns(const DispatchLag& lag);
 /// slow-request notes (report/timeline_report.h), then input.notes.
 std::vector<std::string> report_notes(const ReportInput& input);
 
+/// "-t 3 runs more threads than the 1 CPU available to hammer: ..." (Config::threads_above_cpus).
+std::string threads_above_cpus_note(const Config& config);
+
 /// "io_uring is unavailable here (REASON); the run used epoll", or "" when no fallback.
 std::string engine_fallback_note(const EngineFallback& fallback);
 

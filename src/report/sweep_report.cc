@@ -250,7 +250,8 @@ std::string render_sweep_header(const Config& config) {
            (config.connections == 1 ? " connection" : " connections");
   }
   out += ", up to " + std::to_string(config.threads) +
-         (config.threads == 1 ? " thread" : " threads") + "; latency ";
+         (config.threads == 1 ? " thread" : " threads") +
+         (config.threads_held_to_cpus() ? " (the CPUs available)" : "") + "; latency ";
   out += config.corrected_stopwatch_leads() ? "corrected (from intended send)"
                                             : "uncorrected (from actual send)";
   out += "\n";
@@ -305,6 +306,8 @@ std::string render_sweep_row(const Config& config, const StepSummary& step, Step
   if (judged(config) && role == StepRole::measured) {
     out += step.meets() ? "  met" : "  missed: " + misses_text(step);
   }
+  // The step Ctrl-C cut: its figures cover only the part that ran.
+  if (step.interrupted) out += "  interrupted after " + format_duration_ns(step.elapsed_ns);
   out += "\n";
   return out;
 }
@@ -381,7 +384,11 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
       if (step.level == capacity.first_failing && !step.meets()) failing = &step;
     }
     const std::string what = result.search ? "rate" : "level";
-    if (!capacity.found) {
+    if (result.steps.empty()) {
+      // Ctrl-C before the first step ran: nothing was measured, so nothing was missed either.
+      out += "Capacity: not read: the " + std::string(result.search ? "search" : "sweep") +
+             " was interrupted before its first step.\n";
+    } else if (!capacity.found) {
       out += "Capacity: no " + what + " met every SLO (" + limits_text(config) + ")";
       if (failing) {
         out += "; even " + level_text(config, failing->level) + " missed: " +

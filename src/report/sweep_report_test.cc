@@ -304,6 +304,36 @@ TEST(SweepReportTest, AnInterruptedSweepNamesTheStepItCutAndHowLongItRan) {
             std::string::npos);
 }
 
+// The cut step's row says so as it is printed (the note comes only at the end, and a reader
+// of the rows alone took a third of a step for a whole one).
+TEST(SweepReportTest, TheRowOfTheCutStepIsMarked) {
+  FabricatedSweep sweep = falling_sweep();
+  StepSummary& cut = sweep.result.steps.back();
+  EXPECT_EQ(render_sweep_row(sweep.config, cut).find("interrupted"), std::string::npos);
+  cut.interrupted = true;
+  cut.elapsed_ns = 120'000'000;
+  const std::string row = render_sweep_row(sweep.config, cut);
+  EXPECT_NE(row.find("  interrupted after 120.00ms\n"), std::string::npos) << row;
+}
+
+// Ctrl-C before the first step: no rate was measured, so none "missed".
+TEST(SweepReportTest, ASearchCutBeforeItsFirstStepReadsNoCapacity) {
+  const Config config = search_config(4, 100, 100000);
+  SweepResult result;
+  result.kind = SweepKind::rate;
+  result.search = true;
+  result.interrupted = true;
+  result.capacity = CapacityReading{};
+  const std::string text = render_sweep_summary(config, result);
+  EXPECT_NE(text.find("Capacity: not read: the search was interrupted before its first step.\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("no rate met"), std::string::npos) << text;
+  EXPECT_NE(text.find("note: interrupted (Ctrl-C or SIGTERM); later steps were not run"),
+            std::string::npos)
+      << text;
+}
+
 TEST(SweepReportTest, ACapacityCutShortByCtrlCIsALowerBound) {
   Config config = search_config(4, 100, 100000);
   SweepResult result;

@@ -63,7 +63,8 @@ std::string summary(const Histogram& histogram) {
 void append_header(const ReportInput& input, std::string& out) {
   const Config& config = input.config;
   out += "Running " + planned_duration(config.duration_ns) + " test @ " + config.url + "\n";
-  out += "  " + plural(config.threads, "thread") + ", " +
+  out += "  " + plural(config.threads, "thread") +
+         (config.threads_held_to_cpus() ? " (the CPUs available)" : "") + ", " +
          plural(config.connections, "connection") + ", ";
   if (config.open_loop()) {
     out += "open loop @ " + format_number(config.rate) + " req/s";

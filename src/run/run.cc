@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -21,26 +20,13 @@
 #include "net/io_engine.h"
 #include "net/socket.h"
 #include "platform/system.h"
+#include "run/interrupt.h"
 #include "run/wall_clock.h"
 #include "run/worker.h"
 #include "time/clock.h"
 
 namespace hammer {
 namespace {
-
-// The SIGINT/SIGTERM (Windows: Ctrl-C/Ctrl-Break) handler may only do async-signal-safe
-// things: it pokes each worker's Wakeup. Filled before the handler is installed and cleared
-// after it is removed. Each signal pokes again: the first stops the run after a short grace for
-// responses on their way, a second ends the grace at once (worker.cc); both still end in the
-// report, so the handler stays installed until the workers are done rather than falling back
-// to the default (a kill).
-constexpr int kMaxWorkers = 1024;
-const Wakeup* g_wakeups[kMaxWorkers];
-volatile sig_atomic_t g_wakeup_count = 0;
-
-void on_interrupt() {
-  for (int i = 0; i < g_wakeup_count; ++i) g_wakeups[i]->notify();
-}
 
 std::string target_text(const Target& target) {
   if (target.host.find(':') != std::string::npos) {
@@ -162,6 +148,10 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   // A start time that has already passed, or lies days ahead, fails before anything connects.
   if (auto refused = check_start_at(config, wall_now_ns())) return unexpected(std::move(*refused));
 
+  // Ctrl-C from here on ends in a result, never in the default kill: during the connect probe
+  // and the set-up it is caught and counted, and the workers, once registered, see it.
+  const InterruptScope interrupt_scope;
+
   // Each connection is one fd; keep a margin for the pollers, wake-ups and stdio.
   const int64_t connections = shard_connections(config);
   auto limit = raise_fd_limit(connections + 64);
@@ -221,11 +211,17 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     }
   }
 
-  for (int64_t i = 0; i < thread_count && i < kMaxWorkers; ++i) {
-    g_wakeups[i] = &workers[i]->wakeup();
+  // Each signal from here pokes every worker: the first stops the run after a short grace for
+  // responses on their way, a second ends the grace at once (worker.cc); both still end in the
+  // report. One caught before the workers were registered (during the probe or the set-up) is
+  // passed on now: they stop before they measure anything.
+  std::vector<const Wakeup*> wakeups;
+  for (const auto& worker : workers) wakeups.push_back(&worker->wakeup());
+  const InterruptTargets interrupt_targets(wakeups);
+  const bool interrupted_during_setup = interrupts_caught() > 0;
+  if (interrupted_during_setup) {
+    for (const auto& worker : workers) worker->interrupt();
   }
-  g_wakeup_count = static_cast<sig_atomic_t>(std::min<int64_t>(thread_count, kMaxWorkers));
-  install_interrupt_handler(on_interrupt);
   const FineTimerScope fine_timers;  // Windows: 1 ms timers instead of 15.6 ms for the run
 
   // --start-at far ahead: sleep first and connect shortly before it, so that idle connections
@@ -234,7 +230,7 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   bool interrupted_before_start = false;
   if (config.start_at.given()) {
     const int64_t connect_ahead_ns = config.timeout_ns + kNanosPerSecond;
-    if (config.start_at.unix_ns - wall_now_ns() > connect_ahead_ns) {
+    if (config.start_at.unix_ns - wall_now_ns() > connect_ahead_ns && !interrupted_during_setup) {
       interrupted_before_start = !sleep_until_wall_ns(config.start_at.unix_ns - connect_ahead_ns);
     }
   }
@@ -257,6 +253,8 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     });
   }
   connected.wait();
+  // A signal during the sleep or the connects: no waiting for the instant, nothing to run.
+  interrupted_before_start = interrupted_before_start || interrupts_caught() > 0;
   WallClockStart wall_start;
   std::optional<RunError> start_refused;
   if (config.start_at.given()) {
@@ -288,8 +286,6 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   if (on_progress) report_progress(config, workers, start_ns, done, on_progress);
   for (auto& thread : threads) thread.join();
 
-  restore_interrupt_handler();
-  g_wakeup_count = 0;
   if (start_refused) return unexpected(std::move(*start_refused));
 
   RunResult total;

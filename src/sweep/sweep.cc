@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "platform/system.h"
+#include "run/interrupt.h"
 #include "run/verdicts.h"
 #include "time/clock.h"
 
@@ -111,6 +112,9 @@ std::optional<double> control_ratio(const SweepResult& result) {
 Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserver& on_step,
                                           const StepStartObserver& on_step_start,
                                           const ProgressFn& on_progress) {
+  // Caught from the first probe to the last step, so that Ctrl-C between steps, or during a
+  // step's connect, ends the sweep with what it measured instead of killing it.
+  const InterruptScope interrupt_scope;
   SweepResult result;
   result.kind = sweep_kind(config);
   result.search = config.sweep.search();
@@ -129,6 +133,7 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
   // step follows the one before (held to the instant, the second step would find it passed).
   bool first_step = true;
   auto measure = [&](double level) -> std::optional<StepSummary> {
+    if (interrupts_caught() > 0) result.interrupted = true;  // between steps: none starts
     if (result.interrupted || could_not_start) return std::nullopt;
     if (on_step_start) on_step_start(level, false);
     Config step_cfg = step_config(config, result.kind, level);
@@ -183,6 +188,10 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
     std::vector<double> control_levels = {static_cast<double>(config.connections)};
     if (result.kind == SweepKind::connections) control_levels = levels_of(config, result.kind);
     for (double level : control_levels) {
+      if (interrupts_caught() > 0) {
+        result.interrupted = true;
+        break;
+      }
       const Config control =
           control_config(config, step_config(config, SweepKind::connections, level));
       if (on_step_start) on_step_start(level, true);
