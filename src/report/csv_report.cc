@@ -56,7 +56,8 @@ void append_step(const std::string& series, const StepSummary& step, std::string
 
 std::string render_timeline_csv(const ReportInput& input) {
   std::string out =
-      "second,start_s,length_s,phase,requests,per_second,p50_ns,p99_ns,max_ns,errors,slow\n";
+      "second,start_s,length_s,phase,requests,per_second,p50_ns,p99_ns,max_ns,errors,slow,"
+      "host_stall_max_ns\n";
   for (const TimelineRowSummary& summary : summarize_timeline(input)) {
     const bool any = summary.figures.completed > 0;
     CsvRow row;
@@ -70,7 +71,8 @@ std::string render_timeline_csv(const ReportInput& input) {
         .add_if(any, summary.p99_ns)
         .add_if(any, summary.max_ns)
         .add(summary.errors)
-        .add(summary.figures.slow);
+        .add(summary.figures.slow)
+        .add_if(input.result.host.measured(), summary.host_stall_max_ns);
     out += row.end();
   }
   return out;
