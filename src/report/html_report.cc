@@ -309,7 +309,7 @@ std::string findings_section(const RunView& run) {
   read_host_figures(*doc, host_figures);
   for (const std::string& line :
        {host_line(host_figures.host), generator_cpu_line(host_figures.generator_cpu)}) {
-    if (!line.empty()) items += "<li class="verdict" data-host>" + escape_html(line) + "</li>";
+    if (!line.empty()) items += "<li class=\"verdict\" data-host>" + escape_html(line) + "</li>";
   }
   if (const JsonValue* errors = doc->find("errors")) {
     std::string listed;

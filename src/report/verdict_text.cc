@@ -185,8 +185,12 @@ std::string sentence(const HostStalledVerdict& v) {
   text += v.corrected ? "corrected " : "";
   for (size_t k = 0; k < v.moved.size(); ++k) {
     if (k > 0) text += k + 1 == v.moved.size() ? " and " : ", ";
-    text += "p" + percentile_label(v.moved[k].q) + " (" + format_duration_ns(v.moved[k].value_ns) +
-            ")";
+    // Appended piece by piece: GCC 12's -Wrestrict misreads "p" + std::string (a false alarm).
+    text += 'p';
+    text += percentile_label(v.moved[k].q);
+    text += " (";
+    text += format_duration_ns(v.moved[k].value_ns);
+    text += ')';
   }
   return text + ": they describe this machine, not the server; repeat the run on a quieter "
                 "machine";

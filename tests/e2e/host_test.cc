@@ -68,7 +68,9 @@ TEST(HostTest, AClosedLoopOnOneThreadReportsItsCpuShareAndJudgesItByIt) {
   // How busy one thread gets is the machine's; the verdict must agree with the share reported.
   const JsonValue* bound = verdict_named(report, "generator_bound");
   EXPECT_EQ(bound != nullptr, share > 0.9) << "share " << share << "\n" << run.out;
-  if (bound != nullptr) EXPECT_EQ(number_at(*bound, "figures.share"), share);
+  if (bound != nullptr) {
+    EXPECT_EQ(number_at(*bound, "figures.share"), share);
+  }
   // The text report says it too, on its own line.
   const Finished text = run_hammer({"-c", "16", "-t", "1", "-d", "1", server.url()});
   ASSERT_EQ(text.exit_code, 0) << text.err;
