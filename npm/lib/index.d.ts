@@ -194,6 +194,50 @@ export interface TimelineRow {
   /** Open loop: the other stopwatch's row histogram (uncorrected, or corrected with
    *  closedLoop), for interval logs of both. */
   other_hdr?: string;
+  /** The longest host stall (host.stalls) that began in the row; 0 when none over 10 ms did;
+   *  null without a hiccup meter. */
+  host_stall_max_ns?: number | null;
+}
+
+/** One stall of the host, 10 ms or longer. */
+export interface HostStall {
+  /** When the meter's sleep began, from the run's start. */
+  at_ns: number;
+  /** How much longer than asked the sleep took. */
+  ns: number;
+}
+
+/** The hiccup meter: a thread of hammer's own that sleeps 5 ms over and over and records how
+ *  much each sleep overran: the host's stalls, not the server's. */
+export interface HostReading {
+  /** 1 for a run, one per shard in a merged document. */
+  meters: number;
+  interval_ns: number;
+  observed_ns: number;
+  max_stall_ns: number;
+  /** Oversleeps from this long on (10 ms) are stalls. */
+  long_stall_ns: number;
+  long_stalls: number;
+  /** The stalls' total length: time lost. */
+  lost_ns: number;
+  lost_share: number;
+  /** The host's steal time over the run (Linux); null where the system does not say. */
+  steal_ns: number | null;
+  /** The meter thread's own CPU time. */
+  meter_cpu_ns: number | null;
+  stalls: HostStall[];
+  /** Every oversleep, V2 base64. */
+  hdr: string;
+}
+
+/** The workers' own CPU (user + system, their thread clocks) over their run. */
+export interface GeneratorCpu {
+  threads: number;
+  cpu_ns: number;
+  wall_ns: number;
+  /** cpu_ns / wall_ns: 1.0 is every worker on a CPU all the time. */
+  share: number;
+  busiest_share: number;
 }
 
 export interface Timeline {
@@ -205,7 +249,8 @@ export interface Timeline {
 
 export interface Verdict {
   /** Stable code, e.g. "over_capacity", "too_few_connections", "generator_saturated",
-   *  "server_behind", "run_failed", "server_stopped_answering"; new codes may appear. */
+   *  "server_behind", "run_failed", "server_stopped_answering", "host_stalled",
+   *  "generator_bound"; new codes may appear. */
   code: string;
   /** The sentence the text report prints. */
   text: string;
@@ -342,6 +387,10 @@ export interface RunResult {
   };
   /** null in closed loop. */
   dispatch_lag: DispatchLag | null;
+  /** The hiccup meter's reading of the host; null in documents from before it. */
+  host?: HostReading | null;
+  /** The workers' CPU share; null where not measured. */
+  generator_cpu?: GeneratorCpu | null;
   /** null without `warmup`. (Members added in schema 1 after hammer 0.1.0's first release are
    *  optional here: an older hammer leaves them out.) */
   warmup?: Warmup | null;

@@ -218,6 +218,48 @@ void read_lag(DocumentReader& reader, RunResult& result) {
   if (lag->find("hdr") != nullptr) out.histogram = reader.histogram(lag, "dispatch_lag");
 }
 
+// "host" and "generator_cpu" (added within schema 1): absent or null in older documents and
+// hand-built ones, whose runs then have no meter reading, as before.
+void read_host(DocumentReader& reader, RunResult& result) {
+  const JsonValue* host = reader.at({"host"});
+  if (host != nullptr && host->is_object()) {
+    HostReading& out = result.host;
+    out.meters = reader.integer(host, "host", {"meters"});
+    out.interval_ns = reader.integer(host, "host", {"interval_ns"});
+    out.observed_ns = reader.integer(host, "host", {"observed_ns"});
+    out.max_ns = reader.integer(host, "host", {"max_stall_ns"});
+    out.long_count = reader.integer(host, "host", {"long_stalls"});
+    out.long_sum_ns = reader.integer(host, "host", {"lost_ns"});
+    const JsonValue* steal = host->find("steal_ns");
+    out.steal_ns = steal && steal->is_number() ? steal->as_int().value_or(-1) : -1;
+    const JsonValue* cpu = host->find("meter_cpu_ns");
+    out.meter_cpu_ns = cpu && cpu->is_number() ? cpu->as_int().value_or(-1) : -1;
+    const JsonValue* stalls = host->find("stalls");
+    if (stalls == nullptr || !stalls->is_array() ||
+        static_cast<int64_t>(stalls->items.size()) > HostReading::kMaxStallsKept) {
+      reader.fail("host.stalls: expected an array of at most " +
+                  std::to_string(HostReading::kMaxStallsKept) + " {at_ns, ns}");
+      return;
+    }
+    for (size_t i = 0; i < stalls->items.size(); ++i) {
+      const std::string name = "host.stalls[" + std::to_string(i) + "]";
+      out.long_stalls.push_back({reader.integer(&stalls->items[i], name, {"at_ns"}),
+                                 reader.integer(&stalls->items[i], name, {"ns"})});
+    }
+    out.oversleeps = reader.histogram(host, "host");
+    if (!reader.failed() && out.meters < 1) reader.fail("host.meters: expected 1 or more");
+  }
+  const JsonValue* cpu = reader.at({"generator_cpu"});
+  if (cpu != nullptr && cpu->is_object()) {
+    GeneratorCpu& out = result.generator_cpu;
+    out.workers = reader.integer(cpu, "generator_cpu", {"threads"});
+    out.cpu_ns = reader.integer(cpu, "generator_cpu", {"cpu_ns"});
+    out.wall_ns = reader.integer(cpu, "generator_cpu", {"wall_ns"});
+    const JsonValue* busiest = cpu->find("busiest_share");
+    out.busiest_share = busiest ? busiest->as_double().value_or(0) : 0;
+  }
+}
+
 void read_timeline(DocumentReader& reader, const Config& config, RunResult& result) {
   const JsonValue* rows = reader.at({"timeline", "rows"});
   if (rows == nullptr || !rows->is_array()) {
@@ -447,6 +489,7 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
     result.in_flight_at_stop = reader.integer({"requests", "in_flight_at_stop"});
   }
   read_lag(reader, result);
+  read_host(reader, result);
   result.warmup = read_phase(reader, document.config, "warmup");
   result.ramp = read_phase(reader, document.config, "ramp");
   read_requests_file(reader, document.config, result);
@@ -461,6 +504,15 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
                        interrupted->boolean;
   if (reader.failed()) return unexpected(reader.error());
   return document;
+}
+
+void read_host_figures(const JsonValue& root, RunResult& result) {
+  DocumentReader reader(root);
+  read_host(reader, result);
+  if (reader.failed()) {
+    result.host = HostReading();
+    result.generator_cpu = GeneratorCpu();
+  }
 }
 
 Expected<RunDocument, std::string> load_run_document(const std::string& path) {

@@ -278,6 +278,9 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
         static_cast<double>(origin - earliest_origin) / static_cast<double>(interval_ns)));
     if (!part.timeline.empty()) timeline.add_shifted(part.timeline, shift);
     part.timeline = Timeline();
+    // Each shard's host stalls on the fleet's clock, as its timeline rows are (the meters'
+    // histograms add, their maxima take the maximum: RunResult::add).
+    for (HostStall& stall : part.host.long_stalls) stall.at_ns += origin - earliest_origin;
     total.add(part);
     merged.config.threads += document->config.threads;
     merged.config.percentiles =

@@ -321,3 +321,46 @@ TEST(MergeTest, RefusesTimelinesOfDifferentRowWidthsNamingBoth) {
 
 }  // namespace
 }  // namespace hammer
+
+namespace hammer {
+namespace {
+
+// Issue 23: each shard's hiccup meter and generator CPU add into the fleet's; a shard saved by
+// an older hammer (no meter) still merges, adding nothing to the meter.
+TEST(MergeTest, AddsTheShardsHostMetersOnTheFleetsClock) {
+  std::vector<RunDocument> documents = {shard(1, 3, {1, 2}), shard(2, 3, {3}, kOrigin + kSecond),
+                                        shard(3, 3, {4})};
+  for (int i = 0; i < 2; ++i) {
+    HostReading& host = documents[static_cast<size_t>(i)].result.host;
+    host.meters = 1;
+    host.interval_ns = 2'000'000;
+    host.observed_ns = 3 * kSecond;
+    host.oversleeps.record(40'000'000 * (i + 1));
+    host.max_ns = 40'000'000 * (i + 1);
+    host.long_count = 1;
+    host.long_sum_ns = host.max_ns;
+    host.long_stalls = {{kSecond / 2, host.max_ns}};
+    documents[static_cast<size_t>(i)].result.generator_cpu.add_worker(600, 1'000 * (i + 1));
+  }
+  auto merged = merge_shards(documents, 2 * kSecond);
+  ASSERT_TRUE(merged.has_value()) << merged.error().message;
+  const HostReading& host = merged->result.host;
+  EXPECT_EQ(host.meters, 2);
+  EXPECT_EQ(host.oversleeps.total_count(), 2);
+  EXPECT_EQ(host.max_ns, 80'000'000);
+  EXPECT_EQ(host.long_count, 2);
+  EXPECT_EQ(host.long_sum_ns, 120'000'000);
+  EXPECT_EQ(host.observed_ns, 6 * kSecond);
+  ASSERT_EQ(host.long_stalls.size(), 2u);
+  EXPECT_EQ(host.long_stalls[0].at_ns, kSecond / 2);
+  // Shard 2 began a second after shard 1: its stall, on the fleet's clock, too.
+  EXPECT_EQ(host.long_stalls[1].at_ns, kSecond + kSecond / 2);
+  const GeneratorCpu& cpu = merged->result.generator_cpu;
+  EXPECT_EQ(cpu.workers, 2);
+  EXPECT_EQ(cpu.cpu_ns, 1'200);
+  EXPECT_EQ(cpu.wall_ns, 3'000);
+  EXPECT_DOUBLE_EQ(cpu.busiest_share, 0.6);
+}
+
+}  // namespace
+}  // namespace hammer

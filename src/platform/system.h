@@ -28,6 +28,15 @@ bool stderr_is_terminal();
 /// User + system CPU time this process has used, in ns; -1 when the system cannot say.
 int64_t process_cpu_ns();
 
+/// User + system CPU time the calling thread has used, in ns (its per-thread CPU clock); -1
+/// when the system cannot say. What a worker's share of the run is measured with.
+int64_t thread_cpu_ns();
+
+/// Steal time of the whole host so far, in ns summed over its CPUs: time a hypervisor ran
+/// another guest while this one had work (Linux: /proc/stat's "cpu" line, eighth field). -1
+/// where the system does not say (macOS, Windows, the portable build, a kernel without it).
+int64_t host_steal_ns();
+
 /// Online CPUs (at least 1).
 int64_t online_cpu_count();
 

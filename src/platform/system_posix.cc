@@ -10,6 +10,8 @@
 #endif
 
 #include <csignal>
+#include <cstdio>
+#include <ctime>
 
 namespace hammer {
 namespace {
@@ -51,6 +53,30 @@ int64_t process_cpu_ns() {
            static_cast<int64_t>(time.tv_usec) * 1'000;
   };
   return ns(usage.ru_utime) + ns(usage.ru_stime);
+}
+
+int64_t thread_cpu_ns() {
+  timespec now{};
+  if (::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) != 0) return -1;
+  return static_cast<int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
+int64_t host_steal_ns() {
+#if HAMMER_LINUX_APIS
+  // "cpu  user nice system idle iowait irq softirq steal guest guest_nice", in USER_HZ ticks.
+  std::FILE* file = std::fopen("/proc/stat", "re");
+  if (file == nullptr) return -1;
+  unsigned long long fields[8] = {};
+  const int got = std::fscanf(file, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &fields[0],
+                              &fields[1], &fields[2], &fields[3], &fields[4], &fields[5],
+                              &fields[6], &fields[7]);
+  std::fclose(file);
+  const long ticks_per_second = ::sysconf(_SC_CLK_TCK);
+  if (got < 8 || ticks_per_second <= 0) return -1;  // a kernel older than 2.6.11: no steal
+  return static_cast<int64_t>(fields[7]) * (1'000'000'000 / ticks_per_second);
+#else
+  return -1;
+#endif
 }
 
 int64_t online_cpu_count() {

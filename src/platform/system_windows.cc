@@ -68,6 +68,14 @@ int64_t process_cpu_ns() {
   return filetime_ns(kernel) + filetime_ns(user);
 }
 
+int64_t thread_cpu_ns() {
+  FILETIME created{}, exited{}, kernel{}, user{};
+  if (!GetThreadTimes(GetCurrentThread(), &created, &exited, &kernel, &user)) return -1;
+  return filetime_ns(kernel) + filetime_ns(user);
+}
+
+int64_t host_steal_ns() { return -1; }  // Windows does not say
+
 int64_t online_cpu_count() {
   const DWORD count = GetActiveProcessorCount(ALL_PROCESSOR_GROUPS);
   return count > 0 ? count : 1;

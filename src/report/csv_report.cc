@@ -79,7 +79,7 @@ void append_step(const std::string& series, const StepSummary& step, std::string
 std::string render_timeline_csv(const ReportInput& input) {
   std::string out =
       "second,start_s,length_s,phase,requests,per_second,p50_ns,p99_ns,max_ns,errors,slow,"
-      "timed_out,censored\n";
+      "timed_out,censored,host_stall_max_ns\n";
   for (const TimelineRowSummary& summary : summarize_timeline(input)) {
     const bool any = summary.figures.completed > 0;
     // As in the sweep's file: a censored figure's cell is empty, named in `censored`.
@@ -103,7 +103,8 @@ std::string render_timeline_csv(const ReportInput& input) {
         .add(summary.errors)
         .add(summary.figures.slow)
         .add(summary.timed_out)
-        .add(censored);
+        .add(censored)
+        .add_if(input.result.host.measured(), summary.host_stall_max_ns);
     out += row.end();
   }
   return out;

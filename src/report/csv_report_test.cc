@@ -33,16 +33,21 @@ TEST(CsvReportTest, TimelineHasOneRowPerSecondWithWarmupMarkedAndEmptyCellsForNo
   run.result.elapsed_ns = 2'000'000'000;
   run.result.warmup = std::make_shared<RunResult>();
   run.result.warmup->elapsed_ns = 1'000'000'000;
+  // The hiccup meter saw the host stall 300 ms, 0.2 s into the first measured second.
+  run.result.host.meters = 1;
+  run.result.host.long_stalls = {{1'200'000'000, 300'000'000}};
   const std::string csv = render_timeline_csv(run.input());
   const auto lines = lines_of(csv);
   ASSERT_EQ(lines.size(), 4u) << csv;
   EXPECT_EQ(lines[0],
             "second,start_s,length_s,phase,requests,per_second,p50_ns,p99_ns,max_ns,errors,slow,"
-            "timed_out,censored");
+            "timed_out,censored,host_stall_max_ns");
   EXPECT_TRUE(lines[1].starts_with("1,0,1,warmup,1,1,")) << lines[1];
   EXPECT_TRUE(lines[2].starts_with("2,1,1,measured,1,1,")) << lines[2];
-  EXPECT_TRUE(lines[2].ends_with(",1000000,1,0,0,")) << lines[2] << ": exact max, one error";
-  EXPECT_EQ(lines[3], "3,2,1,measured,0,0,,,,0,0,0,") << "no response: empty latency cells";
+  EXPECT_TRUE(lines[1].ends_with(",0")) << lines[1] << ": no stall in the warm-up";
+  EXPECT_TRUE(lines[2].ends_with(",1000000,1,0,0,,300000000"))
+      << lines[2] << ": exact max, one error, no timeout, the host's longest stall";
+  EXPECT_EQ(lines[3], "3,2,1,measured,0,0,,,,0,0,0,,0") << "no response: empty latency cells";
 }
 
 // --ramp 1 -W 1: the CSV named the ramp's row "warmup" while the JSON timeline, the --timeline
@@ -88,7 +93,7 @@ TEST(CsvReportTest, ARowsPercentilesNeverExceedItsExactMax) {
   EXPECT_LE(rows[0].p50_ns, rows[0].max_ns);
   const auto lines = lines_of(render_timeline_csv(run.input()));
   ASSERT_EQ(lines.size(), 2u);
-  EXPECT_TRUE(lines[1].ends_with(",3994775,3994775,3994775,0,0,0,")) << lines[1];
+  EXPECT_TRUE(lines[1].ends_with(",3994775,3994775,3994775,0,0,0,,")) << lines[1];
 }
 
 // A row whose requests timed out (1 of 2 here): its p99 and max are censored, empty cells.
@@ -101,7 +106,7 @@ TEST(CsvReportTest, ATimelineRowsCensoredFiguresAreEmptyAndNamed) {
   timeline.record_error(600'000'000, true);
   const auto lines = lines_of(render_timeline_csv(run.input()));
   ASSERT_EQ(lines.size(), 2u);
-  EXPECT_TRUE(lines[1].ends_with(",,,1,0,1,p99_ns max_ns")) << lines[1];
+  EXPECT_TRUE(lines[1].ends_with(",,,1,0,1,p99_ns max_ns,")) << lines[1];
   EXPECT_TRUE(lines[1].starts_with("1,0,1,measured,1,1,")) << lines[1];
 }
 

@@ -18,8 +18,10 @@
 #include <optional>
 #include <tuple>
 
+#include "document/run_document.h"
 #include "report/format.h"
 #include "report/hgrm.h"
+#include "report/host_report.h"
 #include "report/json_report.h"
 #include "report/slo_report.h"
 #include "report/svg_chart.h"
@@ -332,6 +334,13 @@ std::string findings_section(const RunView& run) {
                  "\" data-code=\"" + escape_html(code) + "\">" + escape_html(text) + "</li>";
       }
     }
+  }
+  // The host's reading, worded as the text report words it (report/host_report.h).
+  RunResult host_figures;
+  read_host_figures(*doc, host_figures);
+  for (const std::string& line :
+       {host_line(host_figures.host), generator_cpu_line(host_figures.generator_cpu)}) {
+    if (!line.empty()) items += "<li class=\"verdict\" data-host>" + escape_html(line) + "</li>";
   }
   if (const JsonValue* errors = doc->find("errors")) {
     std::string listed;

@@ -11,6 +11,7 @@
 #include "core/shard_share.h"
 #include "report/fleet_report.h"
 #include "report/format.h"
+#include "report/host_report.h"
 #include "report/json_writer.h"
 #include "report/lines_report.h"
 #include "report/slo_report.h"
@@ -259,6 +260,7 @@ std::string render_json_report(const ReportInput& input) {
   write_latency(input, json);
   write_errors_and_status(input.result, json);
   write_dispatch_lag(input, json);
+  write_host_json(input, json);  // "host", "generator_cpu"
   write_ramp_json(input, json);
   write_warmup_json(input, json);
   write_timeline_json(input, json);

@@ -262,6 +262,62 @@ TEST(JsonRoundTripTest, TimeoutsReadBackSoARerenderCensorsTheSameFigures) {
   const std::string text = render_text_report({document->config, document->result, none, {}});
   EXPECT_NE(text.find("     99%   > 2.00s (timed out)\n"), std::string::npos) << text;
   EXPECT_NE(text.find("     max   > 2.00s (timed out)\n"), std::string::npos) << text;
+// Issue 23: the hiccup meter and the generator's CPU go through the document, so that
+// `hammer report RUN.json` prints what the run printed and `hammer merge` adds the meters.
+TEST(JsonRoundTripTest, TheHostsReadingAndTheGeneratorCpuReadBack) {
+  testing::FabricatedRun run = testing::closed_loop_run();
+  HostReading& host = run.result.host;
+  host.meters = 1;
+  host.interval_ns = 2'000'000;
+  host.observed_ns = 10'000'000'000;
+  for (int i = 0; i < 100; ++i) host.oversleeps.record(60'000);
+  host.oversleeps.record(312'000'000);
+  host.max_ns = 312'000'000;
+  host.long_count = 1;
+  host.long_sum_ns = 312'000'000;
+  host.long_stalls = {{1'200'000'000, 312'000'000}};
+  host.steal_ns = 4'000'000;
+  host.meter_cpu_ns = 21'000'000;
+  run.result.generator_cpu.add_worker(9'500'000'000, 10'000'000'000);
+  run.result.timeline.plan(0, run.config.duration_ns);
+  run.result.timeline.set_start(0);
+  run.result.timeline.record(1'500'000'000, 1'000'000);
+  const std::string json = render_json_report(run.input());
+  // The timeline's row of the stall says so: one column, the longest stall begun in it.
+  EXPECT_NE(json.find("\"host_stall_max_ns\": 312000000"), std::string::npos) << json;
+
+  auto document = read_run_document(json);
+  ASSERT_TRUE(document.has_value()) << document.error();
+  const HostReading& back = document->result.host;
+  EXPECT_EQ(back.meters, 1);
+  EXPECT_EQ(back.interval_ns, 2'000'000);
+  EXPECT_EQ(back.observed_ns, 10'000'000'000);
+  EXPECT_EQ(back.max_ns, 312'000'000);
+  EXPECT_EQ(back.long_count, 1);
+  EXPECT_EQ(back.long_sum_ns, 312'000'000);
+  ASSERT_EQ(back.long_stalls.size(), 1u);
+  EXPECT_EQ(back.long_stalls[0].at_ns, 1'200'000'000);
+  EXPECT_EQ(back.long_stalls[0].length_ns, 312'000'000);
+  EXPECT_EQ(back.steal_ns, 4'000'000);
+  EXPECT_EQ(back.meter_cpu_ns, 21'000'000);
+  EXPECT_EQ(back.oversleeps.total_count(), 101);
+  EXPECT_EQ(back.oversleeps.value_at_percentile(50), host.oversleeps.value_at_percentile(50));
+  const GeneratorCpu& cpu = document->result.generator_cpu;
+  EXPECT_EQ(cpu.workers, 1);
+  EXPECT_EQ(cpu.cpu_ns, 9'500'000'000);
+  EXPECT_EQ(cpu.wall_ns, 10'000'000'000);
+  EXPECT_DOUBLE_EQ(cpu.busiest_share, 0.95);
+}
+
+TEST(JsonRoundTripTest, ADocumentWithoutTheMeterReadsAsUnmeasured) {
+  const testing::FabricatedRun run = testing::closed_loop_run();
+  const std::string json = render_json_report(run.input());
+  EXPECT_NE(json.find("\"host\": null"), std::string::npos);
+  EXPECT_NE(json.find("\"generator_cpu\": null"), std::string::npos);
+  auto document = read_run_document(json);
+  ASSERT_TRUE(document.has_value()) << document.error();
+  EXPECT_FALSE(document->result.host.measured());
+  EXPECT_FALSE(document->result.generator_cpu.measured());
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 
 #include "report/fleet_report.h"
 #include "report/format.h"
+#include "report/host_report.h"
 #include "report/lines_report.h"
 #include "report/timeline_report.h"
 #include "report/verdict_text.h"
@@ -241,6 +242,7 @@ std::string render_text_report(const ReportInput& input) {
   append_totals(input, out);
   append_connect_text(input, out);
   append_dispatch_lag(input, out);
+  append_host_text(input, out);
   append_lines_text(input, out);
   append_timeline_text(input, out);
   for (const Verdict& verdict : input.verdicts) {

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "report/format.h"
+#include "report/host_report.h"
 #include "report/json_report.h"
 #include "stats/histogram_v2.h"
 #include "time/time_units.h"
@@ -61,6 +62,8 @@ std::vector<TimelineRowSummary> summarize_timeline(const ReportInput& input) {
     summary.figures.completed = row.completed;
     summary.figures.slow = threshold_ns > 0 ? timeline.count_above(index, threshold_ns) : 0;
     summary.errors = row.errors;
+    summary.host_stall_max_ns =
+        longest_stall_in(result.host, row.start_ns, summary.figures.length_ns);
     summary.per_second = per_second(row.completed, summary.figures.length_ns);
     if (row.completed > 0) {
       const Histogram histogram = timeline.row_histogram(index);
@@ -253,6 +256,7 @@ void write_timeline_json(const ReportInput& input, JsonWriter& json) {
                           {"99", {row.p99_ns, row.p99_censored}},
                           {"max", {row.max_ns, row.max_censored}}});
     json.member("slow", row.figures.slow);
+    json.member_or_null("host_stall_max_ns", input.result.host.measured(), row.host_stall_max_ns);
     // The row's histogram itself, so that `hammer merge` can add rows of several shards.
     const Timeline& timeline = input.result.timeline;
     const int32_t index = static_cast<int32_t>(row.figures.second - 1);

@@ -27,6 +27,8 @@ struct TimelineRowSummary {
   bool max_censored = false;
   double per_second = 0;  // completed over the row's own length
   bool ramp = false;      // a --ramp row (figures.warmup is true too: not measured)
+  int64_t host_stall_max_ns = 0;  // the longest host stall that began in the row (0: none
+                                  // over 10 ms, or no meter)
 };
 
 /// The row's phase as the JSON timeline and the CSV name it: "ramp", "warmup" or "measured".

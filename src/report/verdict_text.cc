@@ -194,6 +194,45 @@ void figures(const CensoredTailVerdict& v, JsonWriter& json) {
   json.key("censored_percentiles").begin_array();
   for (double q : v.censored) json.value(q);
   json.end_array();
+std::string percent(double share) { return format_fixed(100.0 * share, 1) + "%"; }
+
+std::string sentence(const HostStalledVerdict& v) {
+  std::string text = "warning: the host stalled: hammer's threads were held up to " +
+                     milliseconds(v.max_stall_ns) + " (" + format_duration_ns(v.max_stall_at_ns) +
+                     " into the run; " + std::to_string(v.long_stalls) +
+                     (v.long_stalls == 1 ? " stall" : " stalls") + " over 10 ms, " +
+                     milliseconds(v.lost_ns) + " lost";
+  if (v.observed_ns > 0) {
+    text += ", " + percent(static_cast<double>(v.lost_ns) / static_cast<double>(v.observed_ns)) +
+            " of the run";
+  }
+  if (v.steal_ns > 0) text += "; steal " + milliseconds(v.steal_ns);
+  text += "); stalls that long could have made the ";
+  text += v.corrected ? "corrected " : "";
+  for (size_t k = 0; k < v.moved.size(); ++k) {
+    if (k > 0) text += k + 1 == v.moved.size() ? " and " : ", ";
+    // Appended piece by piece: GCC 12's -Wrestrict misreads "p" + std::string (a false alarm).
+    text += 'p';
+    text += percentile_label(v.moved[k].q);
+    text += " (";
+    text += format_duration_ns(v.moved[k].value_ns);
+    text += ')';
+  }
+  return text + ": they describe this machine, not the server; repeat the run on a quieter "
+                "machine";
+}
+
+std::string sentence(const GeneratorBoundVerdict& v) {
+  std::string text = "warning: hammer's workers were on a CPU " + percent(v.share) +
+                     " of the run (busiest " + percent(v.busiest_share) +
+                     "): in a closed loop the request rate is then the generator's limit as "
+                     "much as the server's; ";
+  if (v.more_threads_help) return text + "add --threads, or spread the load over more machines";
+  if (v.cpus > 0) {
+    return text + "spread the load over more machines (its " + std::to_string(v.threads) +
+           " threads already cover the machine's " + std::to_string(v.cpus) + " CPUs)";
+  }
+  return text + "add --threads or spread the load over more machines";
 }
 
 void figures(const InterruptedBeforeMeasuringVerdict& v, JsonWriter& json) {
@@ -271,6 +310,28 @@ void figures(const TimerFloorVerdict& v, JsonWriter& json) {
   json.member("max_lag_ns", static_cast<double>(v.max_lag_ns));
 }
 
+void figures(const HostStalledVerdict& v, JsonWriter& json) {
+  json.member("max_stall_ns", static_cast<double>(v.max_stall_ns));
+  json.member("max_stall_at_ns", static_cast<double>(v.max_stall_at_ns));
+  json.member("long_stalls", static_cast<double>(v.long_stalls));
+  json.member("lost_ns", static_cast<double>(v.lost_ns));
+  json.member("observed_ns", static_cast<double>(v.observed_ns));
+  json.member_or_null("steal_ns", v.steal_ns >= 0, static_cast<double>(v.steal_ns));
+  json.member("stopwatch", v.corrected ? "corrected" : "uncorrected");
+  json.key("percentiles_ns").begin_object();
+  for (const PercentileFigure& moved : v.moved) {
+    json.member(percentile_label(moved.q), static_cast<double>(moved.value_ns));
+  }
+  json.end_object();
+}
+
+void figures(const GeneratorBoundVerdict& v, JsonWriter& json) {
+  json.member("share", v.share);
+  json.member("busiest_share", v.busiest_share);
+  json.member("threads", static_cast<double>(v.threads));
+  json.member_or_null("cpus", v.cpus > 0, static_cast<double>(v.cpus));
+}
+
 }  // namespace
 
 bool verdict_comes_first(VerdictCode code) {
@@ -297,12 +358,14 @@ std::string_view verdict_code_name(VerdictCode code) {
     case VerdictCode::server_behind: return "server_behind";
     case VerdictCode::timer_floor: return "timer_floor";
     case VerdictCode::censored_tail: return "censored_tail";
+    case VerdictCode::host_stalled: return "host_stalled";
+    case VerdictCode::generator_bound: return "generator_bound";
   }
   return "unknown";
 }
 
 std::optional<VerdictCode> verdict_code_from_name(std::string_view name) {
-  for (int value = 0; value <= static_cast<int>(VerdictCode::censored_tail); ++value) {
+  for (int value = 0; value <= static_cast<int>(VerdictCode::generator_bound); ++value) {
     const auto code = static_cast<VerdictCode>(value);
     if (verdict_code_name(code) == name) return code;
   }

@@ -138,3 +138,40 @@ TEST(VerdictTextTest, JsonCarriesCodeTextAndNamedFigures) {
 
 }  // namespace
 }  // namespace hammer
+
+namespace hammer {
+namespace {
+
+TEST(VerdictTextTest, HostStalledNamesTheStallAndThePercentilesItCouldHaveMade) {
+  HostStalledVerdict verdict;
+  verdict.max_stall_ns = 312'000'000;
+  verdict.max_stall_at_ns = 1'200'000'000;
+  verdict.long_stalls = 2;
+  verdict.lost_ns = 330'000'000;
+  verdict.observed_ns = 10'000'000'000;
+  verdict.moved = {{95, 12'000'000}, {99, 290'000'000}};
+  EXPECT_EQ(verdict_code_name(verdict_code(Verdict{verdict})), "host_stalled");
+  EXPECT_EQ(verdict_code_from_name("host_stalled"), VerdictCode::host_stalled);
+  EXPECT_EQ(verdict_code_from_name("timer_floor"), VerdictCode::timer_floor);
+  EXPECT_EQ(verdict_sentence(verdict),
+            "warning: the host stalled: hammer's threads were held up to 312.00 ms (1.20s into "
+            "the run; 2 stalls over 10 ms, 330.00 ms lost, 3.3% of the run); stalls that long "
+            "could have made the corrected p95 (12.00ms) and p99 (290.00ms): they describe "
+            "this machine, not the server; repeat the run on a quieter machine");
+}
+
+TEST(VerdictTextTest, GeneratorBoundSuggestsThreadsOnlyWhileCoresAreLeft) {
+  GeneratorBoundVerdict verdict{0.96, 0.97, 1, 2, true};
+  EXPECT_EQ(verdict_code_name(verdict_code(Verdict{verdict})), "generator_bound");
+  EXPECT_EQ(verdict_sentence(verdict),
+            "warning: hammer's workers were on a CPU 96.0% of the run (busiest 97.0%): in a "
+            "closed loop the request rate is then the generator's limit as much as the "
+            "server's; add --threads, or spread the load over more machines");
+  verdict.threads = 2;
+  verdict.more_threads_help = false;
+  EXPECT_NE(verdict_sentence(verdict).find("already cover the machine's 2 CPUs"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace hammer

@@ -46,6 +46,8 @@ void RunResult::add(const RunResult& part) {
   if (first_parse_error.empty()) first_parse_error = part.first_parse_error;
   if (first_socket_error.empty()) first_socket_error = part.first_socket_error;
   lag.add(part.lag);
+  host.add(part.host);
+  generator_cpu.add(part.generator_cpu);
   interrupted = interrupted || part.interrupted;
 }
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "run/host_reading.h"
 #include "run/timeline.h"
 #include "schedule/dispatch_lag.h"
 #include "stats/histogram.h"
@@ -152,6 +153,11 @@ struct RunResult {
   int64_t not_retried = 0;
 
   DispatchLag lag;
+  /// The hiccup meter's reading of the host over the whole run (run/host_meter.h); set by
+  /// run_load on the merged result, not measured (meters 0) in a worker's or a hand-built one.
+  HostReading host;
+  /// The workers' own CPU over the run; set by run_load on the merged result.
+  GeneratorCpu generator_cpu;
   WallClockStart wall_start;  // set by run_load on the merged result
   bool interrupted = false;     // ended early by SIGINT or SIGTERM
   int64_t in_flight_at_stop = 0;  // requests still unanswered when a signal ended the run:

@@ -21,6 +21,7 @@
 #include "net/socket.h"
 #include "platform/system.h"
 #include "run/interrupt.h"
+#include "run/host_meter.h"
 #include "run/wall_clock.h"
 #include "run/worker.h"
 #include "time/clock.h"
@@ -243,15 +244,25 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   int64_t deadline_ns = 0;
   const int64_t give_up_connecting_ns = monotonic_now_ns() + config.timeout_ns;
   std::vector<std::thread> threads;
-  for (auto& worker : workers) {
-    threads.emplace_back([&, raw = worker.get()] {
+  // Each worker's CPU time (its thread's clock) and wall time over its run, written by its
+  // thread before `done` counts down, read after the join.
+  std::vector<int64_t> worker_cpu_ns(workers.size(), -1);
+  std::vector<int64_t> worker_wall_ns(workers.size(), 0);
+  for (size_t i = 0; i < workers.size(); ++i) {
+    threads.emplace_back([&, i, raw = workers[i].get()] {
       raw->connect_all(give_up_connecting_ns);
       connected.count_down();
       go.wait();  // start_ns and deadline_ns are written before go opens
+      const int64_t cpu_before_ns = thread_cpu_ns();
+      const int64_t wall_before_ns = monotonic_now_ns();
       raw->run(start_ns, deadline_ns);
+      const int64_t cpu_after_ns = thread_cpu_ns();
+      if (cpu_before_ns >= 0 && cpu_after_ns >= 0) worker_cpu_ns[i] = cpu_after_ns - cpu_before_ns;
+      worker_wall_ns[i] = monotonic_now_ns() - wall_before_ns;
       done.count_down();
     });
   }
+  HostMeter meter;
   connected.wait();
   // A signal during the sleep or the connects: no waiting for the instant, nothing to run.
   interrupted_before_start = interrupted_before_start || interrupts_caught() > 0;
@@ -282,9 +293,12 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   // The ramp comes first, then the warm-up, then the measured part (one schedule throughout).
   deadline_ns = start_ns + config.ramp_ns + config.warmup_ns + config.duration_ns;
   if (start_refused) deadline_ns = start_ns = monotonic_now_ns();  // nothing to run
+  // The host is watched from t0 to the end of the drain: ramp, warm-up and measured part.
+  if (!start_refused) meter.start(start_ns);
   go.count_down();
   if (on_progress) report_progress(config, workers, start_ns, done, on_progress);
   for (auto& thread : threads) thread.join();
+  meter.stop();
 
   if (start_refused) return unexpected(std::move(*start_refused));
 
@@ -299,6 +313,10 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     stopped_ns = std::max(stopped_ns, worker->stopped_ns());
   }
   total.wall_start = wall_start;
+  if (meter.reading().measured()) total.host = meter.reading();
+  for (size_t i = 0; i < workers.size(); ++i) {
+    total.generator_cpu.add_worker(worker_cpu_ns[i], worker_wall_ns[i]);
+  }
   const int64_t warmup_start_ns = start_ns + config.ramp_ns;
   const int64_t measured_start_ns = warmup_start_ns + config.warmup_ns;
   total.elapsed_ns = std::max<int64_t>(finished_ns - measured_start_ns, 0);

@@ -41,6 +41,8 @@
 // connection for the whole timeout.
 #include "run/verdicts.h"
 
+#include "run/host_verdicts.h"
+
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -134,8 +136,9 @@ bool timeout_may_mean_seconds(const Config& config, const RunResult& result) {
 
 int64_t unsent_allowance(int64_t scheduled) { return std::max<int64_t>(10, scheduled / 100); }
 
-std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& result,
-                                      int64_t cpus) {
+namespace {
+
+std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result, int64_t cpus) {
   using T = VerdictThresholds;
   std::vector<Verdict> verdicts;
   bool server_stopped = false;  // then the backlog it left is no capacity figure
@@ -265,6 +268,26 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
                                            lag.idle_dispatched, lag.max_ns});
     }
   }
+  return verdicts;
+}
+
+}  // namespace
+
+std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& result,
+                                      int64_t cpus) {
+  std::vector<Verdict> verdicts = run_verdicts(config, result, cpus);
+  // Nothing measured (an interruption before any answer, a shard with no work): no figure for
+  // the host to have made. After the others, so that "every verdict else" rules above (the
+  // server_behind note) do not see these.
+  if (!verdicts.empty()) {
+    const VerdictCode first = verdict_code(verdicts.front());
+    if (first == VerdictCode::interrupted_before_measuring ||
+        first == VerdictCode::interrupted_unanswered || first == VerdictCode::no_work) {
+      return verdicts;
+    }
+  }
+  if (auto stalled = host_stalled_verdict(config, result)) verdicts.push_back(std::move(*stalled));
+  if (auto bound = generator_bound_verdict(config, result, cpus)) verdicts.push_back(*bound);
   return verdicts;
 }
 

@@ -28,6 +28,8 @@ enum class VerdictCode : int {
   server_behind,
   timer_floor,
   censored_tail,
+  host_stalled,
+  generator_bound,
 };
 
 /// Ctrl-C or SIGTERM before the measured part sent a request: not the server's failure.
@@ -158,13 +160,44 @@ struct CensoredTailVerdict {
                                     // spectrum and --percentiles), those censored; max always is
 };
 
+/// A reported percentile and its figure.
+struct PercentileFigure {
+  double q = 0;
+  int64_t value_ns = 0;
+};
+
+/// The host stalled (the hiccup meter overslept) long enough and often enough that the stalls
+/// alone could have made reported percentiles: repeat the run on a quieter machine.
+struct HostStalledVerdict {
+  int64_t max_stall_ns = 0;
+  int64_t max_stall_at_ns = 0;   // when it began, from the run's start (t0)
+  int64_t long_stalls = 0;       // stalls >= HostReading::kLongStallNs, whole run
+  int64_t lost_ns = 0;           // their total length
+  int64_t observed_ns = 0;       // how long the meter watched
+  int64_t steal_ns = -1;         // the host's steal over the run; -1 unavailable
+  bool corrected = true;         // the percentiles are the corrected stopwatch's
+  /// The reported percentiles (lowest first) that stalls longer than their figure could have
+  /// made: the share of requests such stalls delayed exceeds the share above the percentile.
+  std::vector<PercentileFigure> moved;
+};
+
+/// Closed loop: the workers were on a CPU most of the run, so the request rate is the
+/// generator's limit as much as the server's.
+struct GeneratorBoundVerdict {
+  double share = 0;            // the workers' CPU over their wall time (1.0: all of it)
+  double busiest_share = 0;
+  int64_t threads = 0;
+  int64_t cpus = 0;            // online where it ran; 0 when not known (a merge, a saved run)
+  bool more_threads_help = false;  // threads < cpus
+};
+
 /// One verdict: which one (the alternative held) and its figures.
 using Verdict =
     std::variant<InterruptedBeforeMeasuringVerdict, InterruptedUnansweredVerdict, NoWorkVerdict,
                  ServerStoppedAnsweringVerdict, RunFailedVerdict, MostlyNon2xxVerdict,
                  Non2xxResponsesVerdict, TooFewConnectionsVerdict, OverCapacityVerdict,
                  GeneratorSaturatedVerdict, ServerBehindVerdict, TimerFloorVerdict,
-                 CensoredTailVerdict>;
+                 CensoredTailVerdict, HostStalledVerdict, GeneratorBoundVerdict>;
 
 /// The alternatives above are in VerdictCode order.
 inline VerdictCode verdict_code(const Verdict& verdict) {
@@ -181,6 +214,8 @@ struct VerdictThresholds {
   static constexpr double kSuggestedHeadroom = 1.2;    // suggested = need x this
   static constexpr double kStoppedSilentShare = 0.01;  // closed loop: silent tail noted above it
   static constexpr double kStoppedFailShare = 0.10;    // unanswered tail: the run did not work
+  static constexpr int64_t kHostStallVerdictNs = 50'000'000;  // shorter stalls never move one
+  static constexpr double kGeneratorBoundShare = 0.90;  // closed loop: workers' CPU share
 };
 
 /// Unsent requests a run may leave before its backlog counts as grown: 1% of those scheduled,

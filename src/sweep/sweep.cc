@@ -28,7 +28,11 @@ Expected<StepSummary, RunError> measure_step(const Config& config, double level,
   const int64_t wall_ns = monotonic_now_ns() - wall_before;
   const int64_t cpu_after = cpu_time_ns();
   double cores = -1;
-  if (cpu_before >= 0 && cpu_after >= 0 && wall_ns > 0) {
+  // The workers' own CPU clocks when the run read them (the same figure its report gives);
+  // else the process's, which adds the meter's and the main thread's little.
+  if (result->generator_cpu.measured() && wall_ns > 0) {
+    cores = static_cast<double>(result->generator_cpu.cpu_ns) / static_cast<double>(wall_ns);
+  } else if (cpu_before >= 0 && cpu_after >= 0 && wall_ns > 0) {
     cores = static_cast<double>(cpu_after - cpu_before) / static_cast<double>(wall_ns);
   }
   return summarize_step(config, level, *result, compute_verdicts(config, *result, online_cpus()), cores,

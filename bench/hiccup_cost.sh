@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# What the hiccup meter costs (issue 23: under 1% of a core): one light open-loop run against
+# tools/test_server, and the meter thread's own CPU clock (host.meter_cpu_ns in the JSON) over
+# the time it watched (host.observed_ns), beside its wake-ups and what it saw. Not in CI: a
+# benchmark, not a test.
+#
+#   bench/hiccup_cost.sh                 # 10 s at 100 req/s
+#   DURATION=30 bench/hiccup_cost.sh
+#
+# Environment: DURATION (seconds, default 10), RATE (default 100), HAMMER, TEST_SERVER
+# (default build/release/...).
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+duration="${DURATION:-10}"
+rate="${RATE:-100}"
+hammer="${HAMMER:-$root/build/release/hammer}"
+test_server="${TEST_SERVER:-$root/build/release/tools/test_server}"
+
+die() { echo "hiccup_cost: $*" >&2; exit 2; }
+[ -x "$hammer" ] || die "no hammer at $hammer (cmake --preset release && cmake --build --preset release)"
+[ -x "$test_server" ] || die "no test_server at $test_server"
+command -v python3 >/dev/null || die "python3 is needed to read the JSON report"
+
+work="$(mktemp -d)"
+server_pid=""
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$test_server" --port 0 >"$work/server.out" 2>&1 &
+server_pid=$!
+for _ in $(seq 100); do grep -q "listening on" "$work/server.out" 2>/dev/null && break; sleep 0.05; done
+port="$(sed -n 's/.*listening on [^:]*:\([0-9]*\).*/\1/p' "$work/server.out" | head -1)"
+[ -n "$port" ] || die "test_server did not start: $(cat "$work/server.out")"
+
+"$hammer" -r "$rate" -c 2 -t 1 -d "$duration" --json "http://127.0.0.1:$port/" >"$work/run.json"
+python3 - "$work/run.json" <<'PY'
+import json, sys
+host = json.load(open(sys.argv[1]))["host"]
+cpu, watched, interval = host["meter_cpu_ns"], host["observed_ns"], host["interval_ns"]
+wakeups = watched / (interval + 1e-9)
+print(f"hiccup meter: interval {interval / 1e6:g} ms, watched {watched / 1e9:.2f} s, "
+      f"CPU {cpu / watched * 1e3:.2f} ms per s ({cpu / watched * 100:.2f}% of a core, "
+      f"{cpu / max(wakeups, 1) / 1e3:.1f} us per wake-up); max stall {host['max_stall_ns'] / 1e6:.2f} ms, "
+      f"{host['long_stalls']} over 10 ms")
+PY

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+//
+// When the host, not the server, may have made the figures.
+//
+// host_stalled. A stall of S ns stopped every thread of hammer for S: what it does to the
+// latencies follows from the stopwatch.
+// - Open loop, the slots are spread evenly in time, so a stall of S holds back the slots that
+//   came due in it, each by between 0 and S (design.md §1's pause arithmetic): of them, the
+//   share S - v of the time waited longer than v. Stalls add: the share of all slots that a
+//   host stall alone pushed above v is sum(S - v) over the measured time.
+// - Closed loop, nothing is sent during a stall (that is the loop's blind spot), but every
+//   request in flight when it began waits it out: one stall pushes `connections` requests
+//   above any v < S.
+// A reported percentile q (value v) could have been made by the host when the share of
+// requests the stalls pushed above v/2 exceeds 1 - q/100: then the stalls alone account for at
+// least half of the figure, for as many requests as lie above it. Half, not all of v: a
+// percentile the stall itself made sits exactly where its delayed share equals 1 - q (the pause
+// arithmetic again), so a test against v itself would be a coin toss for the very percentiles
+// the host made. Those percentiles are named. Only stalls from kHostStallVerdictNs (50 ms) on count: a busy
+// machine (a CI runner building beside two e2e tests) oversleeps by 10-30 ms often, and a
+// verdict that fired for them would fire on every run there, telling nothing; a stall of
+// 50 ms or more is a frozen host by any reading. Only stalls that reach into the measured part
+// count: one in the warm-up moved no measured figure.
+//
+// generator_bound. In a closed loop hammer sends as fast as answers come back, so a worker on
+// the CPU all the time is its own limit: the request rate is as much the generator's as the
+// server's. Above 90% of the workers' wall time on a CPU (user + system, their thread clocks)
+// the verdict says so; more threads help only while they are fewer than the CPUs.
+#include "run/host_verdicts.h"
+
+#include <algorithm>
+
+#include "core/percentiles.h"
+
+namespace hammer {
+namespace {
+
+// The percentiles the report prints: --percentiles when given, else the default rows up to 99
+// (the full spectrum with --latency), as report/'s text_percentiles().
+std::vector<double> reported_percentiles(const Config& config) {
+  if (!config.percentiles.empty()) return config.percentiles;
+  std::vector<double> rows;
+  for (double q : default_percentiles()) {
+    if (config.print_latency || q <= 99.0) rows.push_back(q);
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::optional<HostStalledVerdict> host_stalled_verdict(const Config& config,
+                                                       const RunResult& result) {
+  const HostReading& host = result.host;
+  const bool corrected = config.corrected_stopwatch_leads();
+  const Histogram& lead = corrected ? result.corrected : result.uncorrected;
+  if (!host.measured() || lead.total_count() == 0 || result.elapsed_ns <= 0 ||
+      host.max_ns < VerdictThresholds::kHostStallVerdictNs) {
+    return std::nullopt;
+  }
+  // The measured part, as offsets from t0: after the ramp and the warm-up.
+  const int64_t measured_from_ns = config.ramp_ns + config.warmup_ns;
+  const int64_t measured_to_ns = measured_from_ns + result.elapsed_ns;
+  std::vector<HostStall> stalls;
+  for (const HostStall& stall : host.long_stalls) {
+    if (stall.length_ns >= VerdictThresholds::kHostStallVerdictNs &&
+        stall.at_ns + stall.length_ns > measured_from_ns && stall.at_ns < measured_to_ns) {
+      stalls.push_back(stall);
+    }
+  }
+  if (stalls.empty()) return std::nullopt;
+
+  HostStalledVerdict verdict;
+  for (double q : reported_percentiles(config)) {
+    const int64_t value_ns = lead.value_at_percentile(q);
+    const int64_t reach_ns = value_ns / 2;  // the stalls account for half of the figure
+    double share = 0;
+    if (config.open_loop()) {
+      // Every meter (shard) held back only its own slots: its share of the whole schedule.
+      int64_t delayed_ns = 0;
+      for (const HostStall& stall : stalls) delayed_ns += std::max<int64_t>(stall.length_ns - reach_ns, 0);
+      share = static_cast<double>(delayed_ns) /
+              (static_cast<double>(result.elapsed_ns) * static_cast<double>(host.meters));
+    } else {
+      const int64_t longer = std::count_if(stalls.begin(), stalls.end(), [&](const HostStall& s) {
+        return s.length_ns > reach_ns;
+      });
+      const double in_flight = static_cast<double>(config.connections * std::max<int64_t>(config.pipeline, 1)) /
+                               static_cast<double>(host.meters);
+      share = static_cast<double>(longer) * in_flight /
+              static_cast<double>(std::max<int64_t>(result.completed, 1));
+    }
+    if (share > 1.0 - q / 100.0) verdict.moved.push_back({q, value_ns});
+  }
+  if (verdict.moved.empty()) return std::nullopt;
+  verdict.max_stall_ns = host.max_ns;
+  for (const HostStall& stall : host.long_stalls) {
+    if (stall.length_ns == host.max_ns) {
+      verdict.max_stall_at_ns = stall.at_ns;
+      break;
+    }
+  }
+  verdict.long_stalls = host.long_count;
+  verdict.lost_ns = host.long_sum_ns;
+  verdict.observed_ns = host.observed_ns;
+  verdict.steal_ns = host.steal_ns;
+  verdict.corrected = corrected;
+  return verdict;
+}
+
+std::optional<GeneratorBoundVerdict> generator_bound_verdict(const Config& config,
+                                                             const RunResult& result,
+                                                             int64_t cpus) {
+  const GeneratorCpu& cpu = result.generator_cpu;
+  if (config.open_loop() || !cpu.measured() ||
+      cpu.share() <= VerdictThresholds::kGeneratorBoundShare) {
+    return std::nullopt;
+  }
+  return GeneratorBoundVerdict{cpu.share(), cpu.busiest_share, config.threads, cpus,
+                               cpus > 0 && config.threads < cpus};
+}
+
+}  // namespace hammer
