@@ -21,6 +21,7 @@
 
 #include "core/percentiles.h"
 #include "run/run.h"
+#include "run/verdicts.h"
 #include "time/clock.h"
 
 namespace hammer {
@@ -196,6 +197,7 @@ ShardSummary summarize_shard(const RunDocument& document) {
   shard.unsent = result.unsent;
   shard.errors = result.failed_requests();
   shard.lag = result.lag;
+  shard.generator_moves_percentile = generator_percentile_shift(config, result).percentile > 0;
   const bool corrected = config.corrected_stopwatch_leads();
   const Histogram& lead = corrected ? result.corrected : result.uncorrected;
   shard.lead_p50_ns = lead.value_at_percentile(50);

@@ -17,6 +17,7 @@ struct Outstanding {
   int64_t actual_send_ns = 0;  // when its first byte was handed to the socket
   int32_t line = 0;            // --requests: which line it is (0 without)
   bool first_on_socket = false;  // the socket's first request
+  bool generator_late = false;   // left late by hammer's own fault (DispatchLag::behind_generator)
 };
 
 enum class ConnectionState : uint8_t {
