@@ -75,15 +75,16 @@ class DocumentReader {
     }
     return node->text;
   }
-  Histogram histogram(const JsonValue* node, const std::string& name) {
-    const JsonValue* hdr = node ? node->find("hdr") : nullptr;
+  Histogram histogram(const JsonValue* node, const std::string& name,
+                      const std::string& key = "hdr") {
+    const JsonValue* hdr = node ? node->find(key) : nullptr;
     if (hdr == nullptr || !hdr->is_string()) {
-      fail(name + ".hdr: expected an HdrHistogram V2 string");
+      fail(name + "." + key + ": expected an HdrHistogram V2 string");
       return Histogram();
     }
     auto decoded = decode_v2_base64(hdr->text);
     if (!decoded) {
-      fail(name + ".hdr: " + decoded.error());
+      fail(name + "." + key + ": " + decoded.error());
       return Histogram();
     }
     return std::move(*decoded);
@@ -216,6 +217,15 @@ void read_lag(DocumentReader& reader, RunResult& result) {
     out.timer_granularity_ns = reader.integer(lag, "dispatch_lag", {"timer_granularity_ns"});
   }
   if (lag->find("hdr") != nullptr) out.histogram = reader.histogram(lag, "dispatch_lag");
+  // Added with blame by due time (issue 23); older documents read as never absent, and their
+  // generator-late requests as placed anywhere (the verdicts' worst case).
+  if (lag->find("absent_ns") != nullptr) {
+    out.behind_absent = reader.integer(lag, "dispatch_lag", {"generator_absent"});
+    out.absent_ns = reader.integer(lag, "dispatch_lag", {"absent_ns"});
+  }
+  if (lag->find("generator_late_hdr") != nullptr) {
+    out.generator_late_latency = reader.histogram(lag, "dispatch_lag", "generator_late_hdr");
+  }
 }
 
 // "host" and "generator_cpu" (added within schema 1): absent or null in older documents and
@@ -476,6 +486,9 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
   }
   if (reader.at({"requests", "unsent_no_connection"}) != nullptr) {
     result.unsent_no_connection = reader.integer({"requests", "unsent_no_connection"});
+  }
+  if (reader.at({"requests", "unsent_absent"}) != nullptr) {
+    result.unsent_absent = reader.integer({"requests", "unsent_absent"});
   }
   if (reader.at({"requests", "last_answer_ns"}) != nullptr) {
     result.last_answer_ns = reader.integer({"requests", "last_answer_ns"});

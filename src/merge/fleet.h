@@ -25,6 +25,9 @@ struct ShardSummary {
   int64_t unsent = 0;
   int64_t errors = 0;      // failed requests (read, write, timeout, parse)
   DispatchLag lag;
+  // Its own lateness (lag.behind_generator) can move one of its reported percentiles
+  // (generator_percentile_shift, run/verdicts.h): only then was that generator the limit.
+  bool generator_moves_percentile = false;
   int64_t lead_p50_ns = 0; // the shard's own lead-stopwatch percentiles, for reading only:
   int64_t lead_p99_ns = 0; // the fleet's figures come from the added histograms, never these
   bool lead_p50_censored = false;  // the shard's timeouts censor it: the figure is --timeout,

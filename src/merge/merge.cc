@@ -22,6 +22,7 @@
 #include "core/percentiles.h"
 #include "stats/censored_tail.h"
 #include "run/run.h"
+#include "run/verdicts.h"
 #include "time/clock.h"
 
 namespace hammer {
@@ -197,6 +198,7 @@ ShardSummary summarize_shard(const RunDocument& document) {
   shard.unsent = result.unsent;
   shard.errors = result.failed_requests();
   shard.lag = result.lag;
+  shard.generator_moves_percentile = generator_percentile_shift(config, result).percentile > 0;
   const bool corrected = config.corrected_stopwatch_leads();
   const Histogram& lead = corrected ? result.corrected : result.uncorrected;
   const CensoredTail tail =

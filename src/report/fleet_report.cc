@@ -163,13 +163,20 @@ std::vector<std::string> start_notes(const ReportInput& input) {
                         format_duration_ns(shard.wall_start.late_ns) +
                         " after --start-at; its first slots left late (dispatch lag)");
       }
+      // The verdicts' rule: the limit only where its lateness moves a reported percentile.
       if (shard.lag.behind_generator > 0 &&
-          shard.lag.behind_generator * 100 >= std::max<int64_t>(shard.lag.dispatched, 1)) {
-        notes.push_back("shard " + shard_name(shard.index, shard.count) + " (" + shard.source +
-                        ") sent " + std::to_string(shard.lag.behind_generator) +
-                        (shard.lag.behind_generator == 1 ? " request" : " requests") +
-                        " late with a connection idle: that generator was the "
-                        "bottleneck; give it more threads or add shards");
+          (shard.generator_moves_percentile ||
+           shard.lag.behind_generator * 100 >= std::max<int64_t>(shard.lag.dispatched, 1))) {
+        notes.push_back(
+            "shard " + shard_name(shard.index, shard.count) + " (" + shard.source + ") sent " +
+            std::to_string(shard.lag.behind_generator) +
+            (shard.lag.behind_generator == 1 ? " request" : " requests") +
+            " late by its own fault (max lag " + format_duration_ns(shard.lag.generator_max_ns) +
+            ")" +
+            (shard.generator_moves_percentile
+                 ? ": enough to move its percentiles; that generator was the bottleneck: give "
+                   "it more threads or add shards"
+                 : ": too little to move its percentiles by a tenth"));
       }
     }
   }

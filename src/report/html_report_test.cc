@@ -49,7 +49,7 @@ std::string attribute_after(const std::string& page, const std::string& anchor,
 
 TEST(HtmlReportTest, OneSelfContainedPageInTheOrderAReaderNeedsIt) {
   testing::FabricatedRun run = open_loop_run();
-  run.verdicts.push_back(OverCapacityVerdict{1500, 2000, 5, 37});
+  run.verdicts.push_back(OverCapacityVerdict{1500, 2000, 5, 37, 0});
   const std::string page = page_of(run.input());
   EXPECT_TRUE(page.starts_with("<!DOCTYPE html>\n")) << page.substr(0, 80);
   EXPECT_NE(page.find("Content-Security-Policy\" content=\"default-src 'none'"),

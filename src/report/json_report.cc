@@ -34,6 +34,7 @@ void write_requests(const ReportInput& input, JsonWriter& json) {
   json.member("completed", result.completed);
   json.member("unsent", result.unsent);
   json.member("unsent_no_connection", result.unsent_no_connection);
+  json.member("unsent_absent", result.unsent_absent);
   json.member("last_answer_ns", result.last_answer_ns);
   json.member("unanswered_tail_ns", result.unanswered_tail_ns);
   json.member_or_null("due_after_last_answer", input.config.open_loop(),
@@ -169,6 +170,8 @@ void write_dispatch_lag(const ReportInput& input, JsonWriter& json) {
   json.member("generator", lag.behind_generator);
   json.end_object();
   json.member("generator_max_ns", lag.generator_max_ns);
+  json.member("generator_absent", lag.behind_absent);
+  json.member("absent_ns", lag.absent_ns);
   // What `hammer merge` needs to judge the merged run as it judges one run: the lags of
   // requests that found a connection idle (the timer-floor reading) and every lag sample, so
   // the fleet's p50/p99 come from the samples, not from averaging the shards' percentiles.
@@ -176,6 +179,7 @@ void write_dispatch_lag(const ReportInput& input, JsonWriter& json) {
   json.member("idle_sum_ns", lag.idle_sum_ns);
   json.member("timer_granularity_ns", lag.timer_granularity_ns);
   json.member("hdr", encode_v2_base64(lag.histogram));
+  json.member("generator_late_hdr", encode_v2_base64(lag.generator_late_latency));
   json.end_object();
 }
 

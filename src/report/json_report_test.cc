@@ -81,7 +81,7 @@ TEST(JsonReportTest, IsOneDocumentEndingInANewline) {
 
 TEST(JsonReportTest, HasEveryDocumentedMemberWithItsType) {
   auto run = open_loop_run();
-  run.verdicts.push_back(OverCapacityVerdict{1500.5, 2000, 300, 40});
+  run.verdicts.push_back(OverCapacityVerdict{1500.5, 2000, 300, 40, 0});
   const JsonValue root = parse_report(run.input({"a note"}));
 
   EXPECT_TRUE(has(root, {"hammer", "version"}, Type::string));

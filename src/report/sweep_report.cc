@@ -491,6 +491,22 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
            "); the latencies there include its own delay: a loaded machine" +
            (threads_can_grow ? ", or too few --threads" : "") + "\n";
   }
+  // The same rule as one run's: lateness that moves no reported percentile is only noted.
+  std::string noted_levels;
+  int64_t noted_total = 0;
+  for (const StepSummary& step : result.steps) {
+    if (std::find(step.verdict_codes.begin(), step.verdict_codes.end(),
+                  VerdictCode::generator_late) != step.verdict_codes.end()) {
+      if (!noted_levels.empty()) noted_levels += ", ";
+      noted_levels += format_number(step.level);
+      noted_total += step.behind_generator;
+    }
+  }
+  if (noted_total > 0) {
+    out += "note: hammer itself sent " + std::to_string(noted_total) +
+           " requests late with a connection idle (at " + noted_levels +
+           "), too few or too little to move a reported percentile by a tenth\n";
+  }
   if (busy == 0) {
     if (const StepSummary* busiest = busiest_step(result)) {
       out += "Generator CPU: at most " + format_fixed(busiest->cpu_cores, 2) + " of " +

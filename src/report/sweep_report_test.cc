@@ -261,6 +261,19 @@ TEST(SweepReportTest, TheLateWarningCountsItsLevelsInGoodEnglish) {
       << text;
 }
 
+// A level whose lateness moved no percentile (generator_late) is noted, not warned about.
+TEST(SweepReportTest, LatenessThatMovesNoPercentileIsANoteNotAWarning) {
+  FabricatedSweep sweep = falling_sweep();
+  sweep.result.steps[1].verdict_codes = {VerdictCode::generator_late};
+  sweep.result.steps[1].behind_generator = 13;
+  const std::string text = render_sweep_summary(sweep.config, sweep.result);
+  EXPECT_EQ(text.find("warning: hammer itself sent"), std::string::npos) << text;
+  EXPECT_NE(text.find("note: hammer itself sent 13 requests late with a connection idle (at 2), "
+                      "too few or too little to move a reported percentile by a tenth"),
+            std::string::npos)
+      << text;
+}
+
 // One connection, one thread: singular (it read "1 connections, up to 1 threads").
 TEST(SweepReportTest, TheHeaderCountsInTheSingular) {
   Config config;

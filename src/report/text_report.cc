@@ -215,15 +215,21 @@ void append_totals(const ReportInput& input, std::string& out) {
 }
 
 /// Open loop only: how late requests left, and whose fault that was — the server (every
-/// connection busy) or hammer itself (a connection idle, yet late).
+/// connection busy) or hammer itself (a connection idle, or it was not running when they came
+/// due: then how long it was not).
 void append_dispatch_lag(const ReportInput& input, std::string& out) {
   if (!input.config.open_loop()) return;
   const DispatchLag& lag = input.result.lag;
+  const std::string absent =
+      lag.behind_absent > 0 ? ", " + std::to_string(lag.behind_absent) +
+                                  " of them due while it was not running for " +
+                                  format_duration_ns(lag.absent_ns)
+                            : std::string();
   out += pad_right("Dispatch lag", kLabelWidth) + "mean " +
          format_duration_ns(mean_dispatch_lag_ns(lag)) + ", max " +
          format_duration_ns(lag.max_ns) + ", " + plural(lag.behind_schedule, "request") +
          " behind schedule (server " + std::to_string(lag.behind_server) + ", hammer " +
-         std::to_string(lag.behind_generator) + ")\n";
+         std::to_string(lag.behind_generator) + absent + ")\n";
 }
 
 }  // namespace

@@ -370,8 +370,8 @@ TEST(TextReportTest, EmptyHistogramSaysNoSuccessfulResponsesInsteadOfZeros) {
 
 TEST(TextReportTest, VerdictsPrintOneLineEachThenNotes) {
   auto run = open_loop_run();
-  run.verdicts.push_back(OverCapacityVerdict{1500, 2000, 300, 40});
-  run.verdicts.push_back(GeneratorSaturatedVerdict{50, 1000, 3'000'000, 2, 2, false});
+  run.verdicts.push_back(OverCapacityVerdict{1500, 2000, 300, 40, 0});
+  run.verdicts.push_back(GeneratorSaturatedVerdict{50, 1000, 3'000'000, 2, 2, false, {}, 0});
   const auto lines = lines_of(render_text_report(run.input({"caller note"})));
   ASSERT_GE(lines.size(), 3u);
   EXPECT_EQ(lines[lines.size() - 3], verdict_sentence(run.verdicts[0]));
@@ -475,10 +475,37 @@ TEST(TextReportTest, AShardsLateNoteCountsOneRequestInTheSingular) {
   ReportInput input = run.input();
   input.fleet = &fleet;
   const std::string text = render_text_report(input);
-  EXPECT_NE(text.find("shard 1/2 (s1.json) sent 1 request late with a connection idle"),
+  EXPECT_NE(text.find("shard 1/2 (s1.json) sent 1 request late by its own fault"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("shard 2/2 (s2.json) sent 7 requests late with a connection idle"),
+  EXPECT_NE(text.find("shard 2/2 (s2.json) sent 7 requests late by its own fault"),
+            std::string::npos)
+      << text;
+  // Neither moves a percentile of its own: not "the bottleneck".
+  EXPECT_EQ(text.find("that generator was the bottleneck"), std::string::npos) << text;
+}
+
+// The fleet's note on a late shard follows the verdicts' rule: "the bottleneck" only where
+// its own lateness moves one of its reported percentiles.
+TEST(TextReportTest, AShardIsTheBottleneckOnlyWhereItsLatenessMovesAPercentile) {
+  FabricatedRun run = open_loop_run();
+  FleetSummary fleet = two_shards([](ShardSummary& shard) {
+    shard.elapsed_ns = 1'000'000'000;
+    shard.lag.dispatched = 100;
+    shard.lag.behind_generator = 20;
+    shard.lag.generator_max_ns = 30'000'000;
+    shard.generator_moves_percentile = shard.index == 2;
+  });
+  ReportInput input = run.input();
+  input.fleet = &fleet;
+  const std::string text = render_text_report(input);
+  EXPECT_NE(text.find("shard 1/2 (s1.json) sent 20 requests late by its own fault (max lag "
+                      "30.00ms): too little to move its percentiles by a tenth"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("shard 2/2 (s2.json) sent 20 requests late by its own fault (max lag "
+                      "30.00ms): enough to move its percentiles; that generator was the "
+                      "bottleneck"),
             std::string::npos)
       << text;
 }

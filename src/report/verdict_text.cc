@@ -152,17 +152,33 @@ std::string sentence(const TooFewConnectionsVerdict& v) {
 }
 
 std::string sentence(const OverCapacityVerdict& v) {
+  const std::string over =
+      v.absent_ns > 0 ? " (over the time hammer was running; it was not for " +
+                            format_duration_ns(v.absent_ns) + ")"
+                      : std::string();
   return "over capacity: the server sustained " + format_fixed(v.sustained_rate, 0) + " req/s of the " +
-         format_fixed(v.rate, 0) + " scheduled and the backlog kept growing (" +
+         format_fixed(v.rate, 0) + " scheduled" + over + " and the backlog kept growing (" +
          std::to_string(v.unsent) +
          " requests never sent); latencies now depend on the run's length, not the server";
 }
 
+// "while a connection was idle", or also "or while hammer was not running", as the counts say.
+std::string late_cause(const GeneratorSaturatedVerdict& v) {
+  if (v.behind_absent == 0) return " while a connection was idle";
+  if (v.behind_absent >= v.behind_generator) return " that came due while hammer was not running";
+  return " while a connection was idle or hammer was not running (" +
+         std::to_string(v.behind_absent) + " of them)";
+}
+
 std::string sentence(const GeneratorSaturatedVerdict& v) {
   std::string text = "warning: hammer itself sent " + std::to_string(v.behind_generator) +
-                     " requests late while a connection was idle (max lag " +
-                     milliseconds(v.max_lag_ns) +
-                     "); these numbers describe the generator, not the server: ";
+                     " requests late" + late_cause(v) + " (max lag " + milliseconds(v.max_lag_ns) +
+                     ")";
+  if (v.shift.percentile > 0) {
+    text += ", which can account for up to " + milliseconds(v.shift.shift_ns) + " of p" +
+            percentile_label(v.shift.percentile) + " (" + milliseconds(v.shift.value_ns) + ")";
+  }
+  text += "; these numbers describe the generator, not the server: ";
   if (v.more_threads_help) return text + "lower --rate or add --threads";
   if (v.cpus > 0) {
     return text + "lower --rate (its " + std::to_string(v.threads) +
@@ -170,6 +186,13 @@ std::string sentence(const GeneratorSaturatedVerdict& v) {
            " CPUs; more would only share them), or free the machine";
   }
   return text + "lower --rate";
+}
+
+std::string sentence(const GeneratorLateVerdict& v) {
+  return "note: hammer itself sent " + std::to_string(v.behind_generator) + " of " +
+         std::to_string(v.dispatched) + " requests late" + late_cause(v) + " (max lag " +
+         milliseconds(v.max_lag_ns) + "); too few, or too little, to move a reported "
+         "percentile by a tenth: the corrected latencies include that lag";
 }
 
 std::string sentence(const ServerBehindVerdict& v) {
@@ -289,14 +312,20 @@ void figures(const OverCapacityVerdict& v, JsonWriter& json) {
   json.member("rate", v.rate);
   json.member("unsent", static_cast<double>(v.unsent));
   json.member("peak_backlog", static_cast<double>(v.peak_backlog));
+  json.member("absent_ns", static_cast<double>(v.absent_ns));
 }
 
 void figures(const GeneratorSaturatedVerdict& v, JsonWriter& json) {
   json.member("behind_generator", static_cast<double>(v.behind_generator));
+  json.member("behind_absent", static_cast<double>(v.behind_absent));
   json.member("dispatched", static_cast<double>(v.dispatched));
   json.member("max_lag_ns", static_cast<double>(v.max_lag_ns));
   json.member("threads", static_cast<double>(v.threads));
   json.member_or_null("cpus", v.cpus > 0, static_cast<double>(v.cpus));
+  const bool moves = v.shift.percentile > 0;
+  json.member_or_null("percentile", moves, v.shift.percentile);
+  json.member_or_null("percentile_ns", moves, static_cast<double>(v.shift.value_ns));
+  json.member_or_null("shift_ns", moves, static_cast<double>(v.shift.shift_ns));
 }
 
 void figures(const ServerBehindVerdict& v, JsonWriter& json) {
@@ -360,12 +389,13 @@ std::string_view verdict_code_name(VerdictCode code) {
     case VerdictCode::censored_tail: return "censored_tail";
     case VerdictCode::host_stalled: return "host_stalled";
     case VerdictCode::generator_bound: return "generator_bound";
+    case VerdictCode::generator_late: return "generator_late";
   }
   return "unknown";
 }
 
 std::optional<VerdictCode> verdict_code_from_name(std::string_view name) {
-  for (int value = 0; value <= static_cast<int>(VerdictCode::generator_bound); ++value) {
+  for (int value = 0; value <= static_cast<int>(VerdictCode::generator_late); ++value) {
     const auto code = static_cast<VerdictCode>(value);
     if (verdict_code_name(code) == name) return code;
   }

@@ -96,20 +96,38 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
        "too few connections: -c 100 cannot carry 9000000 req/s at 112.00 ms per request; it "
        "would take about 1008000 connections (Little's law: rate x latency), more than -c "
        "allows (1000000): lower --rate, or split it over several hammers"},
-      {OverCapacityVerdict{1623.4, 3000, 812, 90}, "over_capacity",
+      {OverCapacityVerdict{1623.4, 3000, 812, 90, 0}, "over_capacity",
        "over capacity: the server sustained 1623 req/s of the 3000 scheduled and the backlog "
        "kept growing (812 requests never sent); latencies now depend on the run's length, not "
        "the server"},
-      {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 2, 8, true}, "generator_saturated",
+      {OverCapacityVerdict{100, 200, 40, 90, 400'000'000}, "over_capacity",
+       "over capacity: the server sustained 100 req/s of the 200 scheduled (over the time "
+       "hammer was running; it was not for 400.00ms) and the backlog kept growing (40 requests "
+       "never sent); latencies now depend on the run's length, not the server"},
+      {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 2, 8, true, {99, 4'000'000, 3'000'000}, 0},
+       "generator_saturated",
+       "warning: hammer itself sent 50 requests late while a connection was idle (max lag "
+       "3.00 ms), which can account for up to 3.00 ms of p99 (4.00 ms); these numbers describe "
+       "the generator, not the server: lower --rate or add --threads"},
+      {GeneratorSaturatedVerdict{80, 400, 400'000'000, 2, 8, true, {99.9, 401'000'000, 400'000'000}, 80},
+       "generator_saturated",
+       "warning: hammer itself sent 80 requests late that came due while hammer was not running "
+       "(max lag 400.00 ms), which can account for up to 400.00 ms of p99.9 (401.00 ms); these "
+       "numbers describe the generator, not the server: lower --rate or add --threads"},
+      {GeneratorLateVerdict{{30, 1000, 3'000'000, 2, 8, true, {}, 10}}, "generator_late",
+       "note: hammer itself sent 30 of 1000 requests late while a connection was idle or hammer "
+       "was not running (10 of them) (max lag 3.00 ms); too few, or too little, to move a "
+       "reported percentile by a tenth: the corrected latencies include that lag"},
+      {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 2, 8, true, {}, 0}, "generator_saturated",
        "warning: hammer itself sent 50 requests late while a connection was idle (max lag "
        "3.00 ms); these numbers describe the generator, not the server: lower --rate or add "
        "--threads"},
-      {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 4, 2, false}, "generator_saturated",
+      {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 4, 2, false, {}, 0}, "generator_saturated",
        "warning: hammer itself sent 50 requests late while a connection was idle (max lag "
        "3.00 ms); these numbers describe the generator, not the server: lower --rate (its 4 "
        "threads already cover the machine's 2 CPUs; more would only share them), or free the "
        "machine"},
-      {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 4, 0, false}, "generator_saturated",
+      {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 4, 0, false, {}, 0}, "generator_saturated",
        "warning: hammer itself sent 50 requests late while a connection was idle (max lag "
        "3.00 ms); these numbers describe the generator, not the server: lower --rate"},
       {ServerBehindVerdict{7}, "server_behind",
@@ -127,13 +145,13 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
 }
 
 TEST(VerdictTextTest, JsonCarriesCodeTextAndNamedFigures) {
-  const Verdict verdict = OverCapacityVerdict{1500.5, 2000, 300, 40};
+  const Verdict verdict = OverCapacityVerdict{1500.5, 2000, 300, 40, 0};
   JsonWriter json;
   write_verdict_json(verdict, json);
   EXPECT_EQ(json.str(),
             "{\"code\":\"over_capacity\",\"text\":\"" + verdict_sentence(verdict) +
                 "\",\"figures\":{\"sustained_rate\":1500.5,\"rate\":2000,\"unsent\":300,"
-                "\"peak_backlog\":40}}");
+                "\"peak_backlog\":40,\"absent_ns\":0}}");
 }
 
 }  // namespace

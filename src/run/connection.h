@@ -18,6 +18,7 @@ struct Outstanding {
   int32_t line = 0;            // --requests: which line it is (0 without)
   bool first_on_socket = false;  // the socket's first request
   uint8_t resends = 0;  // times it was sent again after a polite close left it unanswered
+  bool generator_late = false;   // left late by hammer's own fault (DispatchLag::behind_generator)
 };
 
 enum class ConnectionState : uint8_t {

@@ -26,6 +26,7 @@ void RunResult::add(const RunResult& part) {
   completed += part.completed;
   unsent += part.unsent;
   unsent_no_connection += part.unsent_no_connection;
+  unsent_absent += part.unsent_absent;
   // Parts of one run (workers) carry none; shards each say their own: the latest answer of
   // any, and every request due after its own shard's last answer.
   last_answer_ns = std::max(last_answer_ns, part.last_answer_ns);

@@ -95,6 +95,10 @@ struct RunResult {
   /// to the stop). Nothing could carry them: they are failed requests. The rest of the unsent
   /// waited behind busy connections: the backlog a slow server leaves.
   int64_t unsent_no_connection = 0;
+  /// Open loop: of the rest of the unsent, those that came due while their worker was absent
+  /// (stopped, a frozen host, a pass that ran long: DispatchLag::behind_absent): hammer never
+  /// got to them, so they are no backlog of the server's either.
+  int64_t unsent_absent = 0;
   /// When the last answer came, from the start of the measured part (0 when none came), how
   /// long the run went on after it (to the stop, or the end of the wait for requests in
   /// flight; 0 when an answer came at the end), and, open loop, how many of the requests due

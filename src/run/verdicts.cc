@@ -16,10 +16,16 @@
 //   as a figure -c accepts (at most kMaxConnections; a need beyond that is said as such);
 //   otherwise -> over capacity, with the rate the server did sustain (below 95% of the rate,
 //   or a backlog left unsent).
-// - hammer itself late with an idle connection for more than 1% of requests (and at least 10):
-//   the generator was saturated, the figures describe hammer, not the server. More --threads
-//   is advised only while threads are fewer than the CPUs online: past that they would share
-//   cores already busy.
+// - hammer itself late (a connection idle, or it was not running when the slot came due):
+//   a warning (generator_saturated: the figures describe hammer, not the server) when that
+//   lateness can move a reported corrected percentile by more than a tenth of it (at least 10
+//   such requests); otherwise, for more than 1% of requests (and at least 10), a note with
+//   the figures (generator_late). Counting late requests alone warned on clean runs whose
+//   9-20 ms lags moved no percentile. More --threads is advised only while threads are fewer
+//   than the CPUs online: past that they would share cores already busy.
+// - Slots that came due while hammer was absent (stopped, a frozen host) are no backlog: they
+//   count neither as unsent behind busy connections nor in the time the sustained rate is
+//   taken over, so the catch-up after a stall is never "over capacity".
 // - Late requests that are the server's fault, but without a growing backlog, get a note: the
 //   corrected latencies already contain the wait.
 //
@@ -136,6 +142,47 @@ bool timeout_may_mean_seconds(const Config& config, const RunResult& result) {
 
 int64_t unsent_allowance(int64_t scheduled) { return std::max<int64_t>(10, scheduled / 100); }
 
+GeneratorShift generator_percentile_shift(const Config& config, const RunResult& result) {
+  using T = VerdictThresholds;
+  GeneratorShift worst;
+  const DispatchLag& lag = result.lag;
+  const Histogram& corrected = result.corrected;
+  const int64_t total = corrected.total_count();
+  if (lag.behind_generator == 0 || total == 0) return worst;
+  const Histogram& late = lag.generator_late_latency;
+  // A document from before generator_late_latency: every generator-late request may sit at
+  // any percentile (the worst case).
+  const bool located = late.total_count() > 0;
+  const std::vector<double>& rows =
+      config.percentiles.empty() ? default_percentiles() : config.percentiles;
+  double worst_share = 0;
+  for (const double q : rows) {
+    const int64_t value = corrected.value_at_percentile(q);
+    if (value <= 0) continue;
+    // Only a late request answered at or above the figure can, without its lag, drop below
+    // it; those below it already were.
+    int64_t above = lag.behind_generator;
+    if (located) {
+      above = 0;
+      for (int32_t i = late.index_for(value); i < late.counts_length(); ++i) {
+        above += late.count_at_index(i);
+      }
+    }
+    if (above == 0) continue;
+    const double lower_q =
+        std::max(0.0, q - 100.0 * static_cast<double>(above) / static_cast<double>(total));
+    const int64_t shift =
+        std::min(lag.generator_max_ns, value - corrected.value_at_percentile(lower_q));
+    const double share = static_cast<double>(shift) / static_cast<double>(value);
+    if (shift > lag.threshold_ns && share > worst_share) {
+      worst_share = share;
+      worst = GeneratorShift{q, value, shift};
+    }
+  }
+  if (worst_share <= T::kGeneratorShiftShare) return GeneratorShift{};
+  return worst;
+}
+
 namespace {
 
 std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result, int64_t cpus) {
@@ -198,12 +245,21 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
   }
 
   if (!config.open_loop() || result.lag.dispatched == 0) return verdicts;
+  // What the server sustained over the time hammer was running: while it was absent nothing
+  // was offered, so that time says nothing of the server.
+  const int64_t present_ns = result.elapsed_ns - result.lag.absent_ns;
+  const double present_s = static_cast<double>(present_ns) / 1e9;
+  const double sustained_present =
+      present_ns > 0 ? static_cast<double>(result.completed) / present_s : sustained;
 
   const DispatchLag& lag = result.lag;
   const double dispatched = static_cast<double>(lag.dispatched);
   // The unsent that waited behind busy connections; those due with no connection up are
   // failed requests (run/result.h), not a sign of the server's capacity.
-  const int64_t backlog_unsent = result.unsent - result.unsent_no_connection;
+  // Nor are those due while hammer was not running (stopped, a frozen host): it never got to
+  // them, and the catch-up burst after it says nothing of the server.
+  const int64_t backlog_unsent =
+      result.unsent - result.unsent_no_connection - result.unsent_absent;
   const bool backlog_left = backlog_unsent > unsent_allowance(result.scheduled);
   const bool backlog_grew =
       backlog_left || static_cast<double>(lag.behind_server) > T::kServerLateShare * dispatched;
@@ -234,25 +290,33 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
                        : std::max(config.connections + 1, static_cast<int64_t>(wanted));
       verdicts.push_back(TooFewConnectionsVerdict{config.connections, config.rate, median_ns,
                                                   needed, suggested, beyond_limit, pipeline});
-    } else if (backlog_left || sustained < T::kSustainedShare * config.rate) {
-      verdicts.push_back(
-          OverCapacityVerdict{sustained, config.rate, backlog_unsent, lag.peak_backlog});
+    } else if (backlog_left || sustained_present < T::kSustainedShare * config.rate) {
+      verdicts.push_back(OverCapacityVerdict{sustained_present, config.rate, backlog_unsent,
+                                             lag.peak_backlog, lag.absent_ns});
     }
   }
 
-  if (lag.behind_generator >= T::kGeneratorLateMin &&
-      static_cast<double>(lag.behind_generator) > T::kGeneratorLateShare * dispatched) {
-    verdicts.push_back(GeneratorSaturatedVerdict{lag.behind_generator, lag.dispatched,
-                                                 lag.generator_max_ns, config.threads, cpus,
-                                                 cpus > 0 && config.threads < cpus});
+  // hammer's own lateness: a warning where it moves a reported percentile, a note where it is
+  // only common (kGeneratorShiftShare says why).
+  const GeneratorShift shift = generator_percentile_shift(config, result);
+  GeneratorSaturatedVerdict late{lag.behind_generator, lag.dispatched, lag.generator_max_ns,
+                                 config.threads,       cpus,           cpus > 0 && config.threads < cpus,
+                                 shift,                lag.behind_absent};
+  if (shift.percentile > 0 && lag.behind_generator >= T::kGeneratorLateMin) {
+    verdicts.push_back(late);
+  } else if (lag.behind_generator >= T::kGeneratorLateMin &&
+             static_cast<double>(lag.behind_generator) > T::kGeneratorLateShare * dispatched) {
+    verdicts.push_back(GeneratorLateVerdict{late});
   }
 
-  // A note when nothing else explains the late requests (the censored tail explains none).
-  const bool nothing_else_said =
-      std::all_of(verdicts.begin(), verdicts.end(), [](const Verdict& verdict) {
-        return verdict_code(verdict) == VerdictCode::censored_tail;
-      });
-  if (lag.behind_server > 0 && nothing_else_said) {
+  // The note on the server's late requests stands alone (any other verdict says more), but
+  // a note on hammer's harmless lateness, or the censored tail (which explains no lateness),
+  // does not silence it.
+  const bool only_notes = std::all_of(verdicts.begin(), verdicts.end(), [](const Verdict& v) {
+    return verdict_code(v) == VerdictCode::generator_late ||
+           verdict_code(v) == VerdictCode::censored_tail;
+  });
+  if (lag.behind_server > 0 && only_notes) {
     verdicts.push_back(ServerBehindVerdict{lag.behind_server});
   }
 

@@ -198,6 +198,9 @@ void Worker::begin_run(int64_t start_ns, int64_t deadline_ns) {
   ramp_end_ns_ = start_ns + config_.ramp_ns;
   warmup_end_ns_ = ramp_end_ns_ + config_.warmup_ns;
   result_.timeline.set_start(start_ns);
+  // A first pass well after the start (a thread woken late) left the first slots unnoticed.
+  wait_began_ns_ = start_ns;
+  wait_asked_ns_ = 0;
   schedule_ = OpenLoopSchedule(start_ns, open_loop_ ? config_.rate : 1.0, slots_, deadline_ns,
                                config_.ramp_ns);
   // Connections that connected before the start have been idle only since the start.
@@ -218,6 +221,10 @@ void Worker::begin_run(int64_t start_ns, int64_t deadline_ns) {
 
 bool Worker::run_pass() {
   int64_t now = clock_.now_ns();
+  // Absent since the last wait should have ended: it overslept (stopped, a frozen host), or
+  // handling its events ran long. Either way the slots due meanwhile went unnoticed.
+  note_absence(wait_began_ns_ + wait_asked_ns_, now);
+  const int64_t pass_began = now;
   if (!stopping_ && now >= deadline_ns_) {
     // Woken past the deadline (a late wake-up, a descheduled thread, a batched slot wake-up):
     // the slots due before it still leave on the connections that are idle, late, and their
@@ -237,17 +244,36 @@ bool Worker::run_pass() {
     now = clock_.now_ns();
     timeout_ns = wake_ns > now ? wake_ns - now : 0;
   }
+  // The pass itself ran long before its wait (sending a large backlog, say).
+  note_absence(pass_began, now);
+  // The wait asked for, before a test's cap: a ManualClock moved past it is an oversleep.
+  wait_began_ns_ = now;
+  wait_asked_ns_ = timeout_ns;
   if (wait_cap_ns_ >= 0) timeout_ns = std::min(timeout_ns, wait_cap_ns_);
   const int count = engine_->wait(events_.get(), event_batch_, timeout_ns);
-  if (count == 0 && timeout_ns > 0 && open_loop_) {
-    // Slept its whole timeout: how late the kernel woke it is the host's oversleep.
-    tuner_.record(now + timeout_ns, clock_.now_ns());
+  if (open_loop_) {
+    const int64_t woke = clock_.now_ns();
+    if (count == 0 && timeout_ns > 0) {
+      // Slept its whole timeout: how late the kernel woke it is the host's oversleep.
+      tuner_.record(now + timeout_ns, woke);
+    }
+    // A slot that comes due from here on and leaves late in this pass (handling its events)
+    // is late because the pass ran long, not for want of a connection.
+    lag_.note_running_since(woke);
   }
   for (int i = 0; i < count; ++i) handle_event(events_[i]);
   if (timers_.armed_count() > 0) {
     timers_.advance(clock_.now_ns(), [this](TimerNode* node) { on_timer(node); });
   }
   return true;
+}
+
+void Worker::note_absence(int64_t begin_ns, int64_t end_ns) {
+  if (!open_loop_ || end_ns - begin_ns <= lag_.lag().threshold_ns) return;
+  // Only the measured part's time counts as absent; the windows themselves are kept whole.
+  const int64_t measured =
+      std::max<int64_t>(0, std::min(end_ns, deadline_ns_) - std::max(begin_ns, warmup_end_ns_));
+  lag_.note_absence(begin_ns, end_ns, measured);
 }
 
 void Worker::end_run() {
@@ -317,6 +343,15 @@ void Worker::end_run() {
                                   : slots_before(no_connection_since_ns_);
     const int64_t first_unsent = std::max(taken, lost_from);
     result_.unsent_no_connection = scheduled - std::max(first_unsent, before_measured);
+    // Of the rest, [max(taken, before_measured), min(scheduled, lost_from)), those due in an
+    // absence window: hammer was not running when they came due.
+    const int64_t backlog_from = std::max(taken, before_measured);
+    const int64_t backlog_to = std::min(scheduled, std::max(lost_from, backlog_from));
+    lag_.absences().visit([&](int64_t begin_ns, int64_t end_ns) {
+      const int64_t from = std::max(slots_before(begin_ns), backlog_from);
+      const int64_t to = std::min(slots_before(end_ns), backlog_to);
+      if (to > from) result_.unsent_absent += to - from;
+    });
     if (warmup_ != nullptr) {
       warmup_->scheduled = before_measured - ramp_scheduled;
       warmup_->unsent = std::max<int64_t>(
@@ -559,6 +594,7 @@ int64_t Worker::send_request(Connection& connection, int64_t intended_ns, int32_
   request.actual_send_ns = now;
   request.line = line;
   request.first_on_socket = connection.fresh;
+  request.generator_late = false;
   RunResult& phase = phase_for(request.intended_ns);
   ++phase.sent;
   if (LineStats* stats = line_stats(phase, line)) ++stats->sent;
@@ -811,6 +847,7 @@ void Worker::on_response(Connection& connection, int64_t now_ns, bool refill) {
   }
   phase.uncorrected.record(uncorrected);
   if (open_loop_) phase.corrected.record(corrected);
+  if (done.generator_late) lag_.note_generator_late_latency(corrected);
   if (stats != nullptr) {
     ++stats->completed;
     if (info.status >= 100 && info.status <= 599) ++stats->status_classes[info.status / 100 - 1];
@@ -1004,7 +1041,11 @@ void Worker::dispatch_due(int64_t now_ns) {
     const int64_t sent_ns = send_request(*connection, intended, line);
     last_dispatch_ns_ = sent_ns;
     // Dispatch lag describes the measured part, like every headline figure.
-    if (intended >= warmup_end_ns_) lag_.record(intended, sent_ns, idle_since);
+    if (intended >= warmup_end_ns_ && lag_.record(intended, sent_ns, idle_since) &&
+        connection->generation == socket && connection->ring_count > 0) {
+      // Its answer's corrected latency shows where hammer's lateness sits (verdicts).
+      connection->ring[ring_index(*connection, connection->ring_count - 1)].generator_late = true;
+    }
     // With -p, a connection with room in its pipeline waits its turn again at the back.
     if (connection->generation == socket && connection->busy() &&
         connection->ring_count < depth_) {

@@ -160,6 +160,9 @@ class Worker {
   void become_idle(Connection& connection, int64_t now_ns);
   void fill_closed_loop(Connection& connection, int64_t now_ns);
   void dispatch_due(int64_t now_ns);
+  /// The worker was not running its loop over [begin_ns, end_ns) (when that is longer than the
+  /// lag threshold): slots due in it are hammer's lateness (DispatchLagRecorder).
+  void note_absence(int64_t begin_ns, int64_t end_ns);
 
   Outstanding& front(Connection& connection) { return connection.ring[connection.ring_head]; }
   /// The ring position `k` places after the oldest (k <= depth_): a compare, not a division,
@@ -235,6 +238,10 @@ class Worker {
   DispatchLagRecorder lag_;
   WakeTuner tuner_;
   int64_t last_dispatch_ns_ = 0;      // when the last open-loop request was sent
+  // The pass timing that finds absences (note_absence): when the last wait began and the
+  // timeout it asked for (begin_run: the start, none).
+  int64_t wait_began_ns_ = 0;
+  int64_t wait_asked_ns_ = 0;
   int64_t min_slot_wake_gap_ns_ = 0;  // kMinSlotWakeGapNs, or 0 with --precise-dispatch
   int64_t wait_cap_ns_ = -1;
   RunResult result_;

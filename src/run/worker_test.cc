@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "platform/platform.h"
+#include "run/verdicts.h"
 #include "time/manual_clock.h"
 
 namespace hammer {
@@ -361,8 +362,9 @@ TEST_P(WorkerTest, SlotsDueBeforeTheDeadlineLeaveEvenWhenTheWorkerWakesPastIt) {
   EXPECT_EQ(result.lag.max_ns, 12 * kMs);
 }
 
-// Only the slots an idle connection can carry leave after the deadline; the rest waited
-// behind busy connections and stay unsent (the backlog), as before.
+// Only the slots an idle connection can carry leave after the deadline; the rest stay unsent.
+// They came due while the worker was not running (its first pass came 12 ms after the start),
+// so they are no backlog of the server's (unsent_absent).
 TEST_P(WorkerTest, PastTheDeadlineSlotsBehindBusyConnectionsStayUnsent) {
   StubServer server;
   Harness harness(open_loop_config(1000, 4), server);
@@ -371,6 +373,73 @@ TEST_P(WorkerTest, PastTheDeadlineSlotsBehindBusyConnectionsStayUnsent) {
   EXPECT_EQ(result.sent, 4);
   EXPECT_EQ(result.unsent, 6);
   EXPECT_EQ(result.unsent_no_connection, 0);
+  EXPECT_EQ(result.unsent_absent, 6);
+}
+
+// Blame by when a slot came due (issue 23). At 100 req/s on 2 connections, slot 0 leaves and
+// is answered at once, but the worker's next wait, asked to end at slot 1 (10 ms), ends 400 ms
+// late (the process was stopped, the host froze). Every slot due meanwhile is hammer's
+// lateness, although all but the first find both connections busy with the catch-up when they
+// finally leave: the old rule charged those to the server.
+TEST_P(WorkerTest, SlotsDueWhileAWaitOversleptAreTheGeneratorsNotTheServers) {
+  StubServer server;
+  Config config = open_loop_config(100, 2);
+  config.timeout_ns = 10'000 * kMs;  // no timeout fires when the clock jumps
+  Harness harness(config, server);
+  harness.begin(1'000 * kMs);
+  ASSERT_TRUE(harness.worker.run_pass());  // slot 0 leaves on time
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 1; }));
+  server.answer_all();
+  const int64_t asked = harness.worker.next_wake_for_testing(harness.t0) - harness.t0;
+  ASSERT_LE(asked, 10 * kMs);  // the wait ends at slot 1
+  harness.clock.set(harness.t0 + asked + 400 * kMs);  // ... but it ends 400 ms later
+  // The catch-up: slots 1..40 (due 10 ms .. 400 ms) leave as the connections free up.
+  ASSERT_TRUE(harness.pass_until([&] {
+    server.pump();
+    server.answer_all();
+    return harness.worker.result().completed >= 41;
+  }));
+  harness.worker.begin_run(harness.t0, harness.clock.now_ns());  // never mind the rest
+  harness.worker.end_run();
+  const DispatchLag& lag = harness.worker.result().lag;
+  EXPECT_GE(lag.dispatched, 41);
+  EXPECT_EQ(lag.behind_server, 0);
+  EXPECT_EQ(lag.behind_generator, 40);
+  EXPECT_EQ(lag.behind_absent, 40);
+  EXPECT_EQ(lag.behind_schedule, 40);
+  EXPECT_GE(lag.absent_ns, 399 * kMs);
+  EXPECT_EQ(lag.generator_late_latency.total_count(), 40);  // each answered: located
+}
+
+// The same stall to the end of a 100 ms run: the slots due while the worker was absent are
+// never sent, and they are no backlog: not over capacity, whatever rate was sustained.
+TEST_P(WorkerTest, SlotsUnsentBecauseTheWorkerWasAbsentAreNoBacklog) {
+  StubServer server;
+  Config config = open_loop_config(100, 2);
+  config.duration_ns = 100 * kMs;  // slots 0 .. 9
+  Harness harness(config, server);
+  harness.begin(100 * kMs);
+  ASSERT_TRUE(harness.worker.run_pass());  // slot 0
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 1; }));
+  server.answer_all();
+  harness.clock.set(harness.t0 + 410 * kMs);  // woke past the deadline
+  bool running = true;
+  for (int i = 0; i < 2000 && running; ++i) {
+    server.pump();
+    server.answer_all();
+    running = harness.worker.run_pass();
+  }
+  ASSERT_FALSE(running);
+  harness.worker.end_run();
+  RunResult& result = harness.worker.result();
+  EXPECT_EQ(result.sent, 2);  // slot 0, and slot 1 on the idle connection at the deadline
+  EXPECT_EQ(result.unsent, 8);
+  EXPECT_EQ(result.unsent_absent, 8);
+  result.elapsed_ns = 100 * kMs;
+  for (const Verdict& verdict : compute_verdicts(config, result, 2)) {
+    EXPECT_NE(verdict_code(verdict), VerdictCode::over_capacity);
+    EXPECT_NE(verdict_code(verdict), VerdictCode::server_behind);
+  }
 }
 
 TEST_P(WorkerTest, AnInterruptStopsIssuingAndCountsNothingAsUnsent) {

@@ -18,7 +18,15 @@ struct DispatchLag {
   int64_t max_ns = 0;
   int64_t behind_schedule = 0;   // lag > threshold_ns; == behind_server + behind_generator
   int64_t behind_server = 0;     // late while every connection of its worker was busy
-  int64_t behind_generator = 0;  // late although a connection was idle: hammer's own fault
+  int64_t behind_generator = 0;  // late although a connection was idle, or due while hammer
+                                 // was not running (see behind_absent): hammer's own fault
+  // Of behind_generator, those that came due while the worker was absent (it overslept its
+  // wait, or a pass ran long: stopped, a frozen host, its own CPU), whatever the connections
+  // were doing when they finally left: the catch-up after a stall is not the server's.
+  int64_t behind_absent = 0;
+  // The measured time one worker was absent that way: the longest of any worker's (a stopped
+  // process stops them all at once; their absences are not added up).
+  int64_t absent_ns = 0;
   // The largest lag among behind_generator: what hammer's own lateness came to. max_ns is
   // usually a server stall's, which must not be quoted as hammer's.
   int64_t generator_max_ns = 0;
@@ -33,6 +41,11 @@ struct DispatchLag {
   /// Every lag sample (1 ns to 60 s, 2 significant figures: ~1%), for its percentiles; its
   /// counts are lazily zeroed (core/zeroed_array.h), so the untouched slots cost no memory.
   Histogram histogram = Histogram(1, Histogram::kDefaultHighestTrackableValue, 2);
+  /// The corrected latency of each behind_generator request that was answered: where hammer's
+  /// own lateness sits among the corrected figures, so the verdicts can tell whether it moves a
+  /// reported percentile (GeneratorLateRule, run/verdicts.h). Same geometry, lazily zeroed.
+  Histogram generator_late_latency =
+      Histogram(1, Histogram::kDefaultHighestTrackableValue, 2);
 
   /// Adds another worker's or shard's lag: counts and the histogram summed, maxima kept. Every
   /// field is handled here, beside the struct, so a new one is not forgotten.
@@ -44,12 +57,15 @@ struct DispatchLag {
     behind_schedule += other.behind_schedule;
     behind_server += other.behind_server;
     behind_generator += other.behind_generator;
+    behind_absent += other.behind_absent;
+    absent_ns = std::max(absent_ns, other.absent_ns);
     generator_max_ns = std::max(generator_max_ns, other.generator_max_ns);
     peak_backlog = std::max(peak_backlog, other.peak_backlog);
     idle_dispatched += other.idle_dispatched;
     idle_sum_ns += other.idle_sum_ns;
     timer_granularity_ns = std::max(timer_granularity_ns, other.timer_granularity_ns);
     histogram.add(other.histogram);
+    generator_late_latency.add(other.generator_late_latency);
   }
 };
 

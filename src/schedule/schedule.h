@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "schedule/absence_windows.h"
 #include "schedule/dispatch_lag.h"
 #include "schedule/slot_partition.h"
 
@@ -86,9 +87,12 @@ class OpenLoopSchedule {
 int64_t ramp_connection_offset_ns(int64_t ramp_ns, int64_t global_index, int64_t total);
 
 /// Records dispatch lag (actual_send - intended) for each open-loop request and says whose
-/// fault a late one was: if the connection it left on had been idle since before the request
-/// was due (plus the threshold), hammer was late; if it freed up only after that, every
-/// connection was busy waiting on the server.
+/// fault a late one was: if it came due while the worker was absent (AbsenceWindows: it
+/// overslept its wait or a pass ran long), or the connection it left on had been idle since
+/// before the request was due (plus the threshold), hammer was late; otherwise every
+/// connection was busy waiting on the server. Due-time first: after a stall every connection
+/// is busy with the catch-up burst by the time its slots leave, which says nothing of the
+/// server.
 class DispatchLagRecorder {
  public:
   /// Lag above this is "behind schedule": well above dispatch jitter on a loaded machine
@@ -106,8 +110,19 @@ class DispatchLagRecorder {
     lag_.threshold_ns = std::max(kBehindScheduleThresholdNs, 2 * granularity_ns);
   }
 
-  /// `connection_idle_since_ns`: when the connection used became free to send.
-  void record(int64_t intended_ns, int64_t actual_send_ns, int64_t connection_idle_since_ns) {
+  /// The worker was not running its loop over [begin_ns, end_ns); `measured_ns` of it fell in
+  /// the measured part. Windows come in time order.
+  void note_absence(int64_t begin_ns, int64_t end_ns, int64_t measured_ns) {
+    absences_.add(begin_ns, end_ns);
+    lag_.absent_ns += measured_ns;
+  }
+  /// The worker's current pass began (its wait returned) at `ns`: a slot that came due after
+  /// that and leaves late in the same pass is late because the pass ran long.
+  void note_running_since(int64_t ns) { running_since_ns_ = ns; }
+
+  /// `connection_idle_since_ns`: when the connection used became free to send. Calls come in
+  /// intended order. True when the request was late by hammer's own fault (behind_generator).
+  bool record(int64_t intended_ns, int64_t actual_send_ns, int64_t connection_idle_since_ns) {
     const int64_t lag_ns = actual_send_ns > intended_ns ? actual_send_ns - intended_ns : 0;
     ++lag_.dispatched;
     lag_.sum_ns += lag_ns;
@@ -117,14 +132,23 @@ class DispatchLagRecorder {
     const bool was_idle = connection_idle_since_ns <= intended_ns;
     lag_.idle_dispatched += was_idle;
     lag_.idle_sum_ns += was_idle ? lag_ns : 0;
-    if (lag_ns <= lag_.threshold_ns) return;
+    if (lag_ns <= lag_.threshold_ns) return false;
+    // Only late requests get here: the absence check costs the common path nothing.
     ++lag_.behind_schedule;
-    if (connection_idle_since_ns <= intended_ns + lag_.threshold_ns) {
+    const bool absent = intended_ns >= running_since_ns_ || absences_.covers(intended_ns);
+    if (absent || connection_idle_since_ns <= intended_ns + lag_.threshold_ns) {
       ++lag_.behind_generator;
+      lag_.behind_absent += absent;
       if (lag_ns > lag_.generator_max_ns) lag_.generator_max_ns = lag_ns;
-    } else {
-      ++lag_.behind_server;
+      return true;
     }
+    ++lag_.behind_server;
+    return false;
+  }
+
+  /// A behind_generator request was answered `corrected_ns` after its slot.
+  void note_generator_late_latency(int64_t corrected_ns) {
+    lag_.generator_late_latency.record(corrected_ns);
   }
 
   void note_backlog(int64_t backlog) {
@@ -132,9 +156,14 @@ class DispatchLagRecorder {
   }
 
   const DispatchLag& lag() const { return lag_; }
+  /// The absence windows not yet passed by the slots recorded (end_run counts the unsent
+  /// slots that came due in them).
+  const AbsenceWindows& absences() const { return absences_; }
 
  private:
   DispatchLag lag_;
+  AbsenceWindows absences_;
+  int64_t running_since_ns_ = INT64_MAX;
 };
 
 }  // namespace hammer

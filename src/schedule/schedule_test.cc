@@ -225,5 +225,60 @@ TEST(DispatchLagRecorderTest, PeakBacklogKeepsTheMaximum) {
   EXPECT_EQ(recorder.lag().peak_backlog, 17);
 }
 
+// Blame by when a slot came due (issue 23): a slot due while the worker was absent (it
+// overslept its wait, a pass ran long) is hammer's lateness, however busy every connection was
+// by the time it left: after a stop, the catch-up burst finds them all busy.
+TEST(DispatchLagRecorderTest, ASlotDueWhileTheWorkerWasAbsentIsTheGenerators) {
+  DispatchLagRecorder recorder;
+  recorder.note_absence(100'000'000, 500'000'000, 400'000'000);  // stopped 0.4 s
+  // Due during the stop, left after it on a connection freed just before: every connection
+  // was busy with the catch-up, yet the lateness is hammer's.
+  EXPECT_TRUE(recorder.record(200'000'000, 502'000'000, 501'900'000));
+  EXPECT_TRUE(recorder.record(499'000'000, 503'000'000, 502'900'000));
+  // Due after it, left 50 ms late for want of a connection: the server's again.
+  EXPECT_FALSE(recorder.record(510'000'000, 560'000'000, 559'900'000));
+  const DispatchLag& lag = recorder.lag();
+  EXPECT_EQ(lag.behind_generator, 2);
+  EXPECT_EQ(lag.behind_absent, 2);
+  EXPECT_EQ(lag.behind_server, 1);
+  EXPECT_EQ(lag.generator_max_ns, 302'000'000);
+  EXPECT_EQ(lag.absent_ns, 400'000'000);
+}
+
+// A slot that came due while the current pass ran (after its wait returned) and left late in
+// it was late because the pass ran long, not for want of a connection.
+TEST(DispatchLagRecorderTest, ASlotDueDuringAPassThatRanLongIsTheGenerators) {
+  DispatchLagRecorder recorder;
+  recorder.note_running_since(100'000'000);
+  EXPECT_FALSE(recorder.record(99'000'000, 103'000'000, 102'900'000));  // due before: server
+  EXPECT_TRUE(recorder.record(101'000'000, 103'000'000, 102'900'000));  // due in the pass
+  EXPECT_EQ(recorder.lag().behind_absent, 1);
+}
+
+TEST(AbsenceWindowsTest, TheCursorPassesWindowsForGoodAndTouchingOnesMerge) {
+  AbsenceWindows windows;
+  windows.add(10, 20);
+  windows.add(20, 30);  // touches the last: one window [10, 30)
+  windows.add(40, 50);
+  windows.add(60, 60);  // empty: ignored
+  EXPECT_EQ(windows.size(), 2);
+  EXPECT_FALSE(windows.covers(5));
+  EXPECT_TRUE(windows.covers(10));
+  EXPECT_TRUE(windows.covers(29));
+  EXPECT_FALSE(windows.covers(30));  // ends before it: passed
+  EXPECT_EQ(windows.size(), 1);
+  EXPECT_TRUE(windows.covers(45));
+  EXPECT_FALSE(windows.covers(55));
+  EXPECT_EQ(windows.size(), 0);
+}
+
+TEST(AbsenceWindowsTest, AFullRingDropsTheOldest) {
+  AbsenceWindows windows;
+  for (int k = 0; k <= AbsenceWindows::kCapacity; ++k) windows.add(k * 10, k * 10 + 5);
+  EXPECT_EQ(windows.size(), AbsenceWindows::kCapacity);
+  EXPECT_FALSE(windows.covers(2));  // the first window went
+  EXPECT_TRUE(windows.covers(12));
+}
+
 }  // namespace
 }  // namespace hammer

@@ -5,12 +5,30 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "e2e/e2e.h"
 
 namespace hammer::test {
 namespace {
+
+// The codes of a run document's verdicts.
+std::vector<std::string> verdict_codes(const JsonValue& report) {
+  std::vector<std::string> codes;
+  if (const JsonValue* verdicts = report.find("verdicts")) {
+    for (const JsonValue& verdict : verdicts->items) {
+      if (const JsonValue* code = verdict.find("code")) codes.push_back(code->text);
+    }
+  }
+  return codes;
+}
+
+bool has_code(const std::vector<std::string>& codes, const std::string& code) {
+  return std::find(codes.begin(), codes.end(), code) != codes.end();
+}
 
 // design.md §1: a fraction f = pause / period of the intended departures fall inside a pause
 // and wait uniformly between 0 and the pause, so corrected percentile q is about
@@ -70,13 +88,58 @@ TEST(OpenLoopTest, PausingServerCorrectedPercentilesFollowTheFormula) {
         std::to_string(uncorrected_p90) + "), corrected p99 " + std::to_string(corrected_p99) +
         " ms, expected " + std::to_string(expected_p99) + " +- " + std::to_string(margin) +
         " ms (25% + uncorrected p99 " + std::to_string(uncorrected_p99) + " ms)";
-    if (omission_shown && std::abs(corrected_p99 - expected_p99) <= margin) break;
+    // A clean run does not blame hammer: its own few late requests (a busy machine's wake-ups;
+    // 1-3% of them seen) move no reported percentile, so they are a note at most (issue 23).
+    // On a machine so busy that hammer itself was late for more than 5% of the requests the
+    // run is not clean, and the warning is its true reading; short of that, a warning is part
+    // of the reading that gets one retry.
+    const double generator_late = number_at(report, "dispatch_lag.cause.generator");
+    const bool clean = generator_late < 0.05 * number_at(report, "dispatch_lag.dispatched");
+    const bool self_blamed = clean && has_code(verdict_codes(report), "generator_saturated");
+    if (self_blamed) std::cout << "generator_saturated on a clean run: " << run.out << "\n";
+    if (!clean) {
+      std::cout << "not a clean run: hammer itself was late for " << generator_late
+                << " requests (a busy machine); its self-blame is not judged\n";
+    }
+    if (omission_shown && !self_blamed && std::abs(corrected_p99 - expected_p99) <= margin) {
+      break;
+    }
     if (attempt == 2) {
       ADD_FAILURE() << reading << ", on both attempts";
       break;
     }
     std::cout << "retrying once: " << reading << "\n";
   }
+}
+
+// hammer stopped (SIGSTOP) for 0.4 s mid-run against a server that answers in microseconds:
+// the slots due while it was stopped are its own lateness, although the catch-up burst finds
+// every connection busy. Once that burst was charged to the server: {server: 77, generator:
+// 4} and server_behind, or over_capacity (issue 23).
+TEST(OpenLoopTest, AStoppedGeneratorBlamesItselfNotTheServer) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  // Timed from hammer's SIGINT handler, installed just before it connects and starts: the stop
+  // falls 0.6 s to 1.0 s into the 2 s run even when the start comes a few hundred ms late.
+  const Finished run = run_process(
+      {hammer_binary(), "-r", "200", "-c", "4", "-d", "2", "--json", server.url()}, 60,
+      {{SIGSTOP, 0.6}, {SIGCONT, 1.0}}, SIGINT);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  const std::vector<std::string> codes = verdict_codes(report);
+  EXPECT_FALSE(has_code(codes, "over_capacity")) << run.out;
+  EXPECT_FALSE(has_code(codes, "server_behind")) << run.out;
+  EXPECT_FALSE(has_code(codes, "too_few_connections")) << run.out;
+  // 80 slots came due during the stop; a busy machine adds lateness of its own, which is
+  // hammer's too. The server, answering in microseconds, held few of them.
+  const double generator = number_at(report, "dispatch_lag.cause.generator");
+  const double server_late = number_at(report, "dispatch_lag.cause.server");
+  EXPECT_GE(generator, 40) << run.out;
+  EXPECT_GE(generator, 2 * server_late) << run.out;
+  EXPECT_GE(number_at(report, "dispatch_lag.generator_absent"), 40) << run.out;
+  EXPECT_GE(number_at(report, "dispatch_lag.absent_ns"), 300e6) << run.out;
+  // Lags of 400 ms move the tail of a microsecond server: hammer says they are its own.
+  EXPECT_TRUE(has_code(codes, "generator_saturated")) << run.out;
 }
 
 TEST(OpenLoopTest, RateIsSplitExactlyOverThreads) {

@@ -79,7 +79,7 @@ Finished run_process(const std::vector<std::string>& argv, double limit_s, int s
 }
 
 Finished run_process(const std::vector<std::string>& argv, double limit_s,
-                     const std::vector<TimedSignal>& signals) {
+                     const std::vector<TimedSignal>& signals, int origin_signal) {
   int out_pipe[2];
   int err_pipe[2];
   if (cloexec_pipe(out_pipe) != 0 || cloexec_pipe(err_pipe) != 0) return {};
@@ -108,7 +108,8 @@ Finished run_process(const std::vector<std::string>& argv, double limit_s,
       finished.timed_out = true;
       break;
     }
-    if (!signals_origin && (catches_signal(pid, signals.front().signal_number) ||
+    if (!signals_origin &&
+        (catches_signal(pid, origin_signal != 0 ? origin_signal : signals.front().signal_number) ||
                             elapsed_s >= kCatchLimitS)) {
       signals_origin = elapsed_s >= kCatchLimitS ? start : std::chrono::steady_clock::now();
     }

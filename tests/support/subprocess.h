@@ -31,9 +31,11 @@ struct TimedSignal {
   int signal_number;
   double after_s;
 };
-/// As above, sending each of `signals` (in order of after_s) at its time.
+/// As above, sending each of `signals` (in order of after_s) at its time. The times count
+/// from when the program catches `origin_signal` (0: the first of `signals`), so that signals
+/// no program catches (SIGSTOP, SIGCONT) can be timed from its handler for another.
 Finished run_process(const std::vector<std::string>& argv, double limit_s,
-                     const std::vector<TimedSignal>& signals);
+                     const std::vector<TimedSignal>& signals, int origin_signal = 0);
 
 /// A server started for a test: waits for its "listening on" line on stdout; stopped with
 /// SIGTERM (then SIGKILL) by PID when destroyed.
