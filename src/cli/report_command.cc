@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "cli/slo_flag.h"
-#include "core/read_bounded_file.h"
+#include "platform/files.h"
 #include "document/run_document.h"
 #include "json/json_value.h"
 #include "report/html_report.h"

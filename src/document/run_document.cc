@@ -15,7 +15,7 @@
 #include <sstream>
 
 #include "core/percentiles.h"
-#include "core/read_bounded_file.h"
+#include "platform/files.h"
 #include "json/json_value.h"
 #include "stats/histogram_v2.h"
 

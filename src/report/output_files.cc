@@ -2,7 +2,7 @@
 #include "report/output_files.h"
 
 #include "json/json_value.h"
-#include "report/atomic_file.h"
+#include "platform/files.h"
 #include "report/csv_report.h"
 #include "report/hgrm.h"
 #include "report/html_report.h"
