@@ -87,6 +87,7 @@ std::string engine_fallback_note(const EngineFallback& fallback) {
 }
 
 std::vector<std::string> report_notes(const ReportInput& input) {
+  if (input.saved_notes != nullptr) return *input.saved_notes;
   const RunResult& result = input.result;
   std::vector<std::string> notes;
   if (input.config.engine_fallback.happened) {
