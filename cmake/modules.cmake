@@ -31,15 +31,13 @@ function(hammer_module dir)
     target_include_directories(hammer_${dir} PUBLIC ${PROJECT_SOURCE_DIR}/src)
     target_link_libraries(hammer_${dir} PUBLIC ${deps})
     target_compile_definitions(hammer_${dir} PUBLIC
-      HAMMER_VERSION="${PROJECT_VERSION}"
-      HAMMER_POLLER_$<UPPER_CASE:${HAMMER_POLLER}>=1)
+      HAMMER_VERSION="${PROJECT_VERSION}")
   else()
     add_library(hammer_${dir} INTERFACE)
     target_include_directories(hammer_${dir} INTERFACE ${PROJECT_SOURCE_DIR}/src)
     target_link_libraries(hammer_${dir} INTERFACE ${deps})
     target_compile_definitions(hammer_${dir} INTERFACE
-      HAMMER_VERSION="${PROJECT_VERSION}"
-      HAMMER_POLLER_$<UPPER_CASE:${HAMMER_POLLER}>=1)
+      HAMMER_VERSION="${PROJECT_VERSION}")
   endif()
 
   if(test_sources AND HAMMER_BUILD_TESTS)

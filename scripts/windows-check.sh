@@ -16,7 +16,6 @@
 # ccache (89 steps), about 3 minutes with a cold one; a fresh wine prefix (build/wine-prefix,
 # kept and reused; WINEPREFIX overrides it) 8 s, 0-1 s to boot once it exists; the check 22-31 s
 # (the 6.2 s open-loop run is repeated, up to 3 times, while hammer says it was itself late).
-# Not in scripts/test.sh: .github/workflows/ci.yml runs it in a job of its own.
 #
 # It used to hang now and then (hammer.exe never ended in 5 of 18 runs): libstdc++'s std::latch
 # loses wake-ups on MinGW (no futex there), and run_load's start latches were std::latch. They

@@ -2,7 +2,7 @@
 #pragma once
 // The flag table: every command-line flag once. --help lists them in this order, except that
 // the ones that print something and exit come last. The parser (options.cc), the
-// --help text, the man page and the shell completions (usage.cc, docs_gen.cc) all read it, so
+// --help text, the man page and the shell completions (usage.cc, man_page.cc, completions.cc) all read it, so
 // a flag added here appears everywhere; its description is a `case` in flag_description()
 // (usage.cc), which the compiler insists on (-Wswitch).
 #include <array>

@@ -2,10 +2,9 @@
 // hammer: parse -> run -> merge -> report -> exit code (design.md §5). Only this file prints
 // errors and chooses the exit status; everything below it returns what went wrong.
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +23,7 @@
 #include "report/fleet_report.h"
 #include "report/interval_log_report.h"
 #include "net/io_engine.h"
+#include "platform/files.h"
 #include "platform/system.h"
 #include "report/json_report.h"
 #include "report/progress_json.h"
@@ -138,26 +138,6 @@ int finish(hammer::StdoutWriter& out, int code) {
   return code;
 }
 
-// Writes `contents` to `path` through a temporary file and a rename, so a reader never sees
-// half a document. Empty on success, else the system's reason.
-std::string write_output(const std::string& path, const std::string& contents) {
-  const std::string temporary = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* file = std::fopen(temporary.c_str(), "wb");
-  if (file == nullptr) return std::strerror(errno);
-  const bool written = std::fwrite(contents.data(), 1, contents.size(), file) == contents.size();
-  const int error = written ? 0 : errno;
-  if (std::fclose(file) != 0 || !written) {
-    std::remove(temporary.c_str());
-    return std::strerror(error != 0 ? error : EIO);
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    const int rename_error = errno;
-    std::remove(temporary.c_str());
-    return std::strerror(rename_error);
-  }
-  return {};
-}
-
 // hammer report: documents -> report/ (design.md §9): saved runs rendered as HTML.
 int run_report_command(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   using namespace hammer;
@@ -198,8 +178,8 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
     const std::string text = write_interval_log(merged);
     int status = kExitOk;
     for (const std::string& output : options->outputs) {
-      if (std::string error = write_output(output, text); !error.empty()) {
-        status = fail(kExitRunFailed, "merge: cannot write " + output + ": " + error);
+      if (auto error = write_file_atomically(output, text)) {
+        status = fail(kExitRunFailed, "merge: cannot write " + output + ": " + *error);
       }
     }
     if (status == kExitOk) {
@@ -243,10 +223,9 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
   const std::string json = render_json_report(input);
   int status = kExitOk;
   for (const RenderedFile& file : render_run_outputs(input, json)) {
-    std::string error = file.error.empty() ? write_output(file.path, file.contents) : file.error;
-    if (!error.empty()) {
-      status = fail(kExitRunFailed, "merge: cannot write " + file.path + ": " + error);
-    }
+    const std::optional<std::string> error =
+        file.error.empty() ? write_file_atomically(file.path, file.contents) : file.error;
+    if (error) status = fail(kExitRunFailed, "merge: cannot write " + file.path + ": " + *error);
   }
   std::string report =
       options->json ? json : render_fleet_table(merged->fleet) + render_text_report(input);

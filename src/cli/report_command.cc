@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "cli/slo_flag.h"
-#include "core/read_bounded_file.h"
+#include "platform/files.h"
 #include "document/run_document.h"
 #include "json/json_value.h"
 #include "report/html_report.h"
@@ -94,9 +94,7 @@ Expected<std::vector<RenderedFile>, std::string> render_report_files(
   }
   std::vector<HtmlSource> sources;
   for (size_t i = 0; i < documents.size(); ++i) {
-    const std::string& path = options.inputs[i];
-    const size_t slash = path.rfind('/');
-    sources.push_back({slash == std::string::npos ? path : path.substr(slash + 1), &documents[i]});
+    sources.push_back({html_label_for(options.inputs[i]), &documents[i]});
   }
   auto html = render_html_report(sources);
   if (!html) return unexpected("report: " + html.error());
@@ -168,8 +166,8 @@ Expected<std::string, std::string> render_saved_run_text(const std::string& path
   const std::vector<Verdict> verdicts =
       compute_verdicts(config, document->result, saved_cpus(*json));
   const std::vector<SloOutcome> slo = evaluate_slos(*limits, config, document->result);
-  const ReportInput input{config, document->result, verdicts, {},
-                          limits->empty() ? nullptr : &slo};
+  ReportInput input{config, document->result, verdicts, {}, limits->empty() ? nullptr : &slo};
+  if (document->notes) input.saved_notes = &*document->notes;
   return render_text_report(input) + render_slo_lines(slo);
 }
 

@@ -5,6 +5,7 @@
 // half-read figures. Members that later versions add are ignored, as docs/json.md promises.
 #include "document/run_document.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cmath>
@@ -15,7 +16,7 @@
 #include <sstream>
 
 #include "core/percentiles.h"
-#include "core/read_bounded_file.h"
+#include "platform/files.h"
 #include "json/json_value.h"
 #include "stats/histogram_v2.h"
 
@@ -278,6 +279,22 @@ void read_timeline(DocumentReader& reader, const Config& config, RunResult& resu
   }
   const bool both = !rows->items.empty() && rows->items.front().find("other_hdr") != nullptr;
   result.timeline.plan(config.warmup_ns, config.duration_ns, both, config.ramp_ns);
+  // A merged document's timeline runs on the fleet's wall clock: a shard that started k rows
+  // after the earliest one adds into rows k, k+1, ..., so the rows outlast the duration by the
+  // start spread in whole rows, at the shards' own row width (merge/merge.cc plans it so).
+  if (const JsonValue* spread = reader.at({"fleet", "start_spread_ns"});
+      spread != nullptr && spread->is_number()) {
+    const int64_t interval_ns = result.timeline.interval_ns();
+    const int64_t spread_ns = std::max<int64_t>(spread->as_int().value_or(0), 0);
+    // Never more rows than the document holds: a hand-edited spread cannot make it plan more.
+    const int64_t shift_rows = std::min<int64_t>(
+        std::llround(static_cast<double>(spread_ns) / static_cast<double>(interval_ns)),
+        static_cast<int64_t>(rows->items.size()));
+    if (shift_rows > 0) {
+      result.timeline.plan(config.warmup_ns, config.duration_ns + shift_rows * interval_ns, both,
+                           config.ramp_ns, interval_ns);
+    }
+  }
   for (size_t i = 0; i < rows->items.size() && !reader.failed(); ++i) {
     const JsonValue& row = rows->items[i];
     const std::string name = "timeline.rows[" + std::to_string(i) + "]";
@@ -512,6 +529,18 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
   result.wall_start.origin_unix_ns = reader.integer({"start", "origin_unix_ns"});
   result.wall_start.started_unix_ns = reader.integer({"start", "started_unix_ns"});
   result.wall_start.late_ns = reader.integer({"start", "late_ns"});
+  if (const JsonValue* notes = reader.at({"notes"}); notes != nullptr) {
+    if (!notes->is_array()) reader.fail("notes: expected an array of strings");
+    document.notes.emplace();
+    for (size_t i = 0; notes->is_array() && i < notes->items.size(); ++i) {
+      const JsonValue& note = notes->items[i];
+      if (!note.is_string()) {
+        reader.fail("notes[" + std::to_string(i) + "]: expected a string");
+        break;
+      }
+      document.notes->push_back(note.text);
+    }
+  }
   const JsonValue* interrupted = reader.at({"interrupted"});
   result.interrupted = interrupted && interrupted->kind == JsonValue::Kind::boolean &&
                        interrupted->boolean;

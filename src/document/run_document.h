@@ -3,8 +3,10 @@
 // A saved run read back: the JSON document hammer writes (docs/json.md) turned into the Config
 // and RunResult it was rendered from, histograms decoded from their HdrHistogram V2 strings —
 // never rebuilt from rounded percentiles — so that runs can be merged or re-rendered exactly.
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/config.h"
 #include "core/expected.h"
@@ -18,6 +20,11 @@ struct RunDocument {
   std::string version;  // hammer.version of the writer
   Config config;        // what the document's config (and shard, start) members say
   RunResult result;     // every figure the document carries
+  /// The notes the run printed, as it worded them (`notes`): some come from facts the
+  /// document does not keep (the first socket error, the engine's fallback), so a saved run
+  /// is re-rendered with these rather than with notes derived again. None when the document
+  /// has no `notes` member.
+  std::optional<std::vector<std::string>> notes;
 };
 
 /// Reads one single-run document. Errors name the member ("latency.corrected.hdr: bad base64")

@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <variant>
 #include <vector>
+
+#include "run/verdicts.h"
 
 namespace hammer {
 namespace {
@@ -317,6 +320,44 @@ TEST(MergeTest, RefusesTimelinesOfDifferentRowWidthsNamingBoth) {
   EXPECT_NE(message.find("shard1.json and shard2.json have timelines of different row widths"),
             std::string::npos)
       << message;
+}
+
+// Issue 24: a fleet in which one shard was interrupted (Ctrl-C after 1 s of 3) with its counts
+// exact and nothing unsent. Its share of the schedule stopped coming at the stop, so the fleet
+// offered less than --rate over its 3 s; what the server sustained is read against what was
+// offered. It was called over capacity, "the backlog kept growing (0 requests never sent)".
+TEST(MergeTest, AFleetWithAnInterruptedShardIsNotCalledOverCapacity) {
+  std::vector<RunDocument> documents = {shard(1, 2, std::vector<int64_t>(450, 2)),
+                                        shard(2, 2, std::vector<int64_t>(150, 2))};
+  documents[1].result.interrupted = true;
+  documents[1].result.elapsed_ns = kSecond;
+  for (RunDocument& document : documents) {
+    // A server a little behind now and then (5% of requests waited for a busy connection),
+    // which alone is no backlog: it kept up with what it was offered.
+    document.result.lag.behind_server = document.result.lag.dispatched / 20;
+  }
+  auto merged = merge_shards(documents, kSecond);
+  ASSERT_TRUE(merged.has_value()) << merged.error().message;
+  EXPECT_TRUE(merged->result.interrupted);
+  EXPECT_EQ(merged->result.unsent, 0);
+  EXPECT_EQ(merged->result.elapsed_ns, 3 * kSecond);
+  for (const Verdict& verdict : compute_verdicts(merged->config, merged->result, 0)) {
+    EXPECT_FALSE(std::holds_alternative<OverCapacityVerdict>(verdict));
+    EXPECT_FALSE(std::holds_alternative<TooFewConnectionsVerdict>(verdict));
+  }
+  // The same fleet uninterrupted but short of its rate (shard 2 sent a third of its share over
+  // the whole 3 s) is over capacity, as before.
+  documents[1].result.interrupted = false;
+  documents[1].result.elapsed_ns = 3 * kSecond;
+  documents[1].result.scheduled = 450;
+  documents[1].result.unsent = 300;
+  auto short_of_rate = merge_shards(documents, kSecond);
+  ASSERT_TRUE(short_of_rate.has_value()) << short_of_rate.error().message;
+  bool over_capacity = false;
+  for (const Verdict& verdict : compute_verdicts(short_of_rate->config, short_of_rate->result, 0)) {
+    over_capacity = over_capacity || std::holds_alternative<OverCapacityVerdict>(verdict);
+  }
+  EXPECT_TRUE(over_capacity);
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// PollPoller: poll(2), the portable backend (HAMMER_POLLER=poll; the only one on macOS and,
-// as WSAPoll, on Windows). Same contract as EpollPoller, so the worker is written once; see
-// poller.h. On Linux the timeout goes through ppoll in nanoseconds; elsewhere poll and
+// PollPoller: poll(2), the portable backend (--engine poll; the only one on macOS and, as
+// WSAPoll, on Windows). Same contract as EpollPoller, so the worker is written once; see
+// readiness_engine.h. On Linux the timeout goes through ppoll in nanoseconds; elsewhere poll and
 // WSAPoll take whole milliseconds, rounded up so that a timeout is never cut short.
 #include <cstdint>
 #include <string>

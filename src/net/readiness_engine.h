@@ -2,7 +2,14 @@
 #pragma once
 // ReadinessEngine: the epoll and poll pollers behind the IoEngine interface. Sockets are
 // watched level-triggered for reading for their whole life, and for writing only while a
-// connect or a partial write is pending (see net/poller.h for why level-triggered).
+// connect or a partial write is pending. The engine is chosen at run time (--engine); the
+// poller is a template argument, not an interface, because the worker calls wait() in its
+// hottest loop.
+//
+// Both pollers are level-triggered: a descriptor stays reported while it is
+// readable/writable. The connection code may read once per wake-up and still never miss data;
+// edge-triggered would demand draining every socket to EAGAIN on every wake-up, and one
+// forgotten drain is a connection that hangs forever (design.md §5).
 #include <memory>
 #include <string>
 

@@ -758,6 +758,12 @@ std::string page(const std::string& title, const std::string& subtitle, const st
 
 }  // namespace
 
+std::string html_label_for(const std::string& document_path) {
+  if (document_path.empty()) return "this run";
+  const size_t slash = document_path.find_last_of("/\\");
+  return slash == std::string::npos ? document_path : document_path.substr(slash + 1);
+}
+
 Expected<std::string, std::string> render_html_report(const std::vector<HtmlSource>& sources) {
   if (sources.empty()) return unexpected(std::string("no document to render"));
   for (const HtmlSource& source : sources) {

@@ -14,9 +14,14 @@
 namespace hammer {
 
 struct HtmlSource {
-  std::string label;        // how the page names the run: its file name, or "this run"
+  std::string label;        // how the page names the run: html_label_for()
   const JsonValue* document;  // a single-run or sweep document (docs/json.md)
 };
+
+/// How a page names a document: the file it is saved in, without its directories ("run.json"
+/// for "out/run.json"), or "this run" when it is saved in none (path empty). A run's own -o
+/// page and `hammer report` of that run's -o .json file name it alike, so they are one page.
+std::string html_label_for(const std::string& document_path);
 
 /// The whole page. One single-run document: its full report. Two or more: each one's summary,
 /// their spectra overlaid, then each full report. A sweep document: the sweep's charts and

@@ -4,11 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "document/run_document.h"
+#include "merge/merge.h"
 #include "report/json_report.h"
 #include "report/report_test_support.h"
 #include "report/text_report.h"
+#include "time/time_units.h"
 
 namespace hammer {
 namespace {
@@ -235,6 +239,47 @@ TEST(JsonRoundTripTest, AShardsDocumentSaysItsShareAndStart) {
             std::string::npos)
       << json;
   EXPECT_NE(json.find("\"start_at\": false"), std::string::npos);
+}
+
+// Issue 24: what `hammer merge` writes, the reader reads. Shards that began their schedules
+// 1 s apart (within --start-tolerance 5s) merge onto the fleet's wall clock, one row longer than
+// a shard's duration; `hammer report merged.json` refused the row: "timeline.rows[10].second: 11
+// is outside the run's duration and warm-up".
+TEST(JsonRoundTripTest, AFleetWhoseShardsStartedApartReadsBackWithEveryTimelineRow) {
+  constexpr int64_t kOrigin = 1'796'083'200'000'000'000;
+  std::vector<RunDocument> shards;
+  for (int64_t index : {1, 2}) {
+    testing::FabricatedRun run = testing::open_loop_run();
+    run.config.shard = ShardSpec{index, 2, true};
+    const int64_t origin = kOrigin + (index - 1) * kNanosPerSecond;
+    run.result.wall_start = WallClockStart{origin, origin, 0};
+    run.result.timeline.plan(0, run.config.duration_ns, true);
+    run.result.timeline.set_start(0);
+    for (int64_t second = 0; second < 10; ++second) {
+      run.result.timeline.record(second * kNanosPerSecond + 1, (second + 1) * 1'000'000);
+    }
+    auto document = read_run_document(render_json_report(run.input()));
+    ASSERT_TRUE(document.has_value()) << document.error();
+    document->source = "shard" + std::to_string(index) + ".json";
+    shards.push_back(std::move(*document));
+  }
+  auto merged = merge_shards(shards, 5 * kNanosPerSecond);
+  ASSERT_TRUE(merged.has_value()) << merged.error().message;
+  const std::vector<Verdict> verdicts;
+  ReportInput input{merged->config, merged->result, verdicts, {}};
+  input.fleet = &merged->fleet;
+  auto read = read_run_document(render_json_report(input));
+  ASSERT_TRUE(read.has_value()) << read.error();
+  const Timeline& written = merged->result.timeline;
+  const Timeline& timeline = read->result.timeline;
+  ASSERT_EQ(written.rows().size(), 11u);
+  ASSERT_EQ(timeline.rows().size(), written.rows().size());
+  EXPECT_EQ(timeline.interval_ns(), written.interval_ns());
+  for (size_t i = 0; i < written.rows().size(); ++i) {
+    EXPECT_EQ(timeline.rows()[i].completed, written.rows()[i].completed) << i;
+    EXPECT_EQ(timeline.rows()[i].length_ns, written.rows()[i].length_ns) << i;
+  }
+  EXPECT_EQ(timeline.rows()[10].completed, 1);  // shard 2's last second, the fleet's eleventh
 }
 
 }  // namespace

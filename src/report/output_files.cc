@@ -2,7 +2,7 @@
 #include "report/output_files.h"
 
 #include "json/json_value.h"
-#include "report/atomic_file.h"
+#include "platform/files.h"
 #include "report/csv_report.h"
 #include "report/hgrm.h"
 #include "report/html_report.h"
@@ -26,13 +26,22 @@ void add_hgrm_files(const ReportInput& input, const std::string& path,
   }
 }
 
+// The first -o .json: the file that holds the document a page is rendered from.
+std::string saved_document_path(const Config& config) {
+  for (const OutputFile& output : config.outputs) {
+    if (output.format == OutputFormat::json) return output.path;
+  }
+  return {};
+}
+
 }  // namespace
 
-RenderedFile render_html_file(const std::string& path, const std::string& json_document) {
+RenderedFile render_html_file(const std::string& path, const std::string& json_document,
+                              const std::string& document_path) {
   // Through the document, as `hammer report` renders a saved run: one path, the same page.
   auto document = parse_json(json_document);
   if (!document) return {path, "", "the run's JSON document: " + document.error()};
-  auto html = render_html_report({{"this run", &*document}});
+  auto html = render_html_report({{html_label_for(document_path), &*document}});
   if (!html) return {path, "", html.error()};
   return {path, std::move(*html), ""};
 }
@@ -52,7 +61,8 @@ std::vector<RenderedFile> render_run_outputs(const ReportInput& input,
         files.push_back({output.path, json_document, ""});
         break;
       case OutputFormat::html:
-        files.push_back(render_html_file(output.path, json_document));
+        files.push_back(
+            render_html_file(output.path, json_document, saved_document_path(input.config)));
         break;
       case OutputFormat::hgrm:
         add_hgrm_files(input, output.path, files);
@@ -80,7 +90,7 @@ std::vector<RenderedFile> render_sweep_outputs(const Config& config, const Sweep
         files.push_back({output.path, render_sweep_csv(config, result), ""});
         break;
       case OutputFormat::html:
-        files.push_back(render_html_file(output.path, json_document));
+        files.push_back(render_html_file(output.path, json_document, saved_document_path(config)));
         break;
       case OutputFormat::hgrm:
       case OutputFormat::hlog:

@@ -19,8 +19,11 @@ struct RenderedFile {
   std::string error;  // why it could not be rendered; when set, write_files reports it instead
 };
 
-/// The HTML report of one document (a run's or a sweep's --json text).
-RenderedFile render_html_file(const std::string& path, const std::string& json_document);
+/// The HTML report of one document (a run's or a sweep's --json text), named as
+/// html_label_for(document_path) names it: the -o .json file that holds the same document, if
+/// any (`hammer report` of that file then renders this very page).
+RenderedFile render_html_file(const std::string& path, const std::string& json_document,
+                              const std::string& document_path);
 
 /// The files of config.outputs for a single run. `json_document` is the run's --json
 /// document (render_json_report), which .json copies and .html renders from. One -o may give

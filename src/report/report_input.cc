@@ -108,6 +108,7 @@ std::string threads_above_cpus_note(const Config& config) {
 }
 
 std::vector<std::string> report_notes(const ReportInput& input) {
+  if (input.saved_notes != nullptr) return *input.saved_notes;
   const RunResult& result = input.result;
   std::vector<std::string> notes;
   if (input.config.engine_fallback.happened) {

@@ -30,6 +30,9 @@ struct ReportInput {
   const std::vector<SloOutcome>* slo = nullptr;
   /// `hammer merge`: the shards this result adds up (merge/fleet.h); null for a single run.
   const FleetSummary* fleet = nullptr;
+  /// `hammer report`: the saved run's notes as it printed them (RunDocument::notes), which
+  /// replace the ones report_notes() would derive; null for a live run or a merge.
+  const std::vector<std::string>* saved_notes = nullptr;
 };
 
 /// A percentile a report prints, with its label ("99.9" for 99.9; core/percentiles.h).
@@ -64,7 +67,8 @@ int64_t mean_dispatch_lag_ns(const DispatchLag& lag);
 
 /// Every note of the report, in order: an interrupted run, latencies clamped at the
 /// histogram's limit, the first socket and parse errors, the timeline's regime and
-/// slow-request notes (report/timeline_report.h), then input.notes.
+/// slow-request notes (report/timeline_report.h), then input.notes. A saved run's
+/// (input.saved_notes): those, as they were printed.
 std::vector<std::string> report_notes(const ReportInput& input);
 
 /// "-t 3 runs more threads than the 1 CPU available to hammer: ..." (Config::threads_above_cpus).

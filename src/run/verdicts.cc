@@ -254,6 +254,13 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
 
   const DispatchLag& lag = result.lag;
   const double dispatched = static_cast<double>(lag.dispatched);
+  // What the schedule offered over the measured time. An interrupted run offered it only up
+  // to the stop: in a merged fleet, an interrupted shard's share stopped coming while the
+  // others ran on, so --rate over the fleet's whole time would read as a server that fell
+  // behind (it "sustained" less than was never offered).
+  const double offered_rate = result.interrupted && elapsed_s > 0
+                                  ? static_cast<double>(result.scheduled) / elapsed_s
+                                  : config.rate;
   // The unsent that waited behind busy connections; those due with no connection up are
   // failed requests (run/result.h), not a sign of the server's capacity.
   // Nor are those due while hammer was not running (stopped, a frozen host): it never got to
@@ -281,17 +288,17 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
         config.connections * pipeline > 1 && median_ns > T::kQueueingRatio * fastest_ns;
     // Little's law gives the requests in flight; each connection carries `pipeline` of them.
     const double needed =
-        config.rate * static_cast<double>(median_ns) / 1e9 / static_cast<double>(pipeline);
+        offered_rate * static_cast<double>(median_ns) / 1e9 / static_cast<double>(pipeline);
     if (!server_queues && needed > static_cast<double>(config.connections)) {
       const double wanted = std::ceil(needed * T::kSuggestedHeadroom);
       const bool beyond_limit = wanted > static_cast<double>(kMaxConnections);
       const int64_t suggested =
           beyond_limit ? kMaxConnections
                        : std::max(config.connections + 1, static_cast<int64_t>(wanted));
-      verdicts.push_back(TooFewConnectionsVerdict{config.connections, config.rate, median_ns,
+      verdicts.push_back(TooFewConnectionsVerdict{config.connections, offered_rate, median_ns,
                                                   needed, suggested, beyond_limit, pipeline});
-    } else if (backlog_left || sustained_present < T::kSustainedShare * config.rate) {
-      verdicts.push_back(OverCapacityVerdict{sustained_present, config.rate, backlog_unsent,
+    } else if (backlog_left || sustained_present < T::kSustainedShare * offered_rate) {
+      verdicts.push_back(OverCapacityVerdict{sustained_present, offered_rate, backlog_unsent,
                                              lag.peak_backlog, lag.absent_ns});
     }
   }

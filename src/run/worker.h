@@ -100,7 +100,6 @@ class Worker {
 
   /// Async-signal-safe: asks the worker to stop issuing now (Ctrl-C).
   void interrupt() { wakeup_->notify(); }
-  int wakeup_fd() const { return wakeup_->fd(); }
   const Wakeup& wakeup() const { return *wakeup_; }
 
   RunResult& result() { return result_; }

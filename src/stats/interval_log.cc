@@ -25,7 +25,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/read_bounded_file.h"
+#include "platform/files.h"
 #include "stats/histogram_v2.h"
 #include "time/time_units.h"
 

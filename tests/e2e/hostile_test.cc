@@ -206,5 +206,32 @@ TEST(HostileTest, FullListenBacklogEndsInConnectErrorsInBoundedTime) {
   EXPECT_EQ(number_at(report, "errors.parse"), 0);
 }
 
+// Issue 24: `hammer report RUN.json` prints the notes the run printed, letter for letter. The
+// first socket error and the first parse error are facts the document does not keep apart
+// from its `notes`; they were dropped when the saved run was rendered again.
+TEST(HostileTest, ASavedRunsReportPrintsTheNotesTheRunPrinted) {
+  for (const char* mode : {"reset-headers", "garbage"}) {
+    ServerProcess server({hostile_server_binary(), "--port", "0"});
+    ASSERT_TRUE(server.ready()) << server.startup_output();
+    char directory[] = "/tmp/hammer-hostile-notes-XXXXXX";
+    ASSERT_NE(mkdtemp(directory), nullptr);
+    const std::string saved = std::string(directory) + "/run.json";
+    std::string path = "/";  // built in two steps: GCC 12 -Wrestrict misfires on "/" + s
+    path += mode;
+    const Finished run = run_hammer({"-r", "50", "-c", "2", "-t", "1", "-d", "0.5", "--timeout",
+                                     "400", "-o", saved, server.url(path)},
+                                    30);
+    EXPECT_EQ(run.exit_code, 2) << mode << ": " << run.err;
+    const std::string note = std::string_view(mode) == "garbage" ? "\nnote: first parse error: "
+                                                                  : "\nnote: first socket error: ";
+    EXPECT_NE(run.out.find(note), std::string::npos) << mode << ": " << run.out;
+    const Finished report = run_hammer({"report", saved});
+    EXPECT_EQ(report.exit_code, 0) << mode << ": " << report.err;
+    EXPECT_EQ(report.out, run.out) << mode;
+    std::remove(saved.c_str());
+    rmdir(directory);
+  }
+}
+
 }  // namespace
 }  // namespace hammer::test

@@ -36,7 +36,7 @@ class OutputFilesTest : public ::testing::Test {
   void TearDown() override {
     for (const char* name : {"run.json", "run.csv", "run.hgrm", "run.uncorrected.hgrm",
                              "run.hlog", "kept.json", "kept.csv", "edited.json", "merged.json",
-                             "run.html", "edited.html", "sweep.json"}) {
+                             "run.html", "edited.html", "sweep.json", "report.html"}) {
       ::unlink((dir_ + "/" + name).c_str());
     }
     ::rmdir(dir_.c_str());
@@ -238,6 +238,25 @@ TEST_F(OutputFilesTest, ReportWithoutAnOutputPrintsTheSavedRunsTextAsTheRunDid) 
   EXPECT_EQ(refused.err, "hammer: report: '" + sweep +
                              "': a sweep's document renders as HTML only: give -o report.html\n");
   EXPECT_EQ(refused.out, "");
+}
+
+// Issue 24: a run's own -o page and `hammer report` of its -o .json are one page, byte for byte
+// (the page names the run by that file, "run.json", in both). They differed: the run's page
+// called it "this run".
+TEST_F(OutputFilesTest, ReportOfASavedRunWritesTheRunsOwnPageByteForByte) {
+  ServerProcess server({test_server_binary(), "--port", "0"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const Finished run = run_hammer({"-r", "100", "-c", "2", "-t", "1", "-W", "0.3", "-d", "0.5",
+                                   "--slo", "p99=1s", "-o", dir_ + "/run.json", "-o",
+                                   dir_ + "/run.html", server.url()},
+                                  20);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const Finished report =
+      run_hammer({"report", dir_ + "/run.json", "-o", dir_ + "/report.html"});
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  const std::string page = read_file(dir_ + "/run.html");
+  EXPECT_NE(page.find("run.json"), std::string::npos) << "the page names its document";
+  EXPECT_TRUE(page == read_file(dir_ + "/report.html")) << "the two pages differ";
 }
 
 }  // namespace
