@@ -125,11 +125,12 @@ std::string flag_description(Flag flag) {
       return "https: do not verify the server's certificate or its\n"
              "host name (the report says so) (default: verify)";
     case Flag::cacert:
-      return "https: trust the CA certificates in FILE (PEM) instead of\n"
-             "the system's store (default: the system's store)";
+      return "https: trust the CA certificates in FILE (PEM) instead\n"
+             "of the system's store (default: the system's store)";
     case Flag::cert:
-      return "https: present the client certificate in FILE (PEM, the\n"
-             "chain after it) for mutual TLS; needs --key (default none)";
+      return "https: present the client certificate in FILE (PEM, its\n"
+             "chain after it) for mutual TLS; needs --key\n"
+             "(default none)";
     case Flag::key:
       return "https: the private key of --cert, in FILE (PEM, not\n"
              "encrypted); needs --cert (default none)";
