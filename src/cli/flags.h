@@ -15,6 +15,7 @@ enum class Flag {
   latency, json, warmup, timeline, slow, no_keepalive, no_retry, percentiles, slo, control,
   precise_dispatch, engine, shard, start_at, start_tolerance, output, requests, pipeline, ramp,
   progress_fd, generate,
+  insecure, cacert, cert, key, tls_min, tls_max, tls_resume,
   version, help,
 };
 
@@ -73,6 +74,14 @@ inline constexpr std::array kFlags = {
     FlagSpec{Flag::requests, '\0', "--requests", "FILE", ValueKind::file, false, "", false},
     FlagSpec{Flag::pipeline, 'p', "--pipeline", "N", ValueKind::text, false, "", false},
     FlagSpec{Flag::ramp, '\0', "--ramp", "T", ValueKind::text, false, "", false},
+    FlagSpec{Flag::insecure, 'k', "--insecure", "", ValueKind::none, false, "", false},
+    FlagSpec{Flag::cacert, '\0', "--cacert", "FILE", ValueKind::file, false, "", false},
+    FlagSpec{Flag::cert, '\0', "--cert", "FILE", ValueKind::file, false, "", false},
+    FlagSpec{Flag::key, '\0', "--key", "FILE", ValueKind::file, false, "", false},
+    FlagSpec{Flag::tls_min, '\0', "--tls-min", "V", ValueKind::choice, false, "1.2 1.3", false},
+    FlagSpec{Flag::tls_max, '\0', "--tls-max", "V", ValueKind::choice, false, "1.2 1.3", false},
+    FlagSpec{Flag::tls_resume, '\0', "--tls-resume", "on|off", ValueKind::choice, false, "on off",
+             false},
     FlagSpec{Flag::progress_fd, '\0', "--progress-fd", "FD", ValueKind::text, false, "", false},
     FlagSpec{Flag::generate, '\0', "--generate", "KIND", ValueKind::choice, false,
              "man bash zsh", true},

@@ -52,7 +52,6 @@ constexpr std::array kForeignFlags = {
     ForeignFlag{"-U", kUncorrected},      // wrk2 --u_latency
     ForeignFlag{"--u_latency", kUncorrected},
     ForeignFlag{"--latency-correction", kCorrection},  // oha
-    ForeignFlag{"-k", kKeepalive},        // ab
     ForeignFlag{"--disable-keepalive", kKeepalive},  // hey, oha
     ForeignFlag{"-T", kContentType},      // ab, hey, oha
     ForeignFlag{"-D", kBody},             // hey, oha: body from a file

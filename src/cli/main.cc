@@ -266,6 +266,7 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
     return kExitOk;
   }
   Config& config = parsed->config;
+  if (auto refused = https_refusal(config)) return fail(kExitBadInput, refused->message);
   if (config.engine == EngineKind::automatic) {
     if (const char* wanted = std::getenv("HAMMER_ENGINE"); wanted != nullptr && *wanted != '\0') {
       auto kind = parse_engine("HAMMER_ENGINE", wanted);

@@ -22,6 +22,7 @@
 #include "cli/slo_flag.h"
 #include "cli/units.h"
 #include "cli/wall_time.h"
+#include "core/build_features.h"
 #include "core/escaped.h"
 #include "platform/files.h"
 #include "platform/system.h"
@@ -68,6 +69,24 @@ std::optional<UsageError> check_hgrm_companions(const Config& config) {
                             " histogram there; give " + hgrm.path + " alone",
                         other.path);
     }
+  }
+  return std::nullopt;
+}
+
+// https:// parses (http/url.h) and its flags are checked, but a run over TLS waits for TLS to
+// be wired into the engines (issue 25): until then main refuses each https:// URL, before
+// anything connects, with one of two reasons.
+std::optional<UsageError> https_refusal(const Config& config) {
+  const std::string_view why =
+      kBuiltWithTls
+          ? "https is not supported (hammer speaks plain HTTP/1.1); use an http:// URL"
+          : "this build of hammer has no TLS (built without OpenSSL 3); use an http:// URL";
+  if (config.target.scheme == Scheme::https) {
+    return UsageError{"bad URL " + quoted(config.url) + ": " + std::string(why)};
+  }
+  if (!config.sweep.control_url.empty() && config.sweep.control_target.scheme == Scheme::https) {
+    return UsageError{"--control: bad URL " + quoted(config.sweep.control_url) + ": " +
+                      std::string(why)};
   }
   return std::nullopt;
 }
@@ -202,9 +221,36 @@ Failure parse_progress_fd(std::string_view value, int& out) {
   return std::nullopt;
 }
 
+// --cacert, --cert, --key: read now, so a typo is this line and not a run of failed handshakes
+// (what the PEM holds is TLS's to check when the run builds its context).
+Failure check_readable(std::string_view flag, std::string_view path, std::string& out) {
+  auto contents = read_whole_file(std::string(path), kMaxBodyBytes);
+  if (!contents) {
+    if (contents.error() == EFBIG) {
+      return UsageError{std::string(flag) + ": " + quoted(path) + " is larger than 64MB"};
+    }
+    return UsageError{std::string(flag) + ": cannot read " + quoted(path) + ": " +
+                      std::strerror(contents.error())};
+  }
+  out = std::string(path);
+  return std::nullopt;
+}
+
+Failure parse_tls_version(std::string_view flag, std::string_view value, TlsVersion& out) {
+  if (value == "1.2") {
+    out = TlsVersion::tls1_2;
+  } else if (value == "1.3") {
+    out = TlsVersion::tls1_3;
+  } else {
+    return flag_error(flag, "expected 1.2 or 1.3", value);
+  }
+  return std::nullopt;
+}
+
 struct Parser {
   ParsedCommand parsed;
   int64_t cpus_available = 0;
+  std::optional<std::string_view> tls_flag;  // the first https-only flag given, for messages
   bool threads_given = false;
   bool start_tolerance_given = false;
   std::optional<std::string_view> control_url;
@@ -569,6 +615,32 @@ struct Parser {
       }
       case Flag::output:
         return parse_output(value);
+      case Flag::insecure:
+        tls_flag = tls_flag.value_or(spec.long_name);
+        config.tls.insecure = true;
+        return std::nullopt;
+      case Flag::cacert:
+        tls_flag = tls_flag.value_or(spec.long_name);
+        return check_readable(spec.long_name, value, config.tls.ca_file);
+      case Flag::cert:
+        tls_flag = tls_flag.value_or(spec.long_name);
+        return check_readable(spec.long_name, value, config.tls.cert_file);
+      case Flag::key:
+        tls_flag = tls_flag.value_or(spec.long_name);
+        return check_readable(spec.long_name, value, config.tls.key_file);
+      case Flag::tls_min:
+        tls_flag = tls_flag.value_or(spec.long_name);
+        return parse_tls_version(spec.long_name, value, config.tls.min_version);
+      case Flag::tls_max:
+        tls_flag = tls_flag.value_or(spec.long_name);
+        return parse_tls_version(spec.long_name, value, config.tls.max_version);
+      case Flag::tls_resume:
+        tls_flag = tls_flag.value_or(spec.long_name);
+        if (value != "on" && value != "off") {
+          return flag_error(spec.long_name, "expected on or off", value);
+        }
+        config.tls.resume = value == "on";
+        return std::nullopt;
     }
     return std::nullopt;
   }
@@ -639,7 +711,33 @@ struct Parser {
     if (Failure failure = check_outputs_against_inputs()) return failure;
     if (Failure failure = check_output_directories()) return failure;
     if (Failure failure = check_sweep()) return failure;
-    return check_outputs_of_sweep();
+    if (Failure failure = check_outputs_of_sweep()) return failure;
+    return check_tls();
+  }
+
+  // The https-only flags, after the loop: an https:// URL to apply to, and each other.
+  Failure check_tls() const {
+    const Config& config = parsed.config;
+    const TlsConfig& tls = config.tls;
+    const bool https = config.target.scheme == Scheme::https ||
+                       (config.sweep.active() && !config.sweep.control_url.empty() &&
+                        config.sweep.control_target.scheme == Scheme::https);
+    if (tls_flag && !https) {
+      return UsageError{std::string(*tls_flag) + ": only means something with an https:// URL, "
+                        "got " + quoted(config.url)};
+    }
+    if (!tls.cert_file.empty() && tls.key_file.empty()) {
+      return UsageError{"--cert: needs --key FILE, the certificate's private key"};
+    }
+    if (tls.cert_file.empty() && !tls.key_file.empty()) {
+      return UsageError{"--key: needs --cert FILE, the certificate it belongs to"};
+    }
+    if (tls.min_version > tls.max_version) {
+      return UsageError{"--tls-min: " + std::string(tls_version_text(tls.min_version)) +
+                        " is above --tls-max " + std::string(tls_version_text(tls.max_version)) +
+                        ", which leaves no version to offer"};
+    }
+    return std::nullopt;
   }
 
   // A Connection header (-H, or a --requests line's) that says the opposite of -p or

@@ -54,6 +54,10 @@ Expected<EngineKind, UsageError> parse_engine(std::string_view source, std::stri
 /// that names that file is refused (a run's and a merge's outputs alike, once the mode is known).
 std::optional<UsageError> check_hgrm_companions(const Config& config);
 
+/// An https:// URL (or --control URL) that this hammer cannot run yet: TLS is not wired into
+/// the engines (issue 25), or this build has no TLS at all. main refuses it before the run.
+std::optional<UsageError> https_refusal(const Config& config);
+
 /// Every long option, "--connections" first, in --help order; for suggestions and tests.
 std::span<const std::string_view> long_option_names();
 

@@ -2,6 +2,7 @@
 #include "cli/options.h"
 
 #include <gtest/gtest.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,6 +10,8 @@
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include "core/build_features.h"
 
 namespace hammer {
 namespace {
@@ -327,9 +330,9 @@ const std::vector<BadFlag> kBadFlags = {
     {{"--control", "http://127.0.0.1:9/"},
      "--control: compares a sweep with a no-work route; give -c or --rate a list or range, got "
      "'http://127.0.0.1:9/'"},
-    {{"-c", "1,2", "--control", "https://x/"},
-     "--control: bad URL 'https://x/': https is not supported (hammer speaks plain HTTP/1.1); "
-     "use an http:// URL"},
+    {{"-c", "1,2", "--control", "ftp://x/"},
+     "--control: bad URL 'ftp://x/': unsupported scheme 'ftp'; only http:// and https:// are "
+     "supported"},
     {{"--control"}, "--control: missing value"},
 
     {{"-W", "abc"}, "--warmup: expected a duration > 0 (e.g. 3, 3s, 500ms or 1m), got 'abc'"},
@@ -400,6 +403,27 @@ const std::vector<BadFlag> kBadFlags = {
     {{"--rate", "0.4:10", "--slo", "p99=1s", "-W", "500ms", "-d", "400ms"},
      "--rate: at 1 req/s no request falls in the measured 400.00ms after --warmup 500.00ms; "
      "raise --rate or --duration"},
+    // The https-only flags: their values here; with an http:// URL each is an error too.
+    {{"-k"}, "--insecure: only means something with an https:// URL, got "
+             "'http://127.0.0.1:8080/'"},
+    {{"--insecure=yes"}, "--insecure: takes no value, got '--insecure=yes'"},
+    {{"--cacert", "/nonexistent/ca.pem"},
+     "--cacert: cannot read '/nonexistent/ca.pem': No such file or directory"},
+    {{"--cacert"}, "--cacert: missing value"},
+    {{"--cert", "/nonexistent/client.pem"},
+     "--cert: cannot read '/nonexistent/client.pem': No such file or directory"},
+    {{"--cert"}, "--cert: missing value"},
+    {{"--key", "/nonexistent/client.key"},
+     "--key: cannot read '/nonexistent/client.key': No such file or directory"},
+    {{"--key"}, "--key: missing value"},
+    {{"--tls-min", "1.1"}, "--tls-min: expected 1.2 or 1.3, got '1.1'"},
+    {{"--tls-min", "TLSv1.3"}, "--tls-min: expected 1.2 or 1.3, got 'TLSv1.3'"},
+    {{"--tls-min"}, "--tls-min: missing value"},
+    {{"--tls-max", "1.4"}, "--tls-max: expected 1.2 or 1.3, got '1.4'"},
+    {{"--tls-max", "1"}, "--tls-max: expected 1.2 or 1.3, got '1'"},
+    {{"--tls-resume", "yes"}, "--tls-resume: expected on or off, got 'yes'"},
+    {{"--tls-resume", "ON"}, "--tls-resume: expected on or off, got 'ON'"},
+    {{"--tls-resume"}, "--tls-resume: missing value"},
     {{"-c", "1,2", "-r", "0.5", "-W", "1s", "-d", "1s"},
      "--rate: at 0.5 req/s no request falls in the measured 1.00s after --warmup 1.00s; raise --rate "
      "or --duration"},
@@ -872,11 +896,9 @@ TEST(OptionsTest, UrlMistakesAreNamed) {
   EXPECT_EQ(error_of({"--latency", "5", kUrl}),
             "unexpected argument 'http://127.0.0.1:8080/'; hammer takes exactly one URL "
             "(already have '5')");
-  EXPECT_EQ(error_of({"https://example.com/"}),
-            "bad URL 'https://example.com/': https is not supported (hammer speaks plain "
-            "HTTP/1.1); use an http:// URL");
   EXPECT_EQ(error_of({"ftp://x"}),
-            "bad URL 'ftp://x': unsupported scheme 'ftp'; only http:// is supported");
+            "bad URL 'ftp://x': unsupported scheme 'ftp'; only http:// and https:// are "
+            "supported");
   EXPECT_EQ(error_of({"localhost:8080"}),
             "bad URL 'localhost:8080': missing scheme; did you mean 'http://localhost:8080'?");
   EXPECT_EQ(error_of({"-"}), "bad URL '-': missing scheme; expected http://host[:port][/path]");
@@ -942,7 +964,6 @@ TEST(OptionsTest, OtherToolsFlagsNameHammersAlternative) {
   says({"-U"}, "uncorrected");
   says({"--u_latency"}, "uncorrected");
   says({"--latency-correction"}, "-r");
-  says({"-k"}, "--no-keepalive");
   says({"--disable-keepalive"}, "--no-keepalive");
   says({"-T", "application/json"}, "-H 'Content-Type:");
   says({"-D", "body.json"}, "--body FILE");
@@ -1063,6 +1084,87 @@ TEST(OptionsTest, AnOutputThatIsAnHgrmsCompanionIsRefused) {
   EXPECT_EQ(config_of({"-r", "100", "-o", "a.hgrm", "-o", "a.corrected.hgrm", kUrl})
                 .outputs.size(),
             2u);
+}
+
+// A temporary file for --cacert, --cert and --key (options check only that it can be read).
+class TlsFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char name[] = "/tmp/hammer-tls-option-XXXXXX";
+    const int fd = mkstemp(name);
+    ASSERT_GE(fd, 0);
+    close(fd);
+    path_ = name;
+  }
+  void TearDown() override { std::remove(path_.c_str()); }
+  std::string path_;
+};
+
+constexpr const char* kHttpsUrl = "https://localhost:8443/";
+
+TEST_F(TlsFileTest, TlsFlagsFillTheConfigOfAnHttpsRun) {
+  const Config config = config_of({"-k", "--cacert", path_, "--cert", path_, "--key", path_,
+                                   "--tls-min", "1.3", "--tls-max", "1.3", "--tls-resume", "off",
+                                   kHttpsUrl});
+  EXPECT_EQ(config.target.scheme, Scheme::https);
+  EXPECT_EQ(config.target.port, 8443);
+  EXPECT_TRUE(config.tls.insecure);
+  EXPECT_EQ(config.tls.ca_file, path_);
+  EXPECT_EQ(config.tls.cert_file, path_);
+  EXPECT_EQ(config.tls.key_file, path_);
+  EXPECT_EQ(config.tls.min_version, TlsVersion::tls1_3);
+  EXPECT_EQ(config.tls.max_version, TlsVersion::tls1_3);
+  EXPECT_FALSE(config.tls.resume);
+  EXPECT_TRUE(config_of({"--insecure", kHttpsUrl}).tls.insecure);
+}
+
+TEST(OptionsTest, TlsDefaultsVerifyResumeAndAllowBothVersions) {
+  const Config config = config_of({kHttpsUrl});
+  EXPECT_EQ(config.target.port, 8443);
+  EXPECT_FALSE(config.tls.insecure);
+  EXPECT_TRUE(config.tls.ca_file.empty());
+  EXPECT_TRUE(config.tls.cert_file.empty());
+  EXPECT_EQ(config.tls.min_version, TlsVersion::tls1_2);
+  EXPECT_EQ(config.tls.max_version, TlsVersion::tls1_3);
+  EXPECT_TRUE(config.tls.resume);
+  EXPECT_EQ(config_of({"https://example.com/"}).target.port, 443);
+}
+
+TEST_F(TlsFileTest, TlsFlagsThatNeedEachOtherOrAnHttpsUrlSaySo) {
+  EXPECT_EQ(error_of({"--cert", path_, kHttpsUrl}),
+            "--cert: needs --key FILE, the certificate's private key");
+  EXPECT_EQ(error_of({"--key", path_, kHttpsUrl}),
+            "--key: needs --cert FILE, the certificate it belongs to");
+  EXPECT_EQ(error_of({"--tls-min", "1.3", "--tls-max", "1.2", kHttpsUrl}),
+            "--tls-min: 1.3 is above --tls-max 1.2, which leaves no version to offer");
+  EXPECT_EQ(error_of({"--tls-resume", "off", kUrl}),
+            "--tls-resume: only means something with an https:// URL, got "
+            "'http://127.0.0.1:8080/'");
+  // The first such flag is the one named.
+  EXPECT_EQ(error_of({"--cacert", path_, "-k", kUrl}),
+            "--cacert: only means something with an https:// URL, got "
+            "'http://127.0.0.1:8080/'");
+  // A sweep's --control URL over https is https enough.
+  EXPECT_EQ(config_of({"-c", "1,2", "--control", "https://127.0.0.1/", "-k", kUrl})
+                .sweep.control_target.scheme,
+            Scheme::https);
+  EXPECT_EQ(config_of({"--tls-min", "1.2", "--tls-max", "1.2", kHttpsUrl}).tls.max_version,
+            TlsVersion::tls1_2);
+}
+
+// https:// parses; the run refuses it (in main) until TLS is wired into the engines.
+TEST(OptionsTest, AnHttpsRunIsRefusedWithOneLine) {
+  const std::string why =
+      kBuiltWithTls
+          ? "https is not supported (hammer speaks plain HTTP/1.1); use an http:// URL"
+          : "this build of hammer has no TLS (built without OpenSSL 3); use an http:// URL";
+  auto refused = https_refusal(config_of({"https://example.com/"}));
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->message, "bad URL 'https://example.com/': " + why);
+  refused = https_refusal(config_of({"-c", "1,2", "--control", "https://x/", kUrl}));
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->message, "--control: bad URL 'https://x/': " + why);
+  EXPECT_FALSE(https_refusal(config_of({kUrl})));
 }
 
 TEST(OptionsTest, LongOptionNamesListEveryFlagOfTheDesign) {

@@ -125,6 +125,30 @@ std::string flag_description(Flag flag) {
       }
       return text + "\nwritten whole or not at all (temporary file, rename)";
     }
+    case Flag::insecure:
+      return "https: do not verify the server's certificate or its\n"
+             "host name (the report says so) (default: verify)";
+    case Flag::cacert:
+      return "https: trust the CA certificates in FILE (PEM) instead\n"
+             "of the system's store (default: the system's store)";
+    case Flag::cert:
+      return "https: present the client certificate in FILE (PEM, its\n"
+             "chain after it) for mutual TLS; needs --key\n"
+             "(default none)";
+    case Flag::key:
+      return "https: the private key of --cert, in FILE (PEM, not\n"
+             "encrypted); needs --cert (default none)";
+    case Flag::tls_min:
+      return "https: the lowest TLS version to accept, 1.2 or 1.3\n"
+             "(default " + std::string(tls_version_text(defaults.tls.min_version)) + ")";
+    case Flag::tls_max:
+      return "https: the highest TLS version to offer, 1.2 or 1.3,\n"
+             "at least --tls-min (default " +
+             std::string(tls_version_text(defaults.tls.max_version)) + ")";
+    case Flag::tls_resume:
+      return "https: resume TLS sessions on reconnects (tickets or\n"
+             "session IDs); off makes every handshake a full one\n"
+             "(default " + std::string(defaults.tls.resume ? "on" : "off") + ")";
     case Flag::progress_fd:
       return "write progress to descriptor FD (2 is stderr), one JSON\n"
              "object per line every 100 ms while the load runs; see\n"

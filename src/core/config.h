@@ -17,10 +17,14 @@ namespace hammer {
 inline constexpr int64_t kMaxConnections = 1'000'000;
 inline constexpr int64_t kMaxThreads = 1'024;
 
+/// The URL's scheme: https:// runs HTTP/1.1 over TLS (src/tls/), on port 443 by default.
+enum class Scheme : uint8_t { http, https };
+
 struct Target {
+  Scheme scheme = Scheme::http;
   std::string host;         // as written in the URL: "127.0.0.1", "localhost", "::1"
   std::string port_text;    // "8080"
-  int port = 80;
+  int port = 80;            // the scheme's default (80, 443) when the URL names none
   std::string path = "/";   // path and query, always starts with '/'
   std::string host_header;  // value for the Host header: host[:port], [v6] bracketed
 };
@@ -121,6 +125,25 @@ struct OutputFile {
   OutputFormat format = OutputFormat::json;
 };
 
+/// A TLS protocol version, as --tls-min and --tls-max name it.
+enum class TlsVersion : uint8_t { tls1_2, tls1_3 };
+
+/// The version as --tls-min and --tls-max spell it: "1.2", "1.3".
+constexpr std::string_view tls_version_text(TlsVersion version) {
+  return version == TlsVersion::tls1_3 ? "1.3" : "1.2";
+}
+
+/// How https:// connections are made (src/tls/tls_context.h builds one SSL_CTX from it).
+struct TlsConfig {
+  bool insecure = false;    // -k: no certificate or host-name check (the report says so)
+  std::string ca_file;      // --cacert: trust this PEM bundle instead of the system's store
+  std::string cert_file;    // --cert, --key: a client certificate and its key (mTLS); both or
+  std::string key_file;     // neither
+  TlsVersion min_version = TlsVersion::tls1_2;  // --tls-min; min_version <= max_version
+  TlsVersion max_version = TlsVersion::tls1_3;  // --tls-max
+  bool resume = true;       // --tls-resume off: every connection makes a full handshake
+};
+
 struct Config {
   std::string url;  // as the user typed it
   Target target;
@@ -146,6 +169,7 @@ struct Config {
   int64_t slow_ns = 0;         // --slow: threshold of the slow-request note; 0 = 10x p50
   bool keep_alive = true;      // --no-keepalive: false, a new connection for every request
   bool retry = true;           // --no-retry: false, a polite close's unanswered requests fail
+  TlsConfig tls;               // https:// only: -k, --cacert, --cert/--key, --tls-*
   EngineKind engine = EngineKind::automatic;  // --engine / HAMMER_ENGINE; main resolves it
   EngineFallback engine_fallback;             // set when resolving fell back to epoll
   bool precise_dispatch = false;  // --precise-dispatch: spin to each slot (sub-10 us, CPU)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// URL parsing for the command line. Only what RFC 3986 allows for http URLs with a host, minus
+// URL parsing for the command line. Only what RFC 3986 allows for http(s) URLs with a host, minus
 // what hammer cannot use (userinfo, percent-encoded or non-ASCII host names, IPv6 zone IDs);
 // every rejection says which part is wrong, because the user typed it a second ago.
 #include "http/url.h"
@@ -28,6 +28,9 @@ bool is_name_char(char c) {
 
 Expected<Target, std::string> fail(std::string message) { return unexpected(std::move(message)); }
 
+constexpr int kHttpPort = 80;
+constexpr int kHttpsPort = 443;
+
 }  // namespace
 
 Expected<Target, std::string> parse_url(std::string_view url) {
@@ -52,12 +55,14 @@ Expected<Target, std::string> parse_url(std::string_view url) {
     return fail("missing scheme; expected http://host[:port][/path]");
   }
   const std::string_view scheme = url.substr(0, scheme_end);
+  Target target;
   if (starts_with_ignoring_case(scheme, "https") && scheme.size() == 5) {
-    return fail("https is not supported (hammer speaks plain HTTP/1.1); use an http:// URL");
-  }
-  if (!(starts_with_ignoring_case(scheme, "http") && scheme.size() == 4)) {
+    target.scheme = Scheme::https;
+    target.port = kHttpsPort;
+  } else if (!(starts_with_ignoring_case(scheme, "http") && scheme.size() == 4)) {
     if (scheme.empty()) return fail("missing scheme; expected http://host[:port][/path]");
-    return fail("unsupported scheme '" + std::string(scheme) + "'; only http:// is supported");
+    return fail("unsupported scheme '" + std::string(scheme) +
+                "'; only http:// and https:// are supported");
   }
 
   std::string_view rest = url.substr(scheme_end + 3);
@@ -72,7 +77,6 @@ Expected<Target, std::string> parse_url(std::string_view url) {
     return fail("userinfo ('user@') in URLs is not supported; send credentials with -H");
   }
 
-  Target target;
   std::string_view port_text;
   bool has_port = false;
   if (!authority.empty() && authority.front() == '[') {
@@ -128,7 +132,8 @@ Expected<Target, std::string> parse_url(std::string_view url) {
 
   const bool v6 = target.host.find(':') != std::string::npos;
   target.host_header = v6 ? "[" + target.host + "]" : target.host;
-  if (target.port != 80) target.host_header += ":" + target.port_text;
+  const int default_port = target.scheme == Scheme::https ? kHttpsPort : kHttpPort;
+  if (target.port != default_port) target.host_header += ":" + target.port_text;
   return target;
 }
 

@@ -71,10 +71,20 @@ TEST(UrlTest, PortWithLeadingZerosIsNormalised) {
   EXPECT_EQ(target.port_text, "80");
 }
 
-TEST(UrlTest, HttpsIsRefusedWithAClearMessage) {
-  EXPECT_EQ(error_of("https://example.com/"),
-            "https is not supported (hammer speaks plain HTTP/1.1); use an http:// URL");
-  EXPECT_NE(error_of("HTTPS://example.com/").find("https is not supported"), std::string::npos);
+TEST(UrlTest, HttpsIsParsedWithItsSchemeAndPort443) {
+  const Target target = parsed("https://example.com/a");
+  EXPECT_EQ(target.scheme, Scheme::https);
+  EXPECT_EQ(target.port, 443);
+  EXPECT_EQ(target.port_text, "443");
+  EXPECT_EQ(target.path, "/a");
+  EXPECT_EQ(target.host_header, "example.com");  // 443 is https's own port
+  EXPECT_EQ(parsed("HTTPS://example.com/").scheme, Scheme::https);
+  EXPECT_EQ(parsed("https://127.0.0.1:8443/").host_header, "127.0.0.1:8443");
+  EXPECT_EQ(parsed("https://[::1]/").host_header, "[::1]");
+  // And the other way round: 443 is no default for http, nor 80 for https.
+  EXPECT_EQ(parsed("http://h:443/").host_header, "h:443");
+  EXPECT_EQ(parsed("https://h:80/").host_header, "h:80");
+  EXPECT_EQ(parsed("http://h/").scheme, Scheme::http);
 }
 
 TEST(UrlTest, MissingSchemeIsNamed) {
@@ -90,8 +100,11 @@ TEST(UrlTest, MissingSchemeIsNamed) {
 }
 
 TEST(UrlTest, OtherSchemesAreNamed) {
-  EXPECT_EQ(error_of("ftp://h/"), "unsupported scheme 'ftp'; only http:// is supported");
-  EXPECT_EQ(error_of("ws://h/"), "unsupported scheme 'ws'; only http:// is supported");
+  EXPECT_EQ(error_of("ftp://h/"),
+            "unsupported scheme 'ftp'; only http:// and https:// are supported");
+  EXPECT_EQ(error_of("ws://h/"), "unsupported scheme 'ws'; only http:// and https:// are supported");
+  EXPECT_EQ(error_of("httpss://h/"),
+            "unsupported scheme 'httpss'; only http:// and https:// are supported");
 }
 
 TEST(UrlTest, EmptyHostIsRejected) {

@@ -1,0 +1,594 @@
+// SPDX-License-Identifier: MIT
+// TlsClient against an in-process OpenSSL server on memory BIOs (tls_testing.h), with a CA and
+// certificates made at test time: handshakes of both versions, data both ways split at every
+// byte, each kind of failure with its reason, ALPN, resumption, and large transfers.
+#include "tls/tls_client.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tls/tls_context.h"
+#include "tls/tls_testing.h"
+
+namespace hammer {
+namespace {
+
+using test::Link;
+using test::TestPki;
+using test::TestServer;
+using test::TestServerContext;
+using test::TestServerOptions;
+
+TlsConfig trusting_test_ca() {
+  TlsConfig config;
+  config.ca_file = TestPki::get().ca;
+  return config;
+}
+
+TlsContext make_context(const TlsConfig& config,
+                        std::vector<std::string> alpn = {"http/1.1"}) {
+  auto context = TlsContext::create(config, std::move(alpn));
+  if (!context) throw std::runtime_error("TlsContext: " + context.error().reason);
+  return std::move(*context);
+}
+
+TestServerOptions server_versions(int min_version, int max_version) {
+  TestServerOptions options;
+  options.min_version = min_version;
+  options.max_version = max_version;
+  return options;
+}
+
+// A pattern that shows a dropped, doubled or reordered byte at any offset.
+std::string pattern(size_t bytes, unsigned seed) {
+  std::string text(bytes, '\0');
+  uint32_t state = seed * 2654435761u + 1;
+  for (char& c : text) {
+    state = state * 1103515245u + 12345u;
+    c = static_cast<char>(state >> 24);
+  }
+  return text;
+}
+
+TEST(TlsClientTest, HandshakesWithTls13ByDefault) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  ASSERT_EQ(client.start("localhost"), TlsState::handshaking);
+  EXPECT_GT(client.ciphertext_pending(), 0u);  // the ClientHello
+  Link link{client, server};
+  link.settle();
+  ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+  EXPECT_EQ(client.session().version, TlsVersion::tls1_3);
+  EXPECT_EQ(client.session().cipher.substr(0, 4), "TLS_");  // a TLS 1.3 suite
+  EXPECT_EQ(client.session().alpn, "http/1.1");
+  EXPECT_FALSE(client.session().resumed);
+  EXPECT_EQ(server.server_name(), "localhost");
+}
+
+TEST(TlsClientTest, HandshakesWithTls12WhenTheServerStopsThere) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerContext server_context(server_versions(TLS1_2_VERSION, TLS1_2_VERSION));
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+  EXPECT_EQ(client.session().version, TlsVersion::tls1_2);
+  EXPECT_EQ(client.session().cipher.substr(0, 5), "ECDHE");  // a forward-secret 1.2 suite
+}
+
+TEST(TlsClientTest, AnIpAddressIsVerifiedAgainstTheSanAndNotSentAsSni) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("127.0.0.1");
+  Link link{client, server};
+  link.settle();
+  ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+  EXPECT_EQ(server.server_name(), "");  // RFC 6066: no literal addresses in SNI
+}
+
+// Both versions, both directions, every record split at every byte: the client is given one
+// byte at a time and must neither lose nor repeat one.
+TEST(TlsClientTest, DataFlowsBothWaysFedOneByteAtATime) {
+  for (const int version : {TLS1_2_VERSION, TLS1_3_VERSION}) {
+    SCOPED_TRACE(version == TLS1_3_VERSION ? "TLS 1.3" : "TLS 1.2");
+    const TlsContext context = make_context(trusting_test_ca());
+    TestServerContext server_context(server_versions(version, version));
+    TestServer server(server_context);
+    TlsClient client(context);
+    client.start("localhost");
+    Link link{client, server, 1};
+    link.settle();
+    ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+
+    const std::string request = "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n";
+    link.client_send(request);
+    EXPECT_EQ(server.received(), request);
+
+    // Three records of different sizes, fed one byte at a time.
+    const std::string response = pattern(1000, 1) + pattern(17, 2) + pattern(5000, 3);
+    server.send(response.substr(0, 1000));
+    server.send(response.substr(1000, 17));
+    server.send(response.substr(1017));
+    link.settle();
+    EXPECT_EQ(link.received.size(), response.size());
+    EXPECT_TRUE(link.received == response);
+    EXPECT_EQ(client.state(), TlsState::established);
+  }
+}
+
+TEST(TlsClientTest, TheCopyingFeedTakesWhatFitsAndTheRestLater) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+
+  const std::string response = pattern(100'000, 4);
+  server.send(response);
+  std::string ciphertext(server.pending(), '\0');
+  ciphertext.resize(server.take(ciphertext.data(), ciphertext.size()));
+  ASSERT_GT(ciphertext.size(), TlsClient::kRingBytes);  // more than the ring holds at once
+
+  std::string_view rest = ciphertext;
+  std::string plaintext;
+  char buffer[8192];
+  while (!rest.empty()) {
+    const size_t taken = client.put_ciphertext(rest);
+    rest.remove_prefix(taken);
+    for (;;) {
+      const TlsTransfer transfer = client.read(buffer);
+      if (transfer.io != TlsIo::done) {
+        EXPECT_EQ(transfer.io, TlsIo::want_input);
+        break;
+      }
+      plaintext.append(buffer, transfer.bytes);
+    }
+  }
+  EXPECT_TRUE(plaintext == response) << plaintext.size();
+}
+
+TEST(TlsClientTest, AMegabyteFlowsEachWay) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+
+  const std::string upload = pattern(1 << 20, 5);
+  link.client_send(upload);
+  EXPECT_EQ(server.received().size(), upload.size());
+  EXPECT_TRUE(server.received() == upload);
+
+  const std::string download = pattern(1 << 20, 6);
+  server.send(download);
+  link.settle();
+  EXPECT_EQ(link.received.size(), download.size());
+  EXPECT_TRUE(link.received == download);
+}
+
+// A write larger than the outgoing ring returns after the records that fit; the rest waits
+// until the ring is sent, and is then taken with the same bytes offered again.
+TEST(TlsClientTest, AWriteLargerThanTheRingIsTakenInPieces) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  ASSERT_EQ(client.state(), TlsState::established);
+
+  const std::string upload = pattern(200'000, 7);
+  const TlsTransfer first = client.write(upload);
+  ASSERT_EQ(first.io, TlsIo::done);
+  EXPECT_LT(first.bytes, upload.size());
+  EXPECT_GT(first.bytes, 0u);
+  const TlsTransfer blocked = client.write(std::string_view(upload).substr(first.bytes));
+  EXPECT_EQ(blocked.io, TlsIo::want_output);
+  EXPECT_EQ(blocked.bytes, 0u);
+  link.settle();
+  link.client_send(std::string_view(upload).substr(first.bytes));
+  EXPECT_TRUE(server.received() == upload) << server.received().size();
+}
+
+TEST(TlsClientTest, AnUntrustedChainFailsVerificationWithOpenSslsReason) {
+  const TlsContext context = make_context(TlsConfig{});  // the system's store: not our CA
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.state(), TlsState::failed);
+  EXPECT_EQ(client.failure().kind, TlsError::verify_failed);
+  EXPECT_EQ(client.failure().reason,
+            "certificate verify failed: self-signed certificate in certificate chain");
+  EXPECT_FALSE(server.handshake_done());
+}
+
+TEST(TlsClientTest, ASelfSignedLeafFailsVerification) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerOptions options;
+  options.chain = TestPki::get().self_signed;
+  options.key = TestPki::get().self_signed_key;
+  TestServerContext server_context(options);
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.failure().kind, TlsError::verify_failed);
+  EXPECT_EQ(client.failure().reason, "certificate verify failed: self-signed certificate");
+}
+
+TEST(TlsClientTest, AnExpiredCertificateFailsVerification) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerOptions options;
+  options.chain = TestPki::get().expired_chain;
+  TestServerContext server_context(options);
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.failure().kind, TlsError::verify_failed);
+  EXPECT_EQ(client.failure().reason, "certificate verify failed: certificate has expired");
+}
+
+TEST(TlsClientTest, InsecureSkipsVerification) {
+  TlsConfig config;
+  config.insecure = true;
+  const TlsContext context = make_context(config);
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("example.com");  // neither trusted nor the certificate's name
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.state(), TlsState::established) << client.failure().reason;
+  EXPECT_EQ(server.server_name(), "example.com");
+}
+
+TEST(TlsClientTest, AnotherHostNameIsAMismatch) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("example.com");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.failure().kind, TlsError::hostname_mismatch);
+  EXPECT_EQ(client.failure().reason,
+            "certificate verify failed: hostname mismatch (the certificate is not for "
+            "'example.com')");
+}
+
+TEST(TlsClientTest, AnotherIpAddressIsAMismatch) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("127.0.0.2");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.failure().kind, TlsError::hostname_mismatch);
+  EXPECT_EQ(client.failure().reason,
+            "certificate verify failed: IP address mismatch (the certificate is not for "
+            "'127.0.0.2')");
+}
+
+TEST(TlsClientTest, AMinimumAboveTheServersVersionIsRefused) {
+  TlsConfig config = trusting_test_ca();
+  config.min_version = TlsVersion::tls1_3;
+  const TlsContext context = make_context(config);
+  TestServerContext server_context(server_versions(TLS1_2_VERSION, TLS1_2_VERSION));
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.failure().kind, TlsError::protocol_version) << client.failure().reason;
+  EXPECT_EQ(client.failure().reason.substr(0, 18), "protocol version: ");
+}
+
+TEST(TlsClientTest, AMaximumBelowTheServersVersionIsRefused) {
+  TlsConfig config = trusting_test_ca();
+  config.max_version = TlsVersion::tls1_2;
+  const TlsContext context = make_context(config);
+  TestServerContext server_context(server_versions(TLS1_3_VERSION, TLS1_3_VERSION));
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.failure().kind, TlsError::protocol_version) << client.failure().reason;
+  EXPECT_EQ(client.failure().reason,
+            "protocol version: the server accepts none of the versions offered (alert protocol "
+            "version)");
+}
+
+TEST(TlsClientTest, AlpnOffersTheListInOrderAndReportsTheServersChoice) {
+  TestServerOptions h2_first;
+  h2_first.alpn = {"h2", "http/1.1"};
+  TestServerContext server_context(h2_first);
+  {
+    const TlsContext context = make_context(trusting_test_ca(), {"h2", "http/1.1"});
+    TestServer server(server_context);
+    TlsClient client(context);
+    client.start("localhost");
+    Link link{client, server};
+    link.settle();
+    ASSERT_EQ(client.state(), TlsState::established);
+    EXPECT_EQ(client.session().alpn, "h2");
+  }
+  {
+    const TlsContext context = make_context(trusting_test_ca());  // http/1.1 alone
+    TestServer server(server_context);
+    TlsClient client(context);
+    client.start("localhost");
+    Link link{client, server};
+    link.settle();
+    ASSERT_EQ(client.state(), TlsState::established);
+    EXPECT_EQ(client.session().alpn, "http/1.1");
+  }
+  {
+    TestServerOptions no_alpn;
+    no_alpn.alpn = {};
+    TestServerContext plain_server_context(no_alpn);
+    const TlsContext context = make_context(trusting_test_ca());
+    TestServer server(plain_server_context);
+    TlsClient client(context);
+    client.start("localhost");
+    Link link{client, server};
+    link.settle();
+    ASSERT_EQ(client.state(), TlsState::established);
+    EXPECT_EQ(client.session().alpn, "");
+  }
+}
+
+// A connection that ends and reconnects offers its last session: resumed on the second
+// handshake, for TLS 1.3 tickets, TLS 1.2 tickets and TLS 1.2 session IDs; never with
+// --tls-resume off.
+TEST(TlsClientTest, ASecondConnectionResumesTheFirstsSession) {
+  struct Case {
+    const char* name;
+    int version;
+    bool tickets;
+  };
+  for (const Case& each : {Case{"TLS 1.3 ticket", TLS1_3_VERSION, true},
+                           Case{"TLS 1.2 ticket", TLS1_2_VERSION, true},
+                           Case{"TLS 1.2 session ID", TLS1_2_VERSION, false}}) {
+    for (const bool resume : {true, false}) {
+      SCOPED_TRACE(std::string(each.name) + (resume ? ", resume on" : ", resume off"));
+      TlsConfig config = trusting_test_ca();
+      config.resume = resume;
+      const TlsContext context = make_context(config);
+      TestServerOptions options = server_versions(each.version, each.version);
+      options.tickets = each.tickets;
+      TestServerContext server_context(options);
+      TlsClient client(context);
+      int resumed = 0;
+      for (int connection = 0; connection < 3; ++connection) {
+        TestServer server(server_context);
+        client.start("localhost");
+        Link link{client, server};
+        link.settle();
+        ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+        // A request and an answer: TLS 1.3 tickets arrive after the handshake, read with it.
+        link.client_send("ping");
+        server.send("pong");
+        link.settle();
+        EXPECT_EQ(link.received, "pong");
+        EXPECT_EQ(client.session().resumed, server.resumed());
+        if (client.session().resumed) ++resumed;
+        client.close();
+        link.settle();
+      }
+      EXPECT_EQ(resumed, resume ? 2 : 0);
+      EXPECT_EQ(client.has_session_to_resume(), resume);
+    }
+  }
+}
+
+// A server that ends connections without close_notify (Connection: close, then a bare TCP
+// close) is still resumed: only a fatal error spoils a session.
+TEST(TlsClientTest, AnEndWithoutCloseNotifyKeepsTheSessionButAFatalErrorDropsIt) {
+  for (const int version : {TLS1_2_VERSION, TLS1_3_VERSION}) {
+    SCOPED_TRACE(version == TLS1_3_VERSION ? "TLS 1.3" : "TLS 1.2");
+    const TlsContext context = make_context(trusting_test_ca());
+    TestServerOptions options = server_versions(version, version);
+    options.tickets = version == TLS1_3_VERSION;  // 1.2 by session ID: the server's cache
+    TestServerContext server_context(options);
+    TlsClient client(context);
+    {
+      TestServer server(server_context);
+      client.start("localhost");
+      Link link{client, server};
+      link.settle();
+      link.client_send("GET");
+      server.send("answer");
+      link.settle();
+      client.peer_closed();
+      char buffer[16];
+      EXPECT_EQ(client.read(buffer).io, TlsIo::failed);
+      EXPECT_EQ(client.failure().kind, TlsError::closed_without_close_notify);
+    }
+    {
+      TestServer server(server_context);
+      client.start("localhost");
+      Link link{client, server};
+      link.settle();
+      ASSERT_EQ(client.state(), TlsState::established);
+      EXPECT_TRUE(client.session().resumed);
+      // Now a fatal alert: the session must not be offered again.
+      link.client_send("GET");
+      server.send("answer");
+      link.settle();
+      ASSERT_EQ(client.write(std::string_view("x")).io, TlsIo::done);
+      std::span<const char> record = client.ciphertext_to_send();
+      std::string corrupted(record.begin(), record.end());
+      client.ciphertext_sent(record.size());
+      corrupted.back() = static_cast<char>(corrupted.back() ^ 1);
+      server.receive(corrupted.data(), corrupted.size());
+      server.drive();
+      link.settle();
+      EXPECT_EQ(client.failure().kind, TlsError::alert_received);
+    }
+    {
+      TestServer server(server_context);
+      client.start("localhost");
+      Link link{client, server};
+      link.settle();
+      ASSERT_EQ(client.state(), TlsState::established);
+      EXPECT_FALSE(client.session().resumed);
+    }
+  }
+}
+
+// A record the server cannot decrypt makes it send a fatal alert, which the client reads
+// mid-stream as alert_received with the alert's name.
+TEST(TlsClientTest, AnAlertMidStreamIsReceivedWithItsName) {
+  for (const int version : {TLS1_2_VERSION, TLS1_3_VERSION}) {
+    SCOPED_TRACE(version == TLS1_3_VERSION ? "TLS 1.3" : "TLS 1.2");
+    const TlsContext context = make_context(trusting_test_ca());
+    TestServerContext server_context(server_versions(version, version));
+    TestServer server(server_context);
+    TlsClient client(context);
+    client.start("localhost");
+    Link link{client, server};
+    link.settle();
+    ASSERT_EQ(client.state(), TlsState::established);
+
+    ASSERT_EQ(client.write(std::string_view("request")).io, TlsIo::done);
+    const std::span<const char> record = client.ciphertext_to_send();
+    std::string corrupted(record.begin(), record.end());
+    client.ciphertext_sent(record.size());
+    corrupted.back() = static_cast<char>(corrupted.back() ^ 1);  // the tag no longer matches
+    server.receive(corrupted.data(), corrupted.size());
+    EXPECT_FALSE(server.drive());
+    link.settle();
+    EXPECT_EQ(client.state(), TlsState::failed);
+    EXPECT_EQ(client.failure().kind, TlsError::alert_received);
+    EXPECT_EQ(client.failure().reason, "alert received: bad record mac");
+  }
+}
+
+TEST(TlsClientTest, AnEndWithoutCloseNotifyIsClassifiedAndOneWithItIsClean) {
+  for (const bool polite : {true, false}) {
+    SCOPED_TRACE(polite ? "close_notify" : "no close_notify");
+    const TlsContext context = make_context(trusting_test_ca());
+    TestServerContext server_context;
+    TestServer server(server_context);
+    TlsClient client(context);
+    client.start("localhost");
+    Link link{client, server};
+    link.settle();
+    server.send("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+    if (polite) server.send_close_notify();
+    link.settle();
+    EXPECT_EQ(link.received, "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+    client.peer_closed();  // the socket's recv returned 0
+    char buffer[64];
+    const TlsTransfer transfer = client.read(buffer);
+    if (polite) {
+      EXPECT_EQ(transfer.io, TlsIo::closed);
+      EXPECT_EQ(client.state(), TlsState::closed);
+      EXPECT_FALSE(client.failure());
+    } else {
+      EXPECT_EQ(transfer.io, TlsIo::failed);
+      EXPECT_EQ(client.failure().kind, TlsError::closed_without_close_notify);
+      EXPECT_EQ(client.failure().reason, "connection closed without close_notify");
+    }
+  }
+}
+
+TEST(TlsClientTest, AnEndDuringTheHandshakeFailsIt) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TlsClient client(context);
+  client.start("localhost");
+  client.ciphertext_sent(client.ciphertext_pending());
+  client.peer_closed();
+  EXPECT_EQ(client.handshake(), TlsState::failed);
+  EXPECT_EQ(client.failure().kind, TlsError::closed_without_close_notify);
+}
+
+TEST(TlsClientTest, APlainHttpAnswerIsNotTls) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TlsClient client(context);
+  client.start("localhost");
+  client.ciphertext_sent(client.ciphertext_pending());
+  const std::string_view answer = "HTTP/1.1 400 Bad Request\r\n\r\n";
+  client.put_ciphertext(answer);
+  EXPECT_EQ(client.handshake(), TlsState::failed);
+  EXPECT_EQ(client.failure().kind, TlsError::other);
+  EXPECT_EQ(client.failure().reason,
+            "wrong version number (is the server speaking TLS on this port?)");
+}
+
+TEST(TlsClientTest, AHandshakeTimeoutIsTheCallersAndSaysSo) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TlsClient client(context);
+  client.start("localhost");
+  client.fail_handshake_timeout();
+  EXPECT_EQ(client.state(), TlsState::failed);
+  EXPECT_EQ(client.failure().kind, TlsError::handshake_timeout);
+  EXPECT_EQ(tls_error_name(client.failure().kind), "handshake_timeout");
+  // The next start() is a fresh connection.
+  TestServerContext server_context;
+  TestServer server(server_context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.state(), TlsState::established);
+  EXPECT_FALSE(client.failure());
+}
+
+TEST(TlsClientTest, AClientCertificateIsPresentedWhenTheServerRequiresOne) {
+  TestServerOptions options;
+  options.require_client_certificate = true;
+  TestServerContext server_context(options);
+  TlsConfig config = trusting_test_ca();
+  config.cert_file = TestPki::get().client_cert;
+  config.key_file = TestPki::get().client_key;
+  {
+    const TlsContext context = make_context(config);
+    TestServer server(server_context);
+    TlsClient client(context);
+    client.start("localhost");
+    Link link{client, server};
+    link.settle();
+    link.client_send("ping");
+    EXPECT_EQ(client.state(), TlsState::established) << client.failure().reason;
+    EXPECT_EQ(server.received(), "ping") << server.failed();
+    X509* presented = SSL_get0_peer_certificate(server.native());
+    EXPECT_NE(presented, nullptr);
+  }
+  {
+    // Without one, a TLS 1.3 server says so in an alert after the client thinks it is done.
+    const TlsContext context = make_context(trusting_test_ca());
+    TestServer server(server_context);
+    TlsClient client(context);
+    client.start("localhost");
+    Link link{client, server};
+    link.settle();
+    EXPECT_EQ(client.state(), TlsState::failed);
+    EXPECT_EQ(client.failure().kind, TlsError::alert_received);
+    EXPECT_EQ(client.failure().reason, "alert received: certificate required");
+  }
+}
+
+}  // namespace
+}  // namespace hammer
