@@ -131,6 +131,13 @@ export interface DispatchLag {
   };
   /** The largest lag among cause.generator: how late hammer itself sent one (0 when none). */
   generator_max_ns?: number;
+  /** Of cause.generator, those that came due while hammer was not running (its wait overslept or
+   *  a pass ran long), however busy the connections were when they left. */
+  generator_absent?: number;
+  /** The longest any one worker was not running, in total over the run. */
+  absent_ns?: number;
+  /** The corrected latencies of cause.generator's requests: HdrHistogram V2, base64. */
+  generator_late_hdr?: string;
   /** Requests sent on a connection already idle when they were due, and their lags' sum:
    *  whatever lag they have is hammer's own (its timers, its CPU). */
   idle_dispatched?: number;
@@ -345,6 +352,9 @@ export interface RunResult {
     unsent: number;
     /** Open loop: of `unsent`, those due while their thread had no connection up (failed). */
     unsent_no_connection?: number;
+    /** Open loop: of `unsent`, those that came due while hammer was not running (stopped, a
+     *  frozen host): no backlog of the server's. */
+    unsent_absent?: number;
     /** When the last answer came, from the start of the measured part (0: none came). */
     last_answer_ns?: number;
     /** How long the run went on after that last answer (0: an answer came at the end). */

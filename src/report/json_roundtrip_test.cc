@@ -307,6 +307,8 @@ TEST(JsonRoundTripTest, TimeoutsReadBackSoARerenderCensorsTheSameFigures) {
   const std::string text = render_text_report({document->config, document->result, none, {}});
   EXPECT_NE(text.find("     99%   > 2.00s (timed out)\n"), std::string::npos) << text;
   EXPECT_NE(text.find("     max   > 2.00s (timed out)\n"), std::string::npos) << text;
+}
+
 // Issue 23: the hiccup meter and the generator's CPU go through the document, so that
 // `hammer report RUN.json` prints what the run printed and `hammer merge` adds the meters.
 TEST(JsonRoundTripTest, TheHostsReadingAndTheGeneratorCpuReadBack) {

@@ -217,6 +217,8 @@ void figures(const CensoredTailVerdict& v, JsonWriter& json) {
   json.key("censored_percentiles").begin_array();
   for (double q : v.censored) json.value(q);
   json.end_array();
+}
+
 std::string percent(double share) { return format_fixed(100.0 * share, 1) + "%"; }
 
 std::string sentence(const HostStalledVerdict& v) {

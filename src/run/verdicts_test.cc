@@ -250,6 +250,8 @@ TEST(VerdictRulesTest, EachThresholdDecidesOnItsSide) {
     Row row{"no answer at all: the run failed", Fabricated(1000, 10, ms, ms),
             {VerdictCode::run_failed}};
     row.run.result.completed = 0;
+    row.run.result.uncorrected.reset();  // no answer: no latency on either stopwatch
+    row.run.result.corrected.reset();
     row.run.result.errors[static_cast<int>(ErrorKind::timeout)] = 1000;
     rows.push_back(row);
   }
@@ -282,6 +284,7 @@ TEST(VerdictRulesTest, EachThresholdDecidesOnItsSide) {
     row.run.result.interrupted = true;
     row.run.result.completed = 0;
     row.run.result.uncorrected.reset();
+    row.run.result.corrected.reset();
     row.run.result.sent = 8;
     row.run.result.in_flight_at_stop = 4;
     row.run.result.errors[static_cast<int>(ErrorKind::timeout)] = 4;
