@@ -75,9 +75,11 @@ void write_histogram(const Config& config, int64_t timed_out, const Histogram& h
   histogram_figure(json, "max_ns", histogram, [&] { return max.value_ns; });
   histogram_figure(json, "mean_ns", histogram, [&] { return std::llround(histogram.mean()); });
   histogram_figure(json, "stdev_ns", histogram, [&] { return std::llround(histogram.stdev()); });
+  // Kept whole while `figures` names its labels (string_views into these points).
+  const std::vector<PercentilePoint> points = json_percentiles(config);
   std::vector<NamedTailFigure> figures;
   json.key("percentiles_ns").begin_object();
-  for (const PercentilePoint& point : json_percentiles(config)) {
+  for (const PercentilePoint& point : points) {
     const TailFigure figure = tail.at(histogram, point.q);
     figures.push_back({point.label, figure});
     histogram_figure(json, point.label, histogram, [&] { return figure.value_ns; });
