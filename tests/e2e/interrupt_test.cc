@@ -168,16 +168,17 @@ TEST(InterruptTest, ACapacitySearchCutAtAnyMomentPrintsWritesAndExitsAsDocumente
   constexpr size_t kParallel = 4;
   std::mutex mutex;
   std::vector<Finished> runs(cuts.size());
-  std::vector<bool> ready(kParallel, false);
+  // One byte per thread (not std::vector<bool>, whose bits share words across threads).
+  std::vector<char> ready(kParallel, 0);
   std::vector<std::thread> threads;
   for (size_t t = 0; t < kParallel; ++t) {
     threads.emplace_back([&, t] {
       Servers servers;
       {
         const std::lock_guard<std::mutex> lock(mutex);
-        ready[t] = servers.capacity.ready() && servers.control.ready();
+        ready[t] = servers.capacity.ready() && servers.control.ready() ? 1 : 0;
       }
-      if (!ready[t]) return;
+      if (ready[t] == 0) return;
       for (size_t i = t; i < cuts.size(); i += kParallel) {
         const std::string output = directory + "interrupt_cut_" + std::to_string(i) + ".json";
         std::remove(output.c_str());
