@@ -2,6 +2,7 @@
 // hammer: parse -> run -> merge -> report -> exit code (design.md §5). Only this file prints
 // errors and chooses the exit status; everything below it returns what went wrong.
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -290,6 +291,16 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   // Ctrl-C and SIGTERM are caught from here to the exit, whenever they land (a sweep's step,
   // the gap between two, a connect, the writing of the report): the run ends with its report
   // and -o files, never killed half-way (run/interrupt.h).
+  // Declared first, so it acts last: once the scope below has ended, the report and every -o
+  // file are written, and a signal that lands while the process exits (a second Ctrl-C; a
+  // sanitizer's exit-time leak check takes a while) has nothing left to stop: it is ignored,
+  // never the default action that would report the run as killed.
+  struct IgnoreLateInterrupts {
+    ~IgnoreLateInterrupts() {
+      std::signal(SIGINT, SIG_IGN);
+      std::signal(SIGTERM, SIG_IGN);
+    }
+  } const ignore_late_interrupts;
   const InterruptScope interrupts;
   if (config.sweep.active()) return run_sweep_command(config, out);
 
