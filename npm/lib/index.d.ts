@@ -138,6 +138,7 @@ export interface DispatchLag {
   absent_ns?: number;
   /** The corrected latencies of cause.generator's requests: HdrHistogram V2, base64. */
   generator_late_hdr?: string;
+  generator_late_unlagged_hdr?: string;
   /** Requests sent on a connection already idle when they were due, and their lags' sum:
    *  whatever lag they have is hammer's own (its timers, its CPU). */
   idle_dispatched?: number;

@@ -227,6 +227,12 @@ void read_lag(DocumentReader& reader, RunResult& result) {
   if (lag->find("generator_late_hdr") != nullptr) {
     out.generator_late_latency = reader.histogram(lag, "dispatch_lag", "generator_late_hdr");
   }
+  // Added when the rule learnt which late requests cross a figure; without it, every late
+  // request at or above a figure is taken to drop below it (the worst case).
+  if (lag->find("generator_late_unlagged_hdr") != nullptr) {
+    out.generator_late_unlagged =
+        reader.histogram(lag, "dispatch_lag", "generator_late_unlagged_hdr");
+  }
 }
 
 // "host" and "generator_cpu" (added within schema 1): absent or null in older documents and

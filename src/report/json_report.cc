@@ -182,6 +182,7 @@ void write_dispatch_lag(const ReportInput& input, JsonWriter& json) {
   json.member("timer_granularity_ns", lag.timer_granularity_ns);
   json.member("hdr", encode_v2_base64(lag.histogram));
   json.member("generator_late_hdr", encode_v2_base64(lag.generator_late_latency));
+  json.member("generator_late_unlagged_hdr", encode_v2_base64(lag.generator_late_unlagged));
   json.end_object();
 }
 

@@ -231,10 +231,11 @@ struct VerdictThresholds {
   static constexpr int64_t kGeneratorLateMin = 10;     // ... and at least this many: noted
   // hammer's lateness is a warning (generator_saturated) only when it can move a reported
   // corrected percentile by more than this share of it (and by more than the lag threshold):
-  // a late request's corrected latency includes its lag, so removing the lags of the
-  // generator-late requests at or above the percentile (DispatchLag::generator_late_latency)
-  // lowers it by at most min(their largest lag, the distance down to the percentile as many
-  // requests lower). Below a tenth, the reported figure, its order and any SLO reading stand:
+  // the shift is the figure less the same percentile of the corrected latencies with each
+  // generator-late request at its uncorrected latency instead (DispatchLag's
+  // generator_late_latency and generator_late_unlagged), at most their largest lag. Older
+  // documents take the worst case: every late request at or above the figure drops below it.
+  // Below a tenth, the reported figure, its order and any SLO reading stand:
   // clean runs on a busy host lag 9-20 ms on a few hundred requests whose corrected latency
   // sits far below the tail they would otherwise be blamed for (issue 23).
   static constexpr double kGeneratorShiftShare = 0.10;

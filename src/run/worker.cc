@@ -847,7 +847,7 @@ void Worker::on_response(Connection& connection, int64_t now_ns, bool refill) {
   }
   phase.uncorrected.record(uncorrected);
   if (open_loop_) phase.corrected.record(corrected);
-  if (done.generator_late) lag_.note_generator_late_latency(corrected);
+  if (done.generator_late) lag_.note_generator_late_latency(corrected, uncorrected);
   if (stats != nullptr) {
     ++stats->completed;
     if (info.status >= 100 && info.status <= 599) ++stats->status_classes[info.status / 100 - 1];

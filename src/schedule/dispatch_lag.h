@@ -43,9 +43,14 @@ struct DispatchLag {
   Histogram histogram = Histogram(1, Histogram::kDefaultHighestTrackableValue, 2);
   /// The corrected latency of each behind_generator request that was answered: where hammer's
   /// own lateness sits among the corrected figures, so the verdicts can tell whether it moves a
-  /// reported percentile (GeneratorLateRule, run/verdicts.h). Same geometry, lazily zeroed.
-  Histogram generator_late_latency =
-      Histogram(1, Histogram::kDefaultHighestTrackableValue, 2);
+  /// reported percentile (GeneratorLateRule, run/verdicts.h).
+  /// And the same requests' uncorrected latency: what each would have measured had hammer sent
+  /// it on time (its connection was idle at its slot, so the wait was hammer's alone).
+  /// Both have the latency histograms' geometry, so the corrected figures without hammer's
+  /// lateness are exact bucket by bucket: corrected - late + unlagged. Lazily zeroed, so the
+  /// few buckets late requests touch are all they cost.
+  Histogram generator_late_latency;
+  Histogram generator_late_unlagged;
 
   /// Adds another worker's or shard's lag: counts and the histogram summed, maxima kept. Every
   /// field is handled here, beside the struct, so a new one is not forgotten.
@@ -66,6 +71,7 @@ struct DispatchLag {
     timer_granularity_ns = std::max(timer_granularity_ns, other.timer_granularity_ns);
     histogram.add(other.histogram);
     generator_late_latency.add(other.generator_late_latency);
+    generator_late_unlagged.add(other.generator_late_unlagged);
   }
 };
 

@@ -146,9 +146,11 @@ class DispatchLagRecorder {
     return false;
   }
 
-  /// A behind_generator request was answered `corrected_ns` after its slot.
-  void note_generator_late_latency(int64_t corrected_ns) {
+  /// A behind_generator request was answered `corrected_ns` after its slot and
+  /// `uncorrected_ns` after it left.
+  void note_generator_late_latency(int64_t corrected_ns, int64_t uncorrected_ns) {
     lag_.generator_late_latency.record(corrected_ns);
+    lag_.generator_late_unlagged.record(uncorrected_ns);
   }
 
   void note_backlog(int64_t backlog) {
