@@ -183,8 +183,15 @@ GeneratorShift generator_percentile_shift(const Config& config, const RunResult&
   // figure is taken to drop below it, by at most the largest lag (the worst case); where the
   // late requests' corrected latencies are unknown too, every one sits at any percentile.
   const bool located = late.total_count() > 0;
+  // The figures as the report prints them: over every request that ended, timed-out ones
+  // slower than any answer (stats/censored_tail.h). A censored one is only "> timeout", which
+  // no lag of hammer's moves; the others are the answered histogram's at a higher rank.
+  const CensoredTail tail =
+      censored_tail(corrected, result.error_count(ErrorKind::timeout), config.timeout_ns);
   double worst_share = 0;
-  for (const double q : rows) {
+  for (const double label : rows) {
+    if (tail.censors(label)) continue;
+    const double q = tail.among_answered(label);
     const int64_t value = corrected.value_at_percentile(q);
     if (value <= 0) continue;
     int64_t shift = 0;
@@ -201,7 +208,7 @@ GeneratorShift generator_percentile_shift(const Config& config, const RunResult&
     const double share = static_cast<double>(shift) / static_cast<double>(value);
     if (shift > lag.threshold_ns && share > worst_share) {
       worst_share = share;
-      worst = GeneratorShift{q, value, shift};
+      worst = GeneratorShift{label, value, shift};
     }
   }
   if (worst_share <= T::kGeneratorShiftShare) return GeneratorShift{};

@@ -36,12 +36,15 @@ double CensoredTail::answered_percent() const {
 
 TailFigure CensoredTail::at(const Histogram& answered_latencies, double q) const {
   if (censors(q)) return {timeout_ns, true};
-  if (timed_out <= 0 || answered <= 0) return {answered_latencies.value_at_percentile(q), false};
+  return {answered_latencies.value_at_percentile(among_answered(q)), false};
+}
+
+double CensoredTail::among_answered(double q) const {
+  if (timed_out <= 0 || answered <= 0) return q;
   // The same rank among every request that ended, read from the answered ones: the timed out
   // all lie above, so rank q/100 * n is the answered histogram's percentile q * n / a.
   const double ended = static_cast<double>(answered + timed_out);
-  const double among_answered = std::min(100.0, q * ended / static_cast<double>(answered));
-  return {answered_latencies.value_at_percentile(among_answered), false};
+  return std::min(100.0, q * ended / static_cast<double>(answered));
 }
 
 TailFigure CensoredTail::max(const Histogram& answered_latencies) const {

@@ -37,6 +37,9 @@ struct CensoredTail {
   bool censors(double q) const;
   /// 100 * answered / (answered + timed_out): percentiles above it are censored (100 if none).
   double answered_percent() const;
+  /// The percentile of the answered histogram that holds rank q of every request that ended
+  /// (q itself when none timed out); for q not censored.
+  double among_answered(double q) const;
   /// Percentile q of every request that ended; the histogram must hold the `answered` values.
   TailFigure at(const Histogram& answered_latencies, double q) const;
   /// The slowest request: censored when any timed out.
