@@ -190,11 +190,19 @@ function buildFromSource() {
     if (error instanceof InstallError) error.message += `; ${prebuiltAdvice()}`;
     throw error;
   }
-  const build = path.join(packageRoot, 'build');
+  // Two levels inside the source, as the release preset's build/release is: ccache rewrites
+  // paths relative to the build directory, so the compile lines then match a release build's
+  // of the same sources and its cache serves them (the test suite's second build of hammer).
+  const build = path.join(source, 'build', 'npm-install');
   fs.rmSync(build, { recursive: true, force: true });
 
   const configure = ['-S', source, '-B', build, '-DCMAKE_BUILD_TYPE=Release',
                      '-DHAMMER_BUILD_TESTS=OFF', '-DHAMMER_BUILD_BENCH=OFF'];
+  // HAMMER_CMAKE_ARGS: more -D settings for the configure step, split at whitespace
+  // (e.g. "-DHAMMER_TLS=OFF", or the test suite's -DHAMMER_WERROR=ON, whose compile lines then
+  // match the release build's and come from its compiler cache).
+  const extra = (process.env.HAMMER_CMAKE_ARGS || '').split(/\s+/).filter((arg) => arg !== '');
+  configure.push(...extra);
   if (capture('ninja', ['--version']).status === 0) configure.push('-G', 'Ninja');
   const jobs = process.env.HAMMER_BUILD_JOBS ||
     String(os.availableParallelism ? os.availableParallelism() : os.cpus().length);
@@ -213,7 +221,15 @@ function buildFromSource() {
   const exe = executableName();
   const built = [path.join(build, exe), path.join(build, 'Release', exe)].find(fs.existsSync);
   if (!built) throw new InstallError(`the build finished but ${exe} is not in ${build}`);
-  return { built, cleanup: () => fs.rmSync(build, { recursive: true, force: true }) };
+  const cleanup = () => {
+    fs.rmSync(build, { recursive: true, force: true });
+    try {
+      fs.rmdirSync(path.dirname(build));  // build/, unless something else is in it
+    } catch {
+      // not empty (a checkout's own builds): left as it was
+    }
+  };
+  return { built, cleanup };
 }
 
 // Copies `from` to native/ and checks that it runs; returns an error message or null.

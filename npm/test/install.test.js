@@ -115,7 +115,7 @@ test('npm install -g with the platform package: its verified binary is the hamme
   assert.match(result.output, new RegExp(`installed the prebuilt binary from ` +
                                          `${binaryPackageName(key)} \\(SHA-256 verified\\); ` +
                                          'the hammer command runs it directly'));
-  assert.equal(fs.existsSync(path.join(result.packageDir, 'build')), false, 'nothing was built');
+  assert.equal(fs.existsSync(path.join(result.packageDir, 'source', 'build')), false, 'nothing was built');
   assert.equal(sha256(path.join(result.packageDir, 'native', exe)), sha256(hammerBin));
   // The command npm linked is the native binary: no Node start-up, no Node process beside it.
   assert.equal(sha256(fs.realpathSync(result.bin)), sha256(hammerBin));

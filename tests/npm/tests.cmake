@@ -8,13 +8,20 @@ if(HAMMER_NODE AND HAMMER_SANITIZE STREQUAL "" AND TARGET test_server)
   if(HAMMER_NPM)
     list(APPEND npm_suites install install_source platforms)
   endif()
+  # install_source builds hammer again: with this build's -D settings its compile lines are
+  # this build's, and ccache serves them.
+  set(npm_werror OFF)
+  if(HAMMER_WERROR)
+    set(npm_werror ON)
+  endif()
+  set(npm_cmake_args "-DHAMMER_WERROR=${npm_werror} -DHAMMER_TLS=${HAMMER_TLS}")
   foreach(suite IN LISTS npm_suites)
     add_test(NAME npm.${suite}
              COMMAND ${HAMMER_NODE} --test ${PROJECT_SOURCE_DIR}/npm/test/${suite}.test.js
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/npm)
     set_tests_properties(npm.${suite} PROPERTIES
       LABELS "npm" TIMEOUT 600
-      ENVIRONMENT "HAMMER_BIN=$<TARGET_FILE:hammer>;TEST_SERVER=$<TARGET_FILE:test_server>;NPM=${HAMMER_NPM}")
+      ENVIRONMENT "HAMMER_BIN=$<TARGET_FILE:hammer>;TEST_SERVER=$<TARGET_FILE:test_server>;NPM=${HAMMER_NPM};HAMMER_TEST_CMAKE_ARGS=${npm_cmake_args}")
   endforeach()
   # The compile uses both cores: alone, it neither slows the timed e2e tests nor is slowed.
   if(HAMMER_NPM)
