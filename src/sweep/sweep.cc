@@ -12,6 +12,7 @@
 #include "platform/system.h"
 #include "run/interrupt.h"
 #include "run/verdicts.h"
+#include "sweep/noise.h"
 #include "time/clock.h"
 
 namespace hammer {
@@ -37,6 +38,21 @@ Expected<StepSummary, RunError> measure_step(const Config& config, double level,
   }
   return summarize_step(config, level, *result, compute_verdicts(config, *result, online_cpus()), cores,
                         online_cpus());
+}
+
+// The row of a step that could not start (its target stopped answering): no figures, failed,
+// and the error; it ends the sweep (sweep.h).
+StepSummary could_not_start_step(const Config& step_cfg, double level, const std::string& error) {
+  StepSummary failed;
+  failed.level = level;
+  failed.connections = step_cfg.connections;
+  failed.threads = step_cfg.threads;
+  failed.rate = step_cfg.open_loop() ? step_cfg.rate : 0;
+  failed.corrected = step_cfg.corrected_stopwatch_leads();
+  failed.failed = true;
+  failed.misses.push_back(StepMiss::failed);
+  failed.start_error = error;
+  return failed;
 }
 
 std::vector<double> levels_of(const Config& config, SweepKind kind) {
@@ -99,6 +115,18 @@ void read_curve(const Config& config, SweepResult& result) {
     result.capacity =
         capacity_from_steps(result.steps, planned.empty() ? 0 : planned.back());
   }
+  if (!result.search) {
+    result.knee_noise = reading_noise(
+        result.steps,
+        result.knee ? knee_levels(result.steps, *result.knee) : std::vector<double>{});
+    if (result.collapse) {
+      result.collapse_noise = reading_noise(result.steps, collapse_levels(*result.collapse));
+    }
+  }
+  if (result.capacity) {
+    result.capacity_noise =
+        reading_noise(result.steps, capacity_levels(result.steps, *result.capacity));
+  }
 }
 
 std::optional<double> control_ratio(const SweepResult& result) {
@@ -145,21 +173,41 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
     first_step = false;
     auto step = measure_step(step_cfg, level, on_progress);
     if (!step) {
+      could_not_start = could_not_start_step(step_cfg, level, step.error().message);
       error = step.error();
-      // Keep what the earlier steps measured; mark this one (sweep.h).
-      StepSummary failed;
-      failed.level = level;
-      failed.connections = step_cfg.connections;
-      failed.threads = step_cfg.threads;
-      failed.rate = step_cfg.open_loop() ? step_cfg.rate : 0;
-      failed.corrected = step_cfg.corrected_stopwatch_leads();
-      failed.failed = true;
-      failed.misses.push_back(StepMiss::failed);
-      failed.start_error = step.error().message;
-      could_not_start = std::move(failed);
       return std::nullopt;
     }
-    result.interrupted = step->interrupted;
+    // A run the host disturbed, or whose p99 a repeat does not give back, is run again
+    // (sweep/noise.h). A Ctrl-C or a repeat that cannot start ends the repeats: the level
+    // keeps the whole runs it has.
+    std::vector<StepSummary> runs = {std::move(*step)};
+    // A first run Ctrl-C cut is reported as cut (its row says so), not as noisy.
+    const bool first_cut = runs.back().interrupted;
+    bool unfinished = false;
+    while (!first_cut && !unfinished && judge_level(runs) == LevelState::repeat) {
+      if (interrupts_caught() > 0) {
+        result.interrupted = true;
+        unfinished = true;
+        break;
+      }
+      step_cfg.start_at = StartAt{};
+      auto again = measure_step(step_cfg, level, on_progress);
+      if (!again) {
+        could_not_start = could_not_start_step(step_cfg, level, again.error().message);
+        error = again.error();
+        unfinished = true;
+        break;
+      }
+      if (again->interrupted) {
+        // Cut short, the repeat measured only part of a run: the level keeps the whole ones.
+        result.interrupted = true;
+        unfinished = true;
+        break;
+      }
+      runs.push_back(std::move(*again));
+    }
+    step = settle_level(runs, unfinished);
+    result.interrupted = result.interrupted || step->interrupted;
     if (on_step) on_step(*step, false);
     return *step;
   };
