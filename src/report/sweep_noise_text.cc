@@ -71,7 +71,9 @@ std::string level_cell_text(const StepSummary& step) {
 }
 
 std::string runs_text(const StepSummary& step) {
-  if (step.noisy) return "  noisy after " + std::to_string(step.runs) + " runs";
+  if (step.noisy) {
+    return "  noisy after " + std::to_string(step.runs) + (step.runs == 1 ? " run" : " runs");
+  }
   if (step.runs > 1) return "  " + std::to_string(step.runs) + " runs";
   return "";
 }

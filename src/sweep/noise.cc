@@ -102,6 +102,21 @@ StepSummary settle_level(std::span<const StepSummary> runs, bool unfinished) {
   return level;
 }
 
+StepSummary measure_level(StepSummary first, const RepeatRun& repeat) {
+  std::vector<StepSummary> runs = {std::move(first)};
+  if (runs.front().interrupted) return settle_level(runs);
+  bool unfinished = false;
+  while (judge_level(runs) == LevelState::repeat) {
+    auto again = repeat();
+    if (!again) {
+      unfinished = true;
+      break;
+    }
+    runs.push_back(std::move(*again));
+  }
+  return settle_level(runs, unfinished);
+}
+
 ReadingNoise reading_noise(std::span<const StepSummary> steps, std::span<const double> deciding) {
   for (double level : deciding) {
     if (is_noisy_level(steps, level)) return ReadingNoise::unreadable;

@@ -8,6 +8,8 @@
 // numbers are in noise.cc.
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -56,6 +58,15 @@ size_t reported_run(std::span<const StepSummary> runs);
 /// `unfinished` says the repeats were cut short (Ctrl-C, a repeat that could not start): a
 /// level then left unsettled is noisy.
 StepSummary settle_level(std::span<const StepSummary> runs, bool unfinished = false);
+
+/// Makes one more run of a level; nullopt when it could not (Ctrl-C, a run that could not
+/// start, one cut short: the caller notes why).
+using RepeatRun = std::function<std::optional<StepSummary>()>;
+
+/// A level from its first run: repeated through `repeat` while judge_level() asks for it, then
+/// settled. A first run Ctrl-C cut is reported as it is (its row says so), never repeated nor
+/// noisy.
+StepSummary measure_level(StepSummary first, const RepeatRun& repeat);
 
 /// How far a reading (knee, collapse, capacity) can be trusted given the noisy levels.
 enum class ReadingNoise : uint8_t {

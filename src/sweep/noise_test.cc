@@ -185,5 +185,56 @@ TEST(NoiseTest, TheMostTimeASweepCanTakeCountsEveryRepeatAndTheWarmUp) {
   EXPECT_EQ(sweep_max_duration_ns(search), CapacitySearch{}.max_steps * 3 * 2'000 * kMs);
 }
 
+
+TEST(NoiseTest, MeasureLevelRepeatsAtMostTwiceAndStopsOnceSettled) {
+  int repeats = 0;
+  // A host that stalls every run: two repeats, then noisy.
+  StepSummary level = measure_level(run_of(2, 300 * kMs, 200 * kMs), [&] {
+    ++repeats;
+    return std::optional<StepSummary>(run_of(2, 300 * kMs, 200 * kMs));
+  });
+  EXPECT_EQ(repeats, kMaxRepeats);
+  EXPECT_EQ(level.runs, 3);
+  EXPECT_TRUE(level.noisy);
+  // A quiet first run is never repeated.
+  repeats = 0;
+  level = measure_level(run_of(2, 20 * kMs), [&] {
+    ++repeats;
+    return std::optional<StepSummary>(run_of(2, 20 * kMs));
+  });
+  EXPECT_EQ(repeats, 0);
+  EXPECT_EQ(level.runs, 1);
+  // A stalled run whose p99 the first quiet repeat gives back: one repeat.
+  repeats = 0;
+  level = measure_level(run_of(2, 20 * kMs, 300 * kMs), [&] {
+    ++repeats;
+    return std::optional<StepSummary>(run_of(2, 21 * kMs));
+  });
+  EXPECT_EQ(repeats, 1);
+  EXPECT_EQ(level.runs, 2);
+  EXPECT_FALSE(level.noisy);
+}
+
+TEST(NoiseTest, MeasureLevelCutShortKeepsItsWholeRunsAndACutFirstRunIsNotNoisy) {
+  int repeats = 0;
+  StepSummary level = measure_level(run_of(2, 300 * kMs, 200 * kMs), [&] {
+    ++repeats;
+    return std::optional<StepSummary>();  // Ctrl-C, or the server went away
+  });
+  EXPECT_EQ(repeats, 1);
+  EXPECT_EQ(level.runs, 1);
+  EXPECT_TRUE(level.noisy);
+  StepSummary cut = run_of(2, 300 * kMs, 200 * kMs);
+  cut.interrupted = true;
+  repeats = 0;
+  level = measure_level(cut, [&] {
+    ++repeats;
+    return std::optional<StepSummary>(run_of(2, 20 * kMs));
+  });
+  EXPECT_EQ(repeats, 0);
+  EXPECT_FALSE(level.noisy);
+  EXPECT_TRUE(level.interrupted);
+}
+
 }  // namespace
 }  // namespace hammer

@@ -178,38 +178,30 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
       return std::nullopt;
     }
     // A run the host disturbed, or whose p99 a repeat does not give back, is run again
-    // (sweep/noise.h). A Ctrl-C or a repeat that cannot start ends the repeats: the level
+    // (sweep/noise.h). A Ctrl-C, or a repeat that cannot start, ends the repeats: the level
     // keeps the whole runs it has.
-    std::vector<StepSummary> runs = {std::move(*step)};
-    // A first run Ctrl-C cut is reported as cut (its row says so), not as noisy.
-    const bool first_cut = runs.back().interrupted;
-    bool unfinished = false;
-    while (!first_cut && !unfinished && judge_level(runs) == LevelState::repeat) {
+    StepSummary settled = measure_level(std::move(*step), [&]() -> std::optional<StepSummary> {
       if (interrupts_caught() > 0) {
         result.interrupted = true;
-        unfinished = true;
-        break;
+        return std::nullopt;
       }
       step_cfg.start_at = StartAt{};
       auto again = measure_step(step_cfg, level, on_progress);
       if (!again) {
         could_not_start = could_not_start_step(step_cfg, level, again.error().message);
         error = again.error();
-        unfinished = true;
-        break;
+        return std::nullopt;
       }
       if (again->interrupted) {
         // Cut short, the repeat measured only part of a run: the level keeps the whole ones.
         result.interrupted = true;
-        unfinished = true;
-        break;
+        return std::nullopt;
       }
-      runs.push_back(std::move(*again));
-    }
-    step = settle_level(runs, unfinished);
-    result.interrupted = result.interrupted || step->interrupted;
-    if (on_step) on_step(*step, false);
-    return *step;
+      return std::move(*again);
+    });
+    result.interrupted = result.interrupted || settled.interrupted;
+    if (on_step) on_step(settled, false);
+    return settled;
   };
 
   if (result.search) {
