@@ -474,6 +474,9 @@ export interface StepEvent {
   p99_ns: number | null;
   failed: boolean;
   slo_passed: boolean;
+  /** How many times the level ran, and whether its repeats left it noisy (SweepStep). */
+  runs: number;
+  noisy: boolean;
 }
 
 /** One step of a sweep. */
