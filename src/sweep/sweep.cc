@@ -5,6 +5,8 @@
 // own CPU (getrusage RUSAGE_SELF, user + sys, over the step's wall time): a flat curve means
 // nothing if the flat part is hammer's own limit. --control is the stronger proof: the same
 // connections against a route that does no work show how much more the generator could drive.
+// A level the hiccup meter saw disturbed is run again (sweep/noise.cc says when and why), so
+// a host freeze is not read as the server's knee, collapse or capacity.
 #include "sweep/sweep.h"
 
 #include <algorithm>

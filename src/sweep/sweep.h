@@ -57,7 +57,9 @@ using StepObserver = std::function<void(const StepSummary& step, bool control)>;
 /// Runs every step. A first step that cannot start (target unreachable), or a --control URL
 /// that does not connect (checked before the first step), is the sweep's error; a later step
 /// that cannot start ends the sweep with the steps before it kept and it marked (stopped).
-/// A step that ran but failed is kept and the sweep goes on.
+/// A step that ran but failed is kept and the sweep goes on. A level whose run the host
+/// disturbed is run again, at most kMaxRepeats more times (sweep/noise.h): its step is one
+/// run's figures, with `runs` and `noisy`; on_step is told once per level, after its repeats.
 /// `on_progress`, when given, is each step's run_load() progress; `on_step_start` is told
 /// each step's level before it runs.
 using StepStartObserver = std::function<void(double level, bool control)>;
