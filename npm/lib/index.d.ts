@@ -474,6 +474,9 @@ export interface StepEvent {
   p99_ns: number | null;
   failed: boolean;
   slo_passed: boolean;
+  /** How many times the level ran, and whether its repeats left it noisy (SweepStep). */
+  runs: number;
+  noisy: boolean;
 }
 
 /** One step of a sweep. */
@@ -523,7 +526,23 @@ export interface SweepStep {
   verdicts: string[];
   control_per_second: number | null;
   interrupted: boolean;
+  /** The step could not start: why; null for a step that ran. */
+  error?: string | null;
+  /** How many times the level ran (1 to 3): a run the host disturbed is repeated until an
+   *  undisturbed run's p99 is reproduced within 1.5x (or 1 ms). The figures above are one
+   *  run's: the quietest. */
+  runs: number;
+  /** Still unsettled after its repeats: the text row carries `~`. */
+  noisy: boolean;
+  /** Each run's p99 in ns (null without a response), in the order run. */
+  run_p99_ns: (number | null)[];
+  /** The reported run's host stalls of 50 ms and more in its measured part; null: no meter. */
+  host_stall_ns: number | null;
 }
+
+/** How far a reading rests on noisy levels: none noisy; noisy levels beside it; a level that
+ *  places it is noisy (the summary says it cannot be read). */
+export type ReadingNoise = 'clean' | 'rests_on_noisy' | 'unreadable';
 
 /** The document of a sweep or capacity search: one for the whole sweep. */
 export interface SweepResult {
@@ -538,7 +557,23 @@ export interface SweepResult {
     levels: number[] | null;
     /** A search's range in req/s. */
     range: { low: number; high: number } | null;
+    /** The most runs the sweep can make (every level at 3 runs, plus --control steps)... */
+    max_runs: number;
+    /** ...and the most time they take: max_runs x (ramp + warm-up + duration). */
+    max_duration_ns: number;
     steps: SweepStep[];
+    noise: {
+      max_repeats: number;
+      reproduce_factor: number;
+      noisy_levels: number[];
+      repeated_levels: number[];
+      /** null for a search. */
+      knee: ReadingNoise | null;
+      /** null without a collapse. */
+      collapse: ReadingNoise | null;
+      /** null without `slo`. */
+      capacity: ReadingNoise | null;
+    };
     knee: {
       level: number;
       per_second: number;

@@ -71,6 +71,8 @@ void append_step(const std::string& series, const StepSummary& step, std::string
   }
   row.add(step.meets() ? "yes" : "no");
   row.add(step.tail.timed_out).add(censored);
+  // The level over its runs (sweep/noise.h); last, so readers by position keep theirs.
+  row.add(static_cast<int64_t>(step.runs)).add(step.noisy ? "yes" : "no");
   out += row.end();
 }
 
@@ -114,7 +116,7 @@ std::string render_sweep_csv(const Config& /*config*/, const SweepResult& result
   std::string out =
       "series,level,connections,threads,rate,completed,per_second,errors,non_2xx_3xx,p50_ns,"
       "p90_ns,p99_ns,p99.9_ns,max_ns,mean_ns,behind_schedule,behind_server,behind_generator,"
-      "cpu_cores,meets,timed_out,censored\n";
+      "cpu_cores,meets,timed_out,censored,runs,noisy\n";
   for (const StepSummary& step : result.steps) append_step("sweep", step, out);
   for (const StepSummary& step : result.control_steps) append_step("control", step, out);
   return out;

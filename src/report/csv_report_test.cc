@@ -155,8 +155,8 @@ TEST(CsvReportTest, SweepHasAHeaderThenStepsThenControlSteps) {
   const auto lines = lines_of(render_sweep_csv(config, result));
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_TRUE(lines[0].starts_with("series,level,connections,")) << lines[0];
-  EXPECT_EQ(lines[1], "sweep,2,2,2,,100,50.5,0,0,1000,2000,3000,4000,5000,1500,,,,0.25,yes,0,");
-  EXPECT_EQ(lines[2], "control,2,2,2,,100,50.5,0,0,,,,,,,,,,,no,0,");
+  EXPECT_EQ(lines[1], "sweep,2,2,2,,100,50.5,0,0,1000,2000,3000,4000,5000,1500,,,,0.25,yes,0,,1,no");
+  EXPECT_EQ(lines[2], "control,2,2,2,,100,50.5,0,0,,,,,,,,,,,no,0,,1,no");
 }
 
 // A figure that timeouts censor has no value: its cell is empty (never the bound as a figure)
@@ -179,7 +179,7 @@ TEST(CsvReportTest, ACensoredFigureIsAnEmptyCellNamedInTheCensoredColumn) {
   const auto lines = lines_of(render_sweep_csv(config, result));
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_NE(lines[1].find(",1000,2000,,,,1500,"), std::string::npos) << lines[1];
-  EXPECT_TRUE(lines[1].ends_with(",2,p99_ns p99.9_ns max_ns")) << lines[1];
+  EXPECT_TRUE(lines[1].ends_with(",2,p99_ns p99.9_ns max_ns,1,no")) << lines[1];
   EXPECT_EQ(lines[1].find("2000000000"), std::string::npos) << lines[1];
 }
 

@@ -25,6 +25,7 @@
 #include "report/json_report.h"
 #include "report/slo_report.h"
 #include "report/svg_chart.h"
+#include "report/sweep_noise_text.h"
 #include "report/verdict_text.h"
 #include "stats/histogram_v2.h"
 
@@ -53,6 +54,7 @@ section { break-inside: avoid; page-break-inside: avoid; }
 table { border-collapse: collapse; margin: 6px 0 10px; font-variant-numeric: tabular-nums; }
 th, td { border: 1px solid #bbb; padding: 3px 10px; text-align: right; }
 th { background: #eee; }
+tr.noisy td { background: #fdf1e3; }
 td.name, th.name { text-align: left; }
 ul.findings { padding-left: 0; list-style: none; margin: 6px 0; }
 ul.findings li { border-left: 5px solid #888; padding: 4px 10px; margin: 4px 0; background: #f6f6f6; }
@@ -657,6 +659,7 @@ std::string sweep_body(const HtmlSource& source) {
   ChartSeries p50{"p50", kGreen, "", {}, true};
   ChartSeries p99{"p99", kVermillion, "6 3", {}, true};
   std::string rows;
+  bool any_noisy = false;
   if (steps != nullptr) {
     std::vector<const JsonValue*> ordered;
     for (const JsonValue& step : steps->items) ordered.push_back(&step);
@@ -692,7 +695,15 @@ std::string sweep_body(const HtmlSource& source) {
       };
       const auto little = number_at(step, {"littles_law", "in_flight"});
       const auto deviation = number_at(step, {"littles_law", "deviation_pct"});
-      rows += "<tr><td>" + format_fixed(level, level == std::floor(level) ? 0 : 2) + "</td><td>" +
+      // A level its repeats left noisy is marked as the text table marks it (sweep/noise.h).
+      const JsonValue* noisy_member = step->find("noisy");
+      const bool noisy = noisy_member != nullptr && noisy_member->boolean;
+      any_noisy = any_noisy || noisy;
+      const auto runs = number_at(step, {"runs"});
+      rows += std::string(noisy ? "<tr class=\"noisy\">" : "<tr>") + "<td>" +
+              format_fixed(level, level == std::floor(level) ? 0 : 2) +
+              (noisy ? std::string(kNoisyMark) : "") +
+              (runs && *runs > 1 ? " <small>(" + whole(*runs) + " runs)</small>" : "") + "</td><td>" +
               format_fixed(number_or(step, {"requests", "per_second"}, 0), 1) + "</td>" +
               latency("50") + latency("99") + latency("max") + "<td>" +
               whole(number_or(step, {"errors"}, 0)) + "</td><td>" +
@@ -742,7 +753,12 @@ std::string sweep_body(const HtmlSource& source) {
          "<th>meets</th></tr>" + rows + "</table><p class=\"caption\">Little's law: requests "
          "in flight = throughput &times; mean latency (a timed-out request counted as holding "
          "its connection for --timeout); far from the connection count, "
-         "requests waited somewhere other than the server.</p></section>";
+         "requests waited somewhere other than the server." +
+         (any_noisy ? std::string(" ") + std::string(kNoisyMark) +
+                          " noisy: the level was still unsettled after its repeats (host stalls, "
+                          "or p99s that did not reproduce); its row shows its quietest run."
+                    : std::string()) +
+         "</p></section>";
 }
 
 std::string page(const std::string& title, const std::string& subtitle, const std::string& body,

@@ -11,6 +11,7 @@
 #include "report/slo_report.h"
 #include "report/report_test_support.h"
 #include "report/svg_chart.h"
+#include "report/sweep_report.h"
 #include "report/verdict_text.h"
 #include "run/verdicts.h"
 
@@ -333,6 +334,44 @@ TEST(HtmlReportTest, TheTimelineShadesTheRampAndTheWarmUpApart) {
   ASSERT_NE(warmup, std::string::npos) << page;
   EXPECT_LT(ramp, warmup) << "the ramp comes first";
   EXPECT_NE(page.find("The shaded parts are the ramp and the warm-up."), std::string::npos);
+}
+
+
+// A sweep's noisy level is marked in the page's table as in the text's (issue 23).
+TEST(HtmlReportTest, ASweepsNoisyLevelIsMarkedInItsTable) {
+  Config config;
+  config.url = "http://127.0.0.1:8082/";
+  config.sweep.connections = {1, 2};
+  SweepResult result;
+  for (int64_t level : {1, 2}) {
+    StepSummary step;
+    step.level = static_cast<double>(level);
+    step.connections = level;
+    step.threads = 1;
+    step.elapsed_ns = 1'000'000'000;
+    step.completed = 1000;
+    step.per_second = 1000;
+    step.has_latency = true;
+    step.p50_ns = step.p99_ns = step.max_ns = 1'000'000;
+    step.mean_ns = 1e6;
+    result.steps.push_back(step);
+  }
+  result.steps[1].noisy = true;
+  result.steps[1].runs = 3;
+  read_curve(config, result);
+  auto document = parse_json(render_sweep_json(config, result));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  auto html = render_html_report({{"sweep.json", &*document}});
+  ASSERT_TRUE(html.has_value()) << html.error();
+  EXPECT_NE(html->find("<tr><td>1</td>"), std::string::npos) << *html;
+  EXPECT_NE(html->find("<tr class=\"noisy\"><td>2~ <small>(3 runs)</small></td>"),
+            std::string::npos)
+      << *html;
+  EXPECT_NE(html->find("~ noisy: the level was still unsettled after its repeats"),
+            std::string::npos);
+  // The legend the text prints is among the findings too.
+  EXPECT_NE(html->find("<li class=\"verdict\">~ noisy: 2 connections was still unsettled"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -38,6 +38,7 @@ std::string render_step_line(const StepSummary& step, const StepPosition& positi
   json.member("per_second", step.per_second);
   json.member_or_null("p99_ns", step.has_latency, step.p99_ns);
   json.member("failed", step.failed).member("slo_passed", step.slo_passed);
+  json.member("runs", step.runs).member("noisy", step.noisy);
   json.end_object();
   return json.str() + "\n";
 }

@@ -75,6 +75,13 @@ TEST(ProgressJsonTest, AStepLineCarriesTheStepsHeadline) {
   EXPECT_EQ(line.find("p99_ns")->as_int(), 1'234'000);
   EXPECT_FALSE(line.find("failed")->boolean);
   EXPECT_FALSE(line.find("slo_passed")->boolean);
+  EXPECT_EQ(line.find("runs")->as_int(), 1);
+  EXPECT_FALSE(line.find("noisy")->boolean);
+  step.runs = 3;
+  step.noisy = true;
+  const JsonValue noisy = parse_line(render_step_line(step, StepPosition{1, 4, false}));
+  EXPECT_EQ(noisy.find("runs")->as_int(), 3);
+  EXPECT_TRUE(noisy.find("noisy")->boolean);
 
   step.has_latency = false;
   EXPECT_TRUE(parse_line(render_step_line(step, StepPosition{})).find("p99_ns")->is_null());

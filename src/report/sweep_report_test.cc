@@ -385,5 +385,120 @@ TEST(SweepReportTest, ACapacityCutShortByCtrlCIsALowerBound) {
   EXPECT_EQ(text.find("top of the range"), std::string::npos) << text;
 }
 
+
+// Issue 23: a level the host left unsettled after its repeats is marked where it is shown, and
+// the readings it places are not given as findings.
+TEST(SweepReportTest, ANoisyLevelIsMarkedOnItsRowExplainedAndCarriedInTheDocument) {
+  FabricatedSweep sweep = falling_sweep();
+  StepSummary& noisy = sweep.result.steps[2];  // 4 connections: neither reading rests on it
+  noisy.noisy = true;
+  noisy.runs = 3;
+  noisy.run_p99_ns = {400'000'000, 75'000, 9'000'000};
+  noisy.host_measured = true;
+  sweep.result.steps[1].runs = 2;  // repeated, and reproduced
+  read_curve(sweep.config, sweep.result);
+
+  const std::string row = render_sweep_row(sweep.config, noisy);
+  EXPECT_TRUE(row.starts_with("      4~")) << row;
+  EXPECT_TRUE(row.ends_with("  noisy after 3 runs\n")) << row;
+  EXPECT_TRUE(render_sweep_row(sweep.config, sweep.result.steps[1]).ends_with("  2 runs\n"));
+  EXPECT_EQ(render_sweep_row(sweep.config, sweep.result.steps[0]).find("run"), std::string::npos);
+
+  const std::vector<std::string> lines = lines_of(render_sweep_summary(sweep.config, sweep.result));
+  ASSERT_GE(lines.size(), 4u);
+  EXPECT_EQ(lines[0], "~ noisy: 4 connections was still unsettled after its repeats (host "
+                      "stalls, or p99s more than 1.5x apart); the row shows its quietest run. "
+                      "Repeat on a quieter machine.");
+  EXPECT_EQ(lines[1], "note: 2 connections was run again after the host stalled, and "
+                      "reproduced; the row shows the quietest run");
+  // The knee and the collapse are placed by 1 and 2 connections: they stand, beside the noise.
+  EXPECT_TRUE(lines[2].starts_with("Knee: throughput stops rising after 1 connection: ")) << lines[2];
+  EXPECT_TRUE(lines[2].ends_with(" It rests on a noisy level: 4 connections.")) << lines[2];
+  EXPECT_TRUE(lines[3].ends_with(" It rests on a noisy level: 4 connections.")) << lines[3];
+
+  auto document = parse_json(render_sweep_json(sweep.config, sweep.result));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  const JsonValue* steps = document->at({"sweep", "steps"});
+  ASSERT_NE(steps, nullptr);
+  EXPECT_TRUE(steps->items[2].find("noisy")->boolean);
+  EXPECT_EQ(steps->items[2].find("runs")->as_double(), 3.0);
+  EXPECT_EQ(steps->items[2].find("run_p99_ns")->items.size(), 3u);
+  EXPECT_EQ(steps->items[2].find("host_stall_ns")->as_double(), 0.0);
+  EXPECT_FALSE(steps->items[0].find("noisy")->boolean);
+  EXPECT_TRUE(steps->items[0].find("host_stall_ns")->is_null());  // no meter in a made-up step
+  const JsonValue* noise = document->at({"sweep", "noise"});
+  ASSERT_NE(noise, nullptr);
+  EXPECT_EQ(noise->find("noisy_levels")->items.size(), 1u);
+  EXPECT_EQ(noise->find("repeated_levels")->items.size(), 2u);
+  EXPECT_EQ(noise->find("knee")->text, "rests_on_noisy");
+  EXPECT_EQ(noise->find("collapse")->text, "rests_on_noisy");
+  EXPECT_TRUE(noise->find("capacity")->is_null());
+}
+
+TEST(SweepReportTest, AReadingANoisyLevelPlacesCannotBeRead) {
+  FabricatedSweep sweep = falling_sweep();
+  sweep.result.steps[1].noisy = true;  // 2 connections: where the fall is, after the knee
+  sweep.result.steps[1].runs = 3;
+  read_curve(sweep.config, sweep.result);
+  const std::string text = render_sweep_summary(sweep.config, sweep.result);
+  EXPECT_NE(text.find("Knee: cannot be read: it rests on 1 connection and 2 connections, and 2 "
+                      "connections stayed noisy after its repeats; repeat the sweep on a "
+                      "quieter machine.\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("Collapse: cannot be read: it rests on 1 connection and 2 connections"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("throughput fell"), std::string::npos) << text;
+  auto document = parse_json(render_sweep_json(sweep.config, sweep.result));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  EXPECT_EQ(document->at({"sweep", "noise", "collapse"})->text, "unreadable");
+}
+
+TEST(SweepReportTest, ACapacityWhoseMissingRateStayedNoisyCannotBeRead) {
+  const Config config = search_config(4, 100, 1000);
+  SweepResult result;
+  result.kind = SweepKind::rate;
+  result.search = true;
+  for (double level : {100.0, 200.0, 400.0, 300.0}) {
+    StepSummary step;
+    step.level = step.rate = step.per_second = level;
+    step.connections = 4;
+    step.threads = 1;
+    if (level >= 300) step.misses.push_back(StepMiss::slo);
+    result.steps.push_back(step);
+  }
+  result.steps[3].noisy = true;  // 300 req/s: a freeze, not the server, may have missed it
+  result.steps[3].runs = 3;
+  CapacityReading reading;
+  reading.found = true;
+  reading.rate = 200;
+  reading.first_failing = 300;
+  reading.steps = 4;
+  result.capacity = reading;
+  read_curve(config, result);
+  EXPECT_EQ(result.capacity_noise, ReadingNoise::unreadable);
+  const std::string text = render_sweep_summary(config, result);
+  EXPECT_NE(text.find("Capacity: cannot be read: it rests on 200 req/s and 300 req/s, and 300 "
+                      "req/s stayed noisy after its repeats; repeat the search on a quieter "
+                      "machine.\n"),
+            std::string::npos)
+      << text;
+}
+
+TEST(SweepReportTest, TheHeaderSaysTheMostRunsAndTimeBeforeTheSweepStarts) {
+  FabricatedSweep sweep = falling_sweep();
+  sweep.config.warmup_ns = 2'000'000'000;
+  const std::vector<std::string> lines = lines_of(render_sweep_header(sweep.config));
+  ASSERT_GE(lines.size(), 3u);
+  // 3 levels x 3 runs x (1 s + 2 s of warm-up).
+  EXPECT_EQ(lines[2], "  at most 9 runs, up to 27s: a level is run up to 2 more times when the "
+                      "host stalls or its p99 does not reproduce");
+  auto document = parse_json(render_sweep_json(sweep.config, sweep.result));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  EXPECT_EQ(document->at({"sweep", "max_runs"})->as_double(), 9.0);
+  EXPECT_EQ(document->at({"sweep", "max_duration_ns"})->as_double(), 27e9);
+}
+
 }  // namespace
 }  // namespace hammer

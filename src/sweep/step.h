@@ -72,6 +72,17 @@ struct StepSummary {
   bool threads_below_cpus = false;  // more --threads would have cores to use
   bool generator_busy = false;
 
+  /// The hiccup meter over the step's run: the stalls of VerdictThresholds::kHostStallVerdictNs
+  /// and more that reached into its measured part, summed (the host_stalled verdict's stalls).
+  bool host_measured = false;
+  int64_t host_stall_ns = 0;
+
+  /// The level over its runs (sweep/noise.h): how many were made, each one's p99 in the order
+  /// run (-1 without latency), and whether they left it noisy. The figures above are one run's.
+  int runs = 1;
+  std::vector<int64_t> run_p99_ns;
+  bool noisy = false;
+
   std::vector<SloOutcome> slo;
   bool slo_passed = true;
   std::vector<VerdictCode> verdict_codes;  // compute_verdicts() codes for the step

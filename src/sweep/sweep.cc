@@ -5,6 +5,8 @@
 // own CPU (getrusage RUSAGE_SELF, user + sys, over the step's wall time): a flat curve means
 // nothing if the flat part is hammer's own limit. --control is the stronger proof: the same
 // connections against a route that does no work show how much more the generator could drive.
+// A level the hiccup meter saw disturbed is run again (sweep/noise.cc says when and why), so
+// a host freeze is not read as the server's knee, collapse or capacity.
 #include "sweep/sweep.h"
 
 #include <algorithm>
@@ -12,6 +14,7 @@
 #include "platform/system.h"
 #include "run/interrupt.h"
 #include "run/verdicts.h"
+#include "sweep/noise.h"
 #include "time/clock.h"
 
 namespace hammer {
@@ -37,6 +40,21 @@ Expected<StepSummary, RunError> measure_step(const Config& config, double level,
   }
   return summarize_step(config, level, *result, compute_verdicts(config, *result, online_cpus()), cores,
                         online_cpus());
+}
+
+// The row of a step that could not start (its target stopped answering): no figures, failed,
+// and the error; it ends the sweep (sweep.h).
+StepSummary could_not_start_step(const Config& step_cfg, double level, const std::string& error) {
+  StepSummary failed;
+  failed.level = level;
+  failed.connections = step_cfg.connections;
+  failed.threads = step_cfg.threads;
+  failed.rate = step_cfg.open_loop() ? step_cfg.rate : 0;
+  failed.corrected = step_cfg.corrected_stopwatch_leads();
+  failed.failed = true;
+  failed.misses.push_back(StepMiss::failed);
+  failed.start_error = error;
+  return failed;
 }
 
 std::vector<double> levels_of(const Config& config, SweepKind kind) {
@@ -99,6 +117,18 @@ void read_curve(const Config& config, SweepResult& result) {
     result.capacity =
         capacity_from_steps(result.steps, planned.empty() ? 0 : planned.back());
   }
+  if (!result.search) {
+    result.knee_noise = reading_noise(
+        result.steps,
+        result.knee ? knee_levels(result.steps, *result.knee) : std::vector<double>{});
+    if (result.collapse) {
+      result.collapse_noise = reading_noise(result.steps, collapse_levels(*result.collapse));
+    }
+  }
+  if (result.capacity) {
+    result.capacity_noise =
+        reading_noise(result.steps, capacity_levels(result.steps, *result.capacity));
+  }
 }
 
 std::optional<double> control_ratio(const SweepResult& result) {
@@ -145,23 +175,35 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
     first_step = false;
     auto step = measure_step(step_cfg, level, on_progress);
     if (!step) {
+      could_not_start = could_not_start_step(step_cfg, level, step.error().message);
       error = step.error();
-      // Keep what the earlier steps measured; mark this one (sweep.h).
-      StepSummary failed;
-      failed.level = level;
-      failed.connections = step_cfg.connections;
-      failed.threads = step_cfg.threads;
-      failed.rate = step_cfg.open_loop() ? step_cfg.rate : 0;
-      failed.corrected = step_cfg.corrected_stopwatch_leads();
-      failed.failed = true;
-      failed.misses.push_back(StepMiss::failed);
-      failed.start_error = step.error().message;
-      could_not_start = std::move(failed);
       return std::nullopt;
     }
-    result.interrupted = step->interrupted;
-    if (on_step) on_step(*step, false);
-    return *step;
+    // A run the host disturbed, or whose p99 a repeat does not give back, is run again
+    // (sweep/noise.h). A Ctrl-C, or a repeat that cannot start, ends the repeats: the level
+    // keeps the whole runs it has.
+    StepSummary settled = measure_level(std::move(*step), [&]() -> std::optional<StepSummary> {
+      if (interrupts_caught() > 0) {
+        result.interrupted = true;
+        return std::nullopt;
+      }
+      step_cfg.start_at = StartAt{};
+      auto again = measure_step(step_cfg, level, on_progress);
+      if (!again) {
+        could_not_start = could_not_start_step(step_cfg, level, again.error().message);
+        error = again.error();
+        return std::nullopt;
+      }
+      if (again->interrupted) {
+        // Cut short, the repeat measured only part of a run: the level keeps the whole ones.
+        result.interrupted = true;
+        return std::nullopt;
+      }
+      return std::move(*again);
+    });
+    result.interrupted = result.interrupted || settled.interrupted;
+    if (on_step) on_step(settled, false);
+    return settled;
   };
 
   if (result.search) {

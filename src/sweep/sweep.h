@@ -14,6 +14,7 @@
 #include "run/run.h"
 #include "sweep/capacity.h"
 #include "sweep/knee.h"
+#include "sweep/noise.h"
 #include "sweep/step.h"
 
 namespace hammer {
@@ -28,6 +29,11 @@ struct SweepResult {
   std::optional<KneeReading> knee;         // sweeps over fixed levels only
   std::optional<CollapseReading> collapse;
   std::optional<CapacityReading> capacity;  // with --slo
+  /// How far each reading rests on noisy levels (sweep/noise.h); the knee's covers "no knee"
+  /// too, which every level decides.
+  ReadingNoise knee_noise = ReadingNoise::clean;
+  ReadingNoise collapse_noise = ReadingNoise::clean;
+  ReadingNoise capacity_noise = ReadingNoise::clean;
   bool interrupted = false;                 // Ctrl-C ended a step; later steps were not run
   /// A step after the first could not start (the server died): the steps before it are kept,
   /// it is the last of `steps` (start_error set), and this is its error. Empty otherwise.
@@ -51,7 +57,9 @@ using StepObserver = std::function<void(const StepSummary& step, bool control)>;
 /// Runs every step. A first step that cannot start (target unreachable), or a --control URL
 /// that does not connect (checked before the first step), is the sweep's error; a later step
 /// that cannot start ends the sweep with the steps before it kept and it marked (stopped).
-/// A step that ran but failed is kept and the sweep goes on.
+/// A step that ran but failed is kept and the sweep goes on. A level whose run the host
+/// disturbed is run again, at most kMaxRepeats more times (sweep/noise.h): its step is one
+/// run's figures, with `runs` and `noisy`; on_step is told once per level, after its repeats.
 /// `on_progress`, when given, is each step's run_load() progress; `on_step_start` is told
 /// each step's level before it runs.
 using StepStartObserver = std::function<void(double level, bool control)>;
@@ -62,8 +70,8 @@ Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserv
 /// The curve of the steps, sorted by level.
 std::vector<CurvePoint> curve_of(const std::vector<StepSummary>& steps);
 
-/// The readings of a finished sweep (knee, collapse, capacity), from its steps; run_sweep
-/// calls it, tests call it on made-up steps.
+/// The readings of a finished sweep (knee, collapse, capacity), from its steps, and how far
+/// they rest on noisy levels; run_sweep calls it, tests call it on made-up steps.
 void read_curve(const Config& config, SweepResult& result);
 
 /// The generator's headroom shown by --control: the best control throughput over the best

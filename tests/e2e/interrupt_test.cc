@@ -43,7 +43,8 @@ std::string read_file(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// The text rows of a sweep: a level right-aligned in the first 8 columns, then the figures.
+// The text rows of a sweep: a level right-aligned in the first 8 columns (with the noisy
+// mark, ~, when its repeats left it unsettled), then the figures.
 int text_rows(const std::string& out) {
   int rows = 0;
   std::istringstream lines(out);
@@ -51,7 +52,8 @@ int text_rows(const std::string& out) {
     if (line.size() <= 8 || line[8] != ' ') continue;
     const size_t digits = line.find_first_not_of(' ');
     if (digits >= 8) continue;
-    const std::string level = line.substr(digits, 8 - digits);
+    std::string level = line.substr(digits, 8 - digits);
+    if (level.ends_with('~')) level.pop_back();
     if (level.find_first_not_of("0123456789.") == std::string::npos) ++rows;
   }
   return rows;
