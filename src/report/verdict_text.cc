@@ -232,7 +232,15 @@ std::string sentence(const HostStalledVerdict& v) {
             " of the run";
   }
   if (v.steal_ns > 0) text += "; steal " + milliseconds(v.steal_ns);
-  text += "); stalls that long could have made the ";
+  text += ")";
+  if (v.moved.empty()) {
+    // Frozen for long enough (VerdictThresholds::kHostFrozenShare), whatever the percentiles.
+    return text + "; frozen " + milliseconds(v.frozen_ns) + " (" + percent(v.frozen_share) +
+           " of the measured time) in stalls of 50 ms and more, when hammer could neither "
+           "send nor read: its throughput, backlog and latencies describe this machine as much "
+           "as the server; repeat the run on a quieter machine";
+  }
+  text += "; stalls that long could have made the ";
   text += v.corrected ? "corrected " : "";
   for (size_t k = 0; k < v.moved.size(); ++k) {
     if (k > 0) text += k + 1 == v.moved.size() ? " and " : ", ";
@@ -349,6 +357,8 @@ void figures(const HostStalledVerdict& v, JsonWriter& json) {
   json.member("observed_ns", static_cast<double>(v.observed_ns));
   json.member_or_null("steal_ns", v.steal_ns >= 0, static_cast<double>(v.steal_ns));
   json.member("stopwatch", v.corrected ? "corrected" : "uncorrected");
+  json.member("frozen_ns", static_cast<double>(v.frozen_ns));
+  json.member("frozen_share", v.frozen_share);
   json.key("percentiles_ns").begin_object();
   for (const PercentileFigure& moved : v.moved) {
     json.member(percentile_label(moved.q), static_cast<double>(moved.value_ns));

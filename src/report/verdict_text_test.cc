@@ -178,6 +178,25 @@ TEST(VerdictTextTest, HostStalledNamesTheStallAndThePercentilesItCouldHaveMade) 
             "this machine, not the server; repeat the run on a quieter machine");
 }
 
+// Frozen for long enough, whatever the percentiles: the sentence says how long, and that the
+// throughput and backlog are the machine's too (the over-capacity rule left that time out).
+TEST(VerdictTextTest, HostStalledWithNoPercentileSaysHowLongTheHostWasFrozen) {
+  HostStalledVerdict verdict;
+  verdict.max_stall_ns = 465'000'000;
+  verdict.max_stall_at_ns = 3'230'000'000;
+  verdict.long_stalls = 81;
+  verdict.lost_ns = 3'290'000'000;
+  verdict.observed_ns = 4'140'000'000;
+  verdict.frozen_ns = 2'900'000'000;
+  verdict.frozen_share = 0.70;
+  EXPECT_EQ(verdict_sentence(verdict),
+            "warning: the host stalled: hammer's threads were held up to 465.00 ms (3.23s into "
+            "the run; 81 stalls over 10 ms, 3290.00 ms lost, 79.5% of the run); frozen "
+            "2900.00 ms (70.0% of the measured time) in stalls of 50 ms and more, when hammer "
+            "could neither send nor read: its throughput, backlog and latencies describe this "
+            "machine as much as the server; repeat the run on a quieter machine");
+}
+
 TEST(VerdictTextTest, GeneratorBoundSuggestsThreadsOnlyWhileCoresAreLeft) {
   GeneratorBoundVerdict verdict{0.96, 0.97, 1, 2, true};
   EXPECT_EQ(verdict_code_name(verdict_code(Verdict{verdict})), "generator_bound");

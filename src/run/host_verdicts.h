@@ -18,6 +18,14 @@ namespace hammer {
 std::optional<HostStalledVerdict> host_stalled_verdict(const Config& config,
                                                        const RunResult& result);
 
+/// How long the host was frozen within the measured part, per meter: the stalls of
+/// `min_stall_ns` and more (the kept ones, HostReading::long_stalls), clipped to it. Every
+/// thread of hammer was held then, the workers too even when they were waiting on busy
+/// connections (which their own pass timing cannot tell from a slow server), so slots due then
+/// are the host's. The host_stalled verdict counts stalls of kHostStallVerdictNs and more.
+int64_t host_frozen_ns(const Config& config, const RunResult& result,
+                       int64_t min_stall_ns = VerdictThresholds::kHostStallVerdictNs);
+
 /// Closed loop, the workers' CPU above VerdictThresholds::kGeneratorBoundShare of their time.
 /// `cpus`: online where the run ran, 0 when not known.
 std::optional<GeneratorBoundVerdict> generator_bound_verdict(const Config& config,

@@ -78,21 +78,45 @@ TEST(HostStalledTest, OpenLoopAStallNamesThePercentilesItsDelayedSlotsCanMake) {
 }
 
 TEST(HostStalledTest, OpenLoopStallsShorterThanAPercentileNeverMakeIt) {
-  // 60 ms stalls adding to 6% of the run, but every answer took 200 ms of the server's: the
-  // stalls account for less than half of any figure, so they made no reported percentile.
+  // 60 ms stalls, but every answer took 200 ms of the server's: the stalls account for less
+  // than half of any figure, so they made no reported percentile. One of them is 0.6% of the
+  // run: nothing to say.
+  StalledRun once({{4 * kSecond, 60 * kMs}});
+  once.result.corrected.reset();
+  once.result.corrected.record_n(200 * kMs, once.result.completed);
+  EXPECT_FALSE(host_stalled_verdict(once.config, once.result));
+  // Ten of them add to 6% of the run: the host was frozen for long enough that the verdict
+  // stands, naming no percentile.
   StalledRun run({{1 * kSecond, 60 * kMs}, {2 * kSecond, 60 * kMs}, {3 * kSecond, 60 * kMs},
            {4 * kSecond, 60 * kMs}, {5 * kSecond, 60 * kMs}, {6 * kSecond, 60 * kMs},
            {7 * kSecond, 60 * kMs}, {8 * kSecond, 60 * kMs}, {9 * kSecond, 60 * kMs},
            {9 * kSecond + 500 * kMs, 60 * kMs}});
   run.result.corrected.reset();
   run.result.corrected.record_n(200 * kMs, run.result.completed);
-  EXPECT_FALSE(host_stalled_verdict(run.config, run.result));
+  const auto verdict = host_stalled_verdict(run.config, run.result);
+  ASSERT_TRUE(verdict);
+  EXPECT_TRUE(verdict->moved.empty());
+  EXPECT_EQ(verdict->frozen_ns, 600 * kMs);
+  EXPECT_DOUBLE_EQ(verdict->frozen_share, 0.06);
+}
+
+// Frozen time is what the stalls of 50 ms and more cover within the measured part, per meter:
+// a stall that began in the warm-up counts from the measured start on, one past the end up to
+// it, and shards' stalls are averaged over their meters.
+TEST(HostStalledTest, FrozenTimeIsClippedToTheMeasuredPartAndSharedByMeters) {
+  StalledRun run({{900 * kMs, 300 * kMs}, {10 * kSecond + 900 * kMs, 300 * kMs}});
+  run.config.warmup_ns = 1 * kSecond;  // measured from 1 s to 11 s
+  EXPECT_EQ(host_frozen_ns(run.config, run.result), 200 * kMs + 100 * kMs);
+  run.result.host.meters = 2;
+  EXPECT_EQ(host_frozen_ns(run.config, run.result), 150 * kMs);
+  run.result.host.meters = 0;
+  EXPECT_EQ(host_frozen_ns(run.config, run.result), 0);
 }
 
 TEST(HostStalledTest, ClosedLoopOneStallDelaysOnlyTheRequestsInFlight) {
   // 5 connections, 10,000 answers: one stall delays 5 of them (0.05%): p99.99 only, which
-  // the short report does not print.
-  StalledRun run({{4 * kSecond, 300 * kMs}}, /*open_loop=*/false);
+  // the short report does not print. (100 ms is 1% of the run: not yet frozen for long.)
+  StalledRun run({{4 * kSecond, 100 * kMs}}, /*open_loop=*/false);
   run.config.connections = 5;
   EXPECT_FALSE(host_stalled_verdict(run.config, run.result));
   run.config.print_latency = true;

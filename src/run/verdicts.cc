@@ -278,8 +278,15 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
 
   if (!config.open_loop() || result.lag.dispatched == 0) return verdicts;
   // What the server sustained over the time hammer was running: while it was absent nothing
-  // was offered, so that time says nothing of the server.
-  const int64_t present_ns = result.elapsed_ns - result.lag.absent_ns;
+  // was offered, so that time says nothing of the server. Absent as its workers saw it (a pass
+  // that began later than its wait asked), or as the hiccup meter saw the whole process frozen:
+  // a worker waiting on busy connections when the host froze cannot tell the freeze from a slow
+  // server. The two see the same freezes, so the longer reading stands, not their sum. Every
+  // stall the meter keeps (10 ms and more) counts here: a slot due in one came due while no
+  // thread of hammer could run, however short.
+  const int64_t absent_ns = std::max(
+      result.lag.absent_ns, host_frozen_ns(config, result, HostReading::kLongStallNs));
+  const int64_t present_ns = result.elapsed_ns - absent_ns;
   const double present_s = static_cast<double>(present_ns) / 1e9;
   const double sustained_present =
       present_ns > 0 ? static_cast<double>(result.completed) / present_s : sustained;
@@ -297,11 +304,18 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
   // failed requests (run/result.h), not a sign of the server's capacity.
   // Nor are those due while hammer was not running (stopped, a frozen host): it never got to
   // them, and the catch-up burst after it says nothing of the server.
-  const int64_t backlog_unsent =
+  // The slots due in the freezes only the meter saw, as the schedule spreads them: the host's
+  // too, whether they waited unsent or left behind connections the freeze kept busy.
+  const int64_t frozen_due = static_cast<int64_t>(
+      offered_rate * static_cast<double>(absent_ns - result.lag.absent_ns) / 1e9);
+  const int64_t unsent_behind =
       result.unsent - result.unsent_no_connection - result.unsent_absent;
+  const int64_t backlog_unsent = std::max<int64_t>(0, unsent_behind - frozen_due);
+  const int64_t behind_server =
+      std::max<int64_t>(0, lag.behind_server - std::max<int64_t>(0, frozen_due - unsent_behind));
   const bool backlog_left = backlog_unsent > unsent_allowance(result.scheduled);
   const bool backlog_grew =
-      backlog_left || static_cast<double>(lag.behind_server) > T::kServerLateShare * dispatched;
+      backlog_left || static_cast<double>(behind_server) > T::kServerLateShare * dispatched;
 
   if (!server_stopped && backlog_grew && result.uncorrected.total_count() > 0) {
     // The median of every request that ended: a timed-out one held its connection for the
@@ -331,7 +345,7 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
                                                   needed, suggested, beyond_limit, pipeline});
     } else if (backlog_left || sustained_present < T::kSustainedShare * offered_rate) {
       verdicts.push_back(OverCapacityVerdict{sustained_present, offered_rate, backlog_unsent,
-                                             lag.peak_backlog, lag.absent_ns});
+                                             lag.peak_backlog, absent_ns});
     }
   }
 
@@ -355,8 +369,8 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
     return verdict_code(v) == VerdictCode::generator_late ||
            verdict_code(v) == VerdictCode::censored_tail;
   });
-  if (lag.behind_server > 0 && only_notes) {
-    verdicts.push_back(ServerBehindVerdict{lag.behind_server});
+  if (behind_server > 0 && only_notes) {
+    verdicts.push_back(ServerBehindVerdict{behind_server});
   }
 
   // Timer floor (design.md §3): where the poller can only sleep in whole milliseconds (poll on

@@ -198,6 +198,10 @@ struct HostStalledVerdict {
   /// The reported percentiles (lowest first) that stalls longer than their figure could have
   /// made: the share of requests such stalls delayed exceeds the share above the percentile.
   std::vector<PercentileFigure> moved;
+  /// Stalls of kHostStallVerdictNs and more within the measured part, per meter, and their
+  /// share of it: past kHostFrozenShare the verdict stands even when it moved no percentile.
+  int64_t frozen_ns = 0;
+  double frozen_share = 0;
 };
 
 /// Closed loop: the workers were on a CPU most of the run, so the request rate is the
@@ -245,6 +249,9 @@ struct VerdictThresholds {
   static constexpr double kStoppedSilentShare = 0.01;  // closed loop: silent tail noted above it
   static constexpr double kStoppedFailShare = 0.10;    // unanswered tail: the run did not work
   static constexpr int64_t kHostStallVerdictNs = 50'000'000;  // shorter stalls never move one
+  // Stalls of kHostStallVerdictNs and more over this share of the measured time: the host
+  // froze for long enough that no figure of the run is the server's alone (host_stalled).
+  static constexpr double kHostFrozenShare = 0.01;
   static constexpr double kGeneratorBoundShare = 0.90;  // closed loop: workers' CPU share
 };
 

@@ -674,6 +674,47 @@ TEST(VerdictRulesTest, OverCapacityCountsOnlyTheTimeHammerWasRunning) {
   EXPECT_EQ(over.absent_ns, 400'000'000);
 }
 
+// The host froze while every connection was busy (hammer niced beside four busy loops: 3.29 s
+// of a 4.14 s run in stalls of up to 465 ms): the worker's own pass timing saw 132 ms of it,
+// the hiccup meter all of it. The backlog came due in the freezes, so it is no server's
+// capacity: it once read "over capacity: the server sustained 137 req/s of the 500".
+TEST(VerdictRulesTest, ABacklogThatCameDueWhileTheHostWasFrozenIsNotOverCapacity) {
+  const int64_t ms = 1'000'000;
+  Fabricated run(500, 10, ms, ms);
+  run.result.elapsed_ns = 4'000 * ms;
+  run.result.scheduled = 2000;
+  run.result.sent = run.result.completed = 550;
+  run.result.unsent = 1450;
+  run.result.unsent_absent = 60;
+  run.result.lag.absent_ns = 130 * ms;
+  run.result.lag.dispatched = 550;
+  run.result.lag.behind_server = 480;
+  const auto over = [&] {
+    const auto codes = codes_of(compute_verdicts(run.config, run.result, 2));
+    return std::count(codes.begin(), codes.end(), VerdictCode::over_capacity) > 0;
+  };
+  EXPECT_TRUE(over());  // without a meter reading: as before
+  run.result.host.meters = 1;
+  run.result.host.observed_ns = run.result.elapsed_ns;
+  for (int i = 0; i < 8; ++i) {
+    run.result.host.long_stalls.push_back({i * 500 * ms, 400 * ms});  // 3.2 s in all
+    ++run.result.host.long_count;
+    run.result.host.long_sum_ns += 400 * ms;
+  }
+  run.result.host.max_ns = 400 * ms;
+  EXPECT_FALSE(over());
+  const auto verdicts = compute_verdicts(run.config, run.result, 2);
+  const auto stalled = std::find_if(verdicts.begin(), verdicts.end(), [](const Verdict& v) {
+    return verdict_code(v) == VerdictCode::host_stalled;
+  });
+  ASSERT_NE(stalled, verdicts.end());
+  EXPECT_EQ(std::get<HostStalledVerdict>(*stalled).frozen_ns, 3'200 * ms);
+  // A freeze too short to hold the backlog leaves the verdict standing: 200 ms at 500 req/s
+  // held back 100 slots, not 1,390.
+  run.result.host.long_stalls = {{1'000 * ms, 200 * ms}};
+  EXPECT_TRUE(over());
+}
+
 // Ctrl-C during --ramp: the ramp sent and answered requests (its section shows them), so the
 // verdict must not say that the run stopped before the first request.
 TEST(VerdictRulesTest, InterruptedDuringTheRampSaysSoNotBeforeTheFirstRequest) {

@@ -29,8 +29,9 @@ inline constexpr double kReproduceFactor = 1.5;
 /// machine, by amounts no reading rests on).
 inline constexpr int64_t kReproduceSlackNs = 1'000'000;
 /// Stalls of the host (each at least VerdictThresholds::kHostStallVerdictNs) summing over this
-/// share of a run's measured time disturb it even when they moved no reported percentile.
-inline constexpr double kHostLostShare = 0.01;
+/// share of a run's measured time disturb it even when they moved no reported percentile: the
+/// share past which the run's own host_stalled verdict stands (run/host_verdicts.cc).
+inline constexpr double kHostLostShare = VerdictThresholds::kHostFrozenShare;
 
 /// The host meter says its stalls could have made the run's figures: the run's host_stalled
 /// verdict, or stalls of 50 ms and more reaching into its measured part that sum over

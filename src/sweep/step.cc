@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "run/host_verdicts.h"
 #include "run/verdicts.h"
 #include "sweep/knee.h"
 #include "time/time_units.h"
@@ -61,16 +62,9 @@ StepSummary summarize_step(const Config& step_config, double level, const RunRes
       cpu_cores >= 0 && cpu_cores > kGeneratorBusyShare * static_cast<double>(step.usable_cores);
 
   // The stalls the host_stalled verdict weighs (run/host_verdicts.cc): 50 ms and more,
-  // reaching into the measured part, which follows the ramp and the warm-up.
+  // within the measured part, which follows the ramp and the warm-up.
   step.host_measured = result.host.measured();
-  const int64_t measured_from_ns = step_config.ramp_ns + step_config.warmup_ns;
-  const int64_t measured_to_ns = measured_from_ns + result.elapsed_ns;
-  for (const HostStall& stall : result.host.long_stalls) {
-    if (stall.length_ns >= VerdictThresholds::kHostStallVerdictNs &&
-        stall.at_ns + stall.length_ns > measured_from_ns && stall.at_ns < measured_to_ns) {
-      step.host_stall_ns += stall.length_ns;
-    }
-  }
+  step.host_stall_ns = host_frozen_ns(step_config, result);
   step.run_p99_ns = {step.has_latency ? step.p99_ns : -1};
 
   step.slo = evaluate_slos(step_config.slos, step_config, result);
