@@ -178,15 +178,15 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
     const IntervalLog merged = merge_interval_logs(logs);
     const std::string text = write_interval_log(merged);
     int status = kExitOk;
-    for (const std::string& output : options->outputs) {
-      if (auto error = write_file_atomically(output, text)) {
-        status = fail(kExitRunFailed, "merge: cannot write " + output + ": " + *error);
+    for (const OutputFile& output : options->outputs) {
+      if (auto error = write_file_atomically(output.path, text)) {
+        status = fail(kExitRunFailed, "merge: cannot write " + output.path + ": " + *error);
       }
     }
     if (status == kExitOk) {
       out.write("merged " + std::to_string(logs.size()) + " interval logs (" +
                 std::to_string(merged.intervals.size()) + " intervals) into " +
-                options->outputs.front() + "\n");
+                options->outputs.front().path + "\n");
     }
     return status;
   }
@@ -198,12 +198,9 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
   }
   auto merged = merge_shards(documents, options->start_tolerance_ns);
   if (!merged) return fail(kExitBadInput, merged.error().message);
-  // The merged run's files, as a run writes its own -o files (merge options admitted only known
-  // extensions); an .hgrm's companion is known once the merged mode is.
-  merged->config.outputs.clear();
-  for (const std::string& output : options->outputs) {
-    merged->config.outputs.push_back({output, output_format_for_path(output)->format});
-  }
+  // The merged run's files, as a run writes its own -o files; an .hgrm's companion is known
+  // once the merged mode is.
+  merged->config.outputs = options->outputs;
   if (auto clash = check_hgrm_companions(merged->config)) {
     return fail(kExitBadInput, "merge: " + clash->message);
   }
