@@ -108,7 +108,7 @@ Expected<std::vector<SloLimit>, std::string> saved_slo_limits(const JsonValue& d
     }
     const double number = limit->as_double().value_or(0);
     char text[64];
-    if (key->text == "errors") {
+    if (slo_kind_of(key->text) == SloKind::error_rate) {
       std::snprintf(text, sizeof text, "%.10g%%", number * 100);
     } else {
       std::snprintf(text, sizeof text, "%.0fns", number);
