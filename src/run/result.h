@@ -197,7 +197,13 @@ struct RunResult {
     return error_count(ErrorKind::connect) + reconnects + unsolicited;
   }
   /// Responses whose status was not 2xx or 3xx (wrk's "Non-2xx or 3xx responses").
-  int64_t non_2xx_3xx() const { return status_classes[0] + status_classes[3] + status_classes[4]; }
+  int64_t non_2xx_3xx() const {
+    int64_t count = 0;
+    for (int index = 0; index < kStatusClassCount; ++index) {
+      if (!is_ok_status_class(static_cast<StatusClass>(index))) count += status_classes[index];
+    }
+    return count;
+  }
 
   /// Adds another part of the same run (a worker's, a shard's): counts and histograms are
   /// summed, never averaged; maxima and "first" reasons are kept. Every field is handled in
