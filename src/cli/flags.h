@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The flag table: every command-line flag once. --help lists them in this order, except that
-// the ones that print something and exit come last. The parser (options.cc), the
+// the ones that print something and exit come last. The subcommands' tables (merge_options.cc,
+// report_command.cc) are rows of this one, so a flag they share with the run is spelled alike;
+// cli/arg_tokenizer reads them all. The parser (options.cc), the
 // --help text, the man page and the shell completions (usage.cc, man_page.cc, completions.cc) all read it, so
 // a flag added here appears everywhere; its description is a `case` in flag_description()
 // (usage.cc), which the compiler insists on (-Wswitch).
@@ -86,5 +88,13 @@ inline constexpr std::array kFlags = {
     FlagSpec{Flag::generate, '\0', "--generate", "KIND", ValueKind::choice, false,
              "man bash zsh", true},
 };
+
+/// The row of kFlags for `flag`: what a subcommand's table is built from.
+constexpr FlagSpec flag_spec(Flag flag) {
+  for (const FlagSpec& spec : kFlags) {
+    if (spec.flag == flag) return spec;
+  }
+  return kFlags.back();  // unreachable: every Flag has a row (arg_tokenizer_test.cc checks)
+}
 
 }  // namespace hammer

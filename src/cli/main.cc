@@ -17,6 +17,7 @@
 #include "cli/stdout_writer.h"
 #include "cli/progress_output.h"
 #include "cli/usage.h"
+#include "core/exit_code.h"
 #include "core/shard_share.h"
 #include "document/run_document.h"
 #include "merge/interval_log_merge.h"
@@ -42,12 +43,9 @@
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitBadInput = 1;
-constexpr int kExitRunFailed = 2;
-constexpr int kExitSloMissed = 3;
+using hammer::ExitCode;
 
-int fail(int code, const std::string& message) {
+ExitCode fail(ExitCode code, const std::string& message) {
   std::fprintf(stderr, "hammer: %s\n", message.c_str());
   return code;
 }
@@ -86,7 +84,7 @@ bool write_output_files(const std::vector<hammer::RenderedFile>& files) {
 // A sweep: each step is a whole run; in text mode its row is printed as it finishes, in JSON
 // one document at the end. Exit 2 when no step worked, 3 when --slo was given and no level
 // met every limit.
-int run_sweep_command(const hammer::Config& config, hammer::StdoutWriter& out) {
+ExitCode run_sweep_command(const hammer::Config& config, hammer::StdoutWriter& out) {
   using namespace hammer;
   ProgressOutput progress_output(config.progress_fd);
   StepPosition position;
@@ -125,87 +123,84 @@ int run_sweep_command(const hammer::Config& config, hammer::StdoutWriter& out) {
                                       [](const StepSummary& step) { return !step.failed; });
   // A sweep cut short by a step that could not start did not do its job, though what it
   // measured was printed.
-  if (!any_worked || !result->stopped.empty() || !files_written) return kExitRunFailed;
+  if (!any_worked || !result->stopped.empty() || !files_written) return ExitCode::run_failed;
   if (!config.slos.empty() && !(result->capacity && result->capacity->found)) {
-    return kExitSloMissed;
+    return ExitCode::slo_missed;
   }
-  return kExitOk;
+  return ExitCode::ok;
 }
 
 // Every exit after something was printed on stdout goes through here: the close is the last
 // chance for a buffered write to fail, and a report that could not be written is exit 2.
-int finish(hammer::StdoutWriter& out, int code) {
-  if (!out.close()) return fail(kExitRunFailed, out.error());
+ExitCode finish(hammer::StdoutWriter& out, ExitCode code) {
+  if (!out.close()) return fail(ExitCode::run_failed, out.error());
   return code;
 }
 
 // hammer report: documents -> report/ (design.md §9): saved runs rendered as HTML.
-int run_report_command(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
+ExitCode run_report_command(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   using namespace hammer;
   auto options = parse_report_options(args);
-  if (!options) return fail(kExitBadInput, options.error().message);
+  if (!options) return fail(ExitCode::bad_input, options.error().message);
   if (options->help) {
     out.write(report_usage_text());
-    return kExitOk;
+    return ExitCode::ok;
   }
   if (options->outputs.empty()) {
     auto text = render_saved_run_text(options->inputs.front());
-    if (!text) return fail(kExitBadInput, text.error());
+    if (!text) return fail(ExitCode::bad_input, text.error());
     out.write(*text);
-    return kExitOk;
+    return ExitCode::ok;
   }
   auto files = render_report_files(*options);
-  if (!files) return fail(kExitBadInput, files.error());
-  return write_output_files(*files) ? kExitOk : kExitRunFailed;
+  if (!files) return fail(ExitCode::bad_input, files.error());
+  return write_output_files(*files) ? ExitCode::ok : ExitCode::run_failed;
 }
 
 // hammer merge: documents -> merge/ -> report/ (design.md §9).
-int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
+ExitCode run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   using namespace hammer;
   auto options = parse_merge_options(args);
-  if (!options) return fail(kExitBadInput, options.error().message);
+  if (!options) return fail(ExitCode::bad_input, options.error().message);
   if (options->help) {
     out.write(merge_usage_text());
-    return kExitOk;
+    return ExitCode::ok;
   }
   if (options->interval_logs) {
     std::vector<IntervalLog> logs;
     for (const std::string& input : options->inputs) {
       auto log = load_interval_log(input);
-      if (!log) return fail(kExitBadInput, "merge: " + log.error());
+      if (!log) return fail(ExitCode::bad_input, "merge: " + log.error());
       logs.push_back(std::move(*log));
     }
     const IntervalLog merged = merge_interval_logs(logs);
     const std::string text = write_interval_log(merged);
-    int status = kExitOk;
-    for (const std::string& output : options->outputs) {
-      if (auto error = write_file_atomically(output, text)) {
-        status = fail(kExitRunFailed, "merge: cannot write " + output + ": " + *error);
+    ExitCode status = ExitCode::ok;
+    for (const OutputFile& output : options->outputs) {
+      if (auto error = write_file_atomically(output.path, text)) {
+        status = fail(ExitCode::run_failed, "merge: cannot write " + output.path + ": " + *error);
       }
     }
-    if (status == kExitOk) {
+    if (status == ExitCode::ok) {
       out.write("merged " + std::to_string(logs.size()) + " interval logs (" +
                 std::to_string(merged.intervals.size()) + " intervals) into " +
-                options->outputs.front() + "\n");
+                options->outputs.front().path + "\n");
     }
     return status;
   }
   std::vector<RunDocument> documents;
   for (const std::string& input : options->inputs) {
     auto document = load_run_document(input);
-    if (!document) return fail(kExitBadInput, "merge: " + document.error());
+    if (!document) return fail(ExitCode::bad_input, "merge: " + document.error());
     documents.push_back(std::move(*document));
   }
   auto merged = merge_shards(documents, options->start_tolerance_ns);
-  if (!merged) return fail(kExitBadInput, merged.error().message);
-  // The merged run's files, as a run writes its own -o files (merge options admitted only known
-  // extensions); an .hgrm's companion is known once the merged mode is.
-  merged->config.outputs.clear();
-  for (const std::string& output : options->outputs) {
-    merged->config.outputs.push_back({output, output_format_for_path(output)->format});
-  }
+  if (!merged) return fail(ExitCode::bad_input, merged.error().message);
+  // The merged run's files, as a run writes its own -o files; an .hgrm's companion is known
+  // once the merged mode is.
+  merged->config.outputs = options->outputs;
   if (auto clash = check_hgrm_companions(merged->config)) {
-    return fail(kExitBadInput, "merge: " + clash->message);
+    return fail(ExitCode::bad_input, "merge: " + clash->message);
   }
   // The shards ran on other machines, whose CPU counts are not known here (0).
   const std::vector<Verdict> verdicts =
@@ -216,17 +211,16 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
   ReportInput input{merged->config, merged->result, verdicts, {},
                     options->slos.empty() ? nullptr : &slo};
   input.fleet = &merged->fleet;
-  for (const std::string& note : start_notes(input)) {
-    if (note.rfind("the shards' schedules began", 0) == 0) {
-      std::fprintf(stderr, "hammer: merge: warning: %s\n", note.c_str());
-    }
+  if (merged->fleet.schedules_apart()) {
+    std::fprintf(stderr, "hammer: merge: warning: %s\n",
+                 schedules_apart_note(merged->fleet).c_str());
   }
   const std::string json = render_json_report(input);
-  int status = kExitOk;
+  ExitCode status = ExitCode::ok;
   for (const RenderedFile& file : render_run_outputs(input, json)) {
     const std::optional<std::string> error =
         file.error.empty() ? write_file_atomically(file.path, file.contents) : file.error;
-    if (error) status = fail(kExitRunFailed, "merge: cannot write " + file.path + ": " + *error);
+    if (error) status = fail(ExitCode::run_failed, "merge: cannot write " + file.path + ": " + *error);
   }
   std::string report =
       options->json ? json : render_fleet_table(merged->fleet) + render_text_report(input);
@@ -234,12 +228,12 @@ int run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter
   out.write(report);
   // The fleet's run is judged as a single run is: one that did not do its job (its verdict
   // says "the run did not work") exits 2, whatever the merge itself did; then its SLOs.
-  if (status == kExitOk && run_failed(merged->config, merged->result)) return kExitRunFailed;
-  if (status == kExitOk && !slos_pass(slo)) return kExitSloMissed;
+  if (status == ExitCode::ok && run_failed(merged->config, merged->result)) return ExitCode::run_failed;
+  if (status == ExitCode::ok && !slos_pass(slo)) return ExitCode::slo_missed;
   return status;
 }
 
-int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
+ExitCode run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   using namespace hammer;
 
   if (!args.empty() && args.front() == "report") {
@@ -249,10 +243,10 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
     return run_merge_command(std::vector<std::string>(args.begin() + 1, args.end()), out);
   }
   auto parsed = parse_options(args);
-  if (!parsed) return fail(kExitBadInput, parsed.error().message);
+  if (!parsed) return fail(ExitCode::bad_input, parsed.error().message);
   if (parsed->command == Command::help) {
     out.write(usage_text());
-    return kExitOk;
+    return ExitCode::ok;
   }
   if (parsed->command == Command::generate) {
     const DocKind kind = parsed->generate;
@@ -260,18 +254,18 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
                              : kind == DocKind::bash ? bash_completion()
                                                      : zsh_completion();
     out.write(text);
-    return kExitOk;
+    return ExitCode::ok;
   }
   if (parsed->command == Command::version) {
     out.write(std::string("hammer ") + HAMMER_VERSION + "\n");
-    return kExitOk;
+    return ExitCode::ok;
   }
   Config& config = parsed->config;
-  if (auto refused = https_refusal(config)) return fail(kExitBadInput, refused->message);
+  if (auto refused = https_refusal(config)) return fail(ExitCode::bad_input, refused->message);
   if (config.engine == EngineKind::automatic) {
     if (const char* wanted = std::getenv("HAMMER_ENGINE"); wanted != nullptr && *wanted != '\0') {
       auto kind = parse_engine("HAMMER_ENGINE", wanted);
-      if (!kind) return fail(kExitBadInput, kind.error().message);
+      if (!kind) return fail(ExitCode::bad_input, kind.error().message);
       config.engine = *kind;
     }
   }
@@ -331,8 +325,8 @@ int run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   if (!config.json) report += render_slo_lines(slo);
   out.write(report);
   const bool files_written = write_output_files(render_run_outputs(input, json));
-  if (run_failed(share, *result) || !files_written) return kExitRunFailed;
-  return slos_pass(slo) ? kExitOk : kExitSloMissed;
+  if (run_failed(share, *result) || !files_written) return ExitCode::run_failed;
+  return slos_pass(slo) ? ExitCode::ok : ExitCode::slo_missed;
 }
 
 }  // namespace
@@ -341,6 +335,6 @@ int main(int argc, char** argv) {
   // A closed stdout must cost the report (exit 2, its reason said), never the -o files.
   hammer::ignore_broken_pipe_signal();
   hammer::StdoutWriter out(stdout);
-  const int code = run(std::vector<std::string>(argv + 1, argv + argc), out);
-  return finish(out, code);
+  const ExitCode code = run(std::vector<std::string>(argv + 1, argv + argc), out);
+  return static_cast<int>(finish(out, code));
 }

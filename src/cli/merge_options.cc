@@ -2,9 +2,11 @@
 #include "cli/merge_options.h"
 
 #include <algorithm>
+#include <array>
 
+#include "cli/arg_tokenizer.h"
+#include "cli/shared_flags.h"
 #include "cli/slo_flag.h"
-#include "cli/units.h"
 #include "core/escaped.h"
 #include "merge/merge.h"
 #include "platform/files.h"
@@ -42,79 +44,57 @@ std::string merge_usage_text() {
          "                          percentile distribution)\n"
          "      --json              print the merged document on stdout instead of the text\n"
          "      --start-tolerance T warn when the shards' schedules began more than T apart\n"
-         "                          (default 1s; bare number = seconds)\n"
+         "                          (default 1s, at most 24h; bare number = seconds)\n"
          "      --slo KEY=LIMIT     the fleet's service-level objective, repeatable, as for a\n"
          "                          run (p99=50ms, max=1s, errors=1%), judged on the merged\n"
          "                          histograms; a miss exits 3\n"
          "  -h, --help              print this help and exit\n";
 }
 
+namespace {
+
+// The flags `hammer merge` takes: rows of the run's table, so each is spelled as there.
+constexpr std::array kMergeFlags = {flag_spec(Flag::output), flag_spec(Flag::json),
+                                    flag_spec(Flag::start_tolerance), flag_spec(Flag::slo),
+                                    flag_spec(Flag::help)};
+
+}  // namespace
+
 Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::string>& args) {
   MergeOptions options;
   options.start_tolerance_ns = kDefaultMergeStartToleranceNs;
   auto fail = [](std::string message) { return unexpected(UsageError{"merge: " + message}); };
-  bool options_ended = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (options_ended) {
-      options.inputs.push_back(arg);
+  ArgTokenizer arguments(args, CommandFlags{"hammer merge", kMergeFlags});
+  for (;;) {
+    auto argument = arguments.next();
+    if (!argument) return fail(argument.error().message);
+    if (!*argument) break;
+    const std::string_view value = (*argument)->value;
+    if ((*argument)->flag == nullptr) {
+      options.inputs.emplace_back(value);
       continue;
     }
-    if (arg == "--") {  // what follows is files, whatever their names
-      options_ended = true;
-      continue;
+    std::optional<UsageError> failure;
+    switch ((*argument)->flag->flag) {
+      case Flag::help:
+        options.help = true;
+        return options;
+      case Flag::json:
+        options.json = true;
+        break;
+      case Flag::output:
+        failure = add_output(value, OutputRule{}, options.outputs);
+        break;
+      case Flag::start_tolerance:
+        failure = parse_start_tolerance(value, options.start_tolerance_ns);
+        break;
+      case Flag::slo:
+        failure = add_slo_limits(value, options.slos);
+        break;
+      default:  // not in kMergeFlags
+        break;
     }
-    auto value_of = [&](std::string_view flag, std::string& out) -> bool {
-      const std::string prefix = std::string(flag) + "=";
-      if (arg.rfind(prefix, 0) == 0) {
-        out = arg.substr(prefix.size());
-        return true;
-      }
-      if (i + 1 >= args.size()) return false;
-      out = args[++i];
-      return true;
-    };
-    if (arg == "-h" || arg == "--help") {
-      options.help = true;
-      return options;
-    }
-    if (arg == "--json") {
-      options.json = true;
-    } else if (arg == "-o" || arg == "--output" || arg.rfind("--output=", 0) == 0) {
-      std::string path;
-      if (!value_of("--output", path)) return fail("--output: missing value");
-      if (path.empty()) return fail("--output: expected a file name, got ''");
-      options.outputs.push_back(path);
-    } else if (arg.rfind("-o", 0) == 0 && arg.size() > 2) {
-      options.outputs.push_back(arg.substr(2));
-    } else if (arg == "--start-tolerance" || arg.rfind("--start-tolerance=", 0) == 0) {
-      std::string text;
-      if (!value_of("--start-tolerance", text)) return fail("--start-tolerance: missing value");
-      auto ns = parse_duration_ns(text, kNanosPerSecond);
-      if (!ns || *ns < 0) {
-        return fail("--start-tolerance: expected a duration >= 0 (e.g. 1s, 500ms), got '" +
-                    text + "'");
-      }
-      options.start_tolerance_ns = *ns;
-    } else if (arg == "--slo" || arg.rfind("--slo=", 0) == 0) {
-      std::string text;
-      if (!value_of("--slo", text)) return fail("--slo: missing value");
-      auto limits = parse_slo_list(text);
-      if (!limits) return fail("--slo: " + escaped(limits.error()) + ", got " + quoted(text));
-      for (SloLimit& limit : *limits) {
-        for (const SloLimit& given : options.slos) {
-          // p99.9 and p99.90 are one limit, as on a run's command line.
-          if (same_slo(given, limit)) {
-            return fail("--slo: " + limit.key + " is given twice, got " + quoted(text));
-          }
-        }
-        options.slos.push_back(std::move(limit));
-      }
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return fail("unknown option '" + arg + "'; see hammer merge --help");
-    } else {
-      options.inputs.push_back(arg);
-    }
+    if (failure) return fail(failure->message);
   }
   if (options.inputs.empty()) {
     return fail("no shards given (usage: hammer merge A.json B.json ... [-o merged.json])");
@@ -127,13 +107,9 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
     }
   }
   options.interval_logs = first_is_log;
-  for (const std::string& output : options.outputs) {
-    if (first_is_log && !ends_with(output, ".hlog")) {
-      return fail("--output: interval logs merge into a .hlog file, got '" + output + "'");
-    }
-    if (!first_is_log && output_format_for_path(output) == nullptr) {
-      return fail("--output: unknown file type; the extension chooses the format: " +
-                  output_extensions_text() + ", got '" + output + "'");
+  for (const OutputFile& output : options.outputs) {
+    if (first_is_log && output.format != OutputFormat::hlog) {
+      return fail("--output: interval logs merge into a .hlog file, got " + quoted(output.path));
     }
   }
   for (size_t i = 0; i < options.inputs.size(); ++i) {
@@ -144,11 +120,11 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
       }
     }
   }
-  for (const std::string& output : options.outputs) {
+  for (const OutputFile& output : options.outputs) {
     for (const std::string& input : options.inputs) {
-      if (same_file(output, input)) {
-        return fail("--output: '" + output + "' is one of the files being merged; name another "
-                    "file");
+      if (same_file(output.path, input)) {
+        return fail("--output: " + quoted(output.path) + " is one of the files being merged; "
+                    "name another file");
       }
     }
   }
@@ -158,6 +134,7 @@ Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::st
   if (first_is_log && options.outputs.empty()) {
     return fail("--output: merging interval logs needs -o merged.hlog");
   }
+  if (auto failure = check_output_directories(options.outputs)) return fail(failure->message);
   return options;
 }
 

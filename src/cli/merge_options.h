@@ -14,7 +14,7 @@ namespace hammer {
 
 struct MergeOptions {
   std::vector<std::string> inputs;   // the shards' documents (.json) or interval logs (.hlog)
-  std::vector<std::string> outputs;  // -o FILE, repeatable; the format follows the extension
+  std::vector<OutputFile> outputs;   // -o FILE, repeatable; the format follows the extension
   bool json = false;                 // --json: the merged document on stdout, not the text
   bool help = false;
   int64_t start_tolerance_ns = 0;    // shards' origins further apart than this are warned of
@@ -24,7 +24,8 @@ struct MergeOptions {
   std::vector<SloLimit> slos;
 };
 
-/// Parses the arguments after "merge". At least one input; every input of one kind (.json or
+/// Parses the arguments after "merge", spelled as every command's (cli/arg_tokenizer.h); -o,
+/// --slo and --start-tolerance are read as a run reads them (cli/shared_flags.h). At least one input; every input of one kind (.json or
 /// .hlog), outputs of a kind the inputs can make (.json or .hlog from .json; .hlog from .hlog).
 Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::string>& args);
 

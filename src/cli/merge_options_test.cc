@@ -9,6 +9,12 @@
 namespace hammer {
 namespace {
 
+std::vector<std::string> paths_of(const std::vector<OutputFile>& outputs) {
+  std::vector<std::string> paths;
+  for (const OutputFile& output : outputs) paths.push_back(output.path);
+  return paths;
+}
+
 std::string error_of(const std::vector<std::string>& args) {
   auto parsed = parse_merge_options(args);
   EXPECT_FALSE(parsed.has_value());
@@ -20,7 +26,7 @@ TEST(MergeOptionsTest, ReadsInputsOutputsAndTolerance) {
                                      "--start-tolerance", "250ms", "--json"});
   ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
   EXPECT_EQ(parsed->inputs, (std::vector<std::string>{"a.json", "b.json"}));
-  EXPECT_EQ(parsed->outputs, (std::vector<std::string>{"m.json", "m.hlog"}));
+  EXPECT_EQ(paths_of(parsed->outputs), (std::vector<std::string>{"m.json", "m.hlog"}));
   EXPECT_EQ(parsed->start_tolerance_ns, 250'000'000);
   EXPECT_TRUE(parsed->json);
   EXPECT_FALSE(parsed->interval_logs);
@@ -66,7 +72,7 @@ TEST(MergeOptionsTest, DoubleDashEndsTheOptions) {
   auto parsed = parse_merge_options({"-o", "m.json", "--", "-a.json", "--json"});
   ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
   EXPECT_EQ(parsed->inputs, (std::vector<std::string>{"-a.json", "--json"}));
-  EXPECT_EQ(parsed->outputs, (std::vector<std::string>{"m.json"}));
+  EXPECT_EQ(paths_of(parsed->outputs), (std::vector<std::string>{"m.json"}));
   EXPECT_FALSE(parsed->json);
 }
 
@@ -107,8 +113,13 @@ TEST(MergeOptionsTest, RefusesWhatCannotBeMerged) {
   EXPECT_EQ(error_of({"a.hlog", "-o", "m.html"}),
             "merge: --output: interval logs merge into a .hlog file, got 'm.html'");
   EXPECT_EQ(error_of({"a.json", "-o"}), "merge: --output: missing value");
+  // As a run reads it (cli/shared_flags.h): the 24h cap a run had and merge lacked.
   EXPECT_EQ(error_of({"a.json", "--start-tolerance", "soon"}),
-            "merge: --start-tolerance: expected a duration >= 0 (e.g. 1s, 500ms), got 'soon'");
+            "merge: --start-tolerance: expected a duration >= 0, at most 24h (e.g. 0, 2s, "
+            "500ms), got 'soon'");
+  EXPECT_EQ(error_of({"a.json", "--start-tolerance", "25h"}),
+            "merge: --start-tolerance: expected a duration >= 0, at most 24h (e.g. 0, 2s, "
+            "500ms), got '25h'");
   EXPECT_EQ(error_of({"a.json", "--average"}),
             "merge: unknown option '--average'; see hammer merge --help");
 }

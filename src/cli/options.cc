@@ -1,24 +1,22 @@
 // SPDX-License-Identifier: MIT
-// One pass over the arguments, one table of flags. Each value is checked where it is read and
-// a failure becomes one line naming the flag (by its long name, whichever spelling was typed)
-// and the value exactly as given, quoted, with control characters escaped so the line stays
-// one line. Rules that involve two flags (threads vs connections) or the URL run after the
-// loop, each with its own message, as h2load and wrk do. Nothing is clamped: a value outside
-// the documented range is refused with the bound in the message.
+// One pass over the arguments (cli/arg_tokenizer), one table of flags (cli/flags.h): each
+// value is checked where it is read (cli/run_flag_values, cli/shared_flags) and a failure
+// becomes one line naming the flag and the value. Rules that involve two flags (threads vs
+// connections) or the URL run after the loop, each with its own message (here and in
+// cli/run_flag_rules), as h2load and wrk do. Nothing is clamped: a value outside the
+// documented range is refused with the bound in the message.
 #include "cli/options.h"
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
-#include <charconv>
-#include <cstdio>
-#include <cstring>
 #include <optional>
 
-#include "cli/edit_distance.h"
-#include "cli/foreign_flags.h"
-#include "cli/percentile_flag.h"
+#include "cli/arg_tokenizer.h"
 #include "cli/flags.h"
+#include "cli/percentile_flag.h"
+#include "cli/run_flag_rules.h"
+#include "cli/run_flag_values.h"
+#include "cli/shared_flags.h"
 #include "cli/slo_flag.h"
 #include "cli/units.h"
 #include "cli/wall_time.h"
@@ -29,11 +27,6 @@
 #include "http/request.h"
 #include "http/request_file.h"
 #include "http/url.h"
-#include "report/format.h"
-#include "report/output_files.h"
-#include "report/output_formats.h"
-#include "schedule/schedule.h"
-#include "sweep/capacity.h"
 
 namespace hammer {
 namespace {
@@ -46,32 +39,7 @@ constexpr auto kLongNames = [] {
 
 using Failure = std::optional<UsageError>;
 
-// `what` may repeat part of the value (an SLO's key, a header's name): escaped like the value.
-UsageError flag_error(std::string_view flag, std::string_view what, std::string_view value) {
-  return {std::string(flag) + ": " + escaped(what) + ", got " + quoted(value)};
-}
-
 }  // namespace
-
-// -o run.hgrm in open loop also writes the other histogram beside it (report/output_files):
-// another -o naming that file would be written twice, the second time with the wrong one.
-std::optional<UsageError> check_hgrm_companions(const Config& config) {
-  if (!config.open_loop()) return std::nullopt;
-  const bool companion_is_corrected = !config.corrected_stopwatch_leads();
-  for (const OutputFile& hgrm : config.outputs) {
-    if (hgrm.format != OutputFormat::hgrm) continue;
-    const std::string companion = hgrm_companion_path(hgrm.path, companion_is_corrected);
-    for (const OutputFile& other : config.outputs) {
-      if (!same_file(other.path, companion)) continue;
-      return flag_error("--output",
-                        "-o " + hgrm.path + " already writes the " +
-                            (companion_is_corrected ? "corrected" : "uncorrected") +
-                            " histogram there; give " + hgrm.path + " alone",
-                        other.path);
-    }
-  }
-  return std::nullopt;
-}
 
 // https:// parses (http/url.h) and its flags are checked, but a run over TLS waits for TLS to
 // be wired into the engines (issue 25): until then main refuses each https:// URL, before
@@ -92,160 +60,6 @@ std::optional<UsageError> https_refusal(const Config& config) {
 }
 
 namespace {
-
-bool all_digits(std::string_view text) {
-  return !text.empty() &&
-         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-Failure parse_whole(std::string_view flag, std::string_view value, int64_t max, int64_t& out) {
-  int64_t number = 0;
-  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
-  const bool used_all = end == value.data() + value.size();
-  if ((ec == std::errc::result_out_of_range && all_digits(value)) ||
-      (ec == std::errc() && used_all && number > max)) {
-    return flag_error(flag, "must be at most " + std::to_string(max), value);
-  }
-  if (ec != std::errc() || !used_all || number < 1) {
-    return flag_error(flag, "expected a whole number >= 1", value);
-  }
-  out = number;
-  return std::nullopt;
-}
-
-Failure parse_duration_flag(std::string_view flag, std::string_view value, int64_t default_unit,
-                            std::string_view examples, int64_t max_ns, std::string_view max_text,
-                            int64_t& out) {
-  auto ns = parse_duration_ns(value, default_unit);
-  if ((!ns && ns.error() == UnitError::too_large) || (ns && *ns > max_ns)) {
-    return flag_error(flag, "must be at most " + std::string(max_text), value);
-  }
-  if (!ns || *ns <= 0) {
-    return flag_error(flag, "expected a duration > 0 (e.g. " + std::string(examples) + ")", value);
-  }
-  out = *ns;
-  return std::nullopt;
-}
-
-Failure parse_rate_flag(std::string_view value, double& out) {
-  auto rate = parse_rate(value);
-  if ((!rate && rate.error() == UnitError::too_large) || (rate && *rate > kMaxRate)) {
-    return flag_error("--rate", "must be at most 10M req/s", value);
-  }
-  if (!rate || *rate <= 0) {
-    return flag_error("--rate", "expected a number > 0 (e.g. 2000 or 2k)", value);
-  }
-  if (*rate < kMinRate) return flag_error("--rate", "must be at least 0.001 req/s", value);
-  out = *rate;
-  return std::nullopt;
-}
-
-// --shard I/N: 1 <= I <= N, both whole numbers.
-Failure parse_shard(std::string_view value, ShardSpec& shard) {
-  const size_t slash = value.find('/');
-  const UsageError shape =
-      flag_error("--shard", "expected I/N with 1 <= I <= N (e.g. 2/3: shard 2 of 3)", value);
-  if (slash == std::string_view::npos) return shape;
-  int64_t index = 0;
-  int64_t count = 0;
-  const std::string_view index_text = value.substr(0, slash);
-  const std::string_view count_text = value.substr(slash + 1);
-  auto read = [](std::string_view text, int64_t& out) {
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-    return ec == std::errc() && end == text.data() + text.size() && all_digits(text);
-  };
-  if (!read(index_text, index) || !read(count_text, count) || index < 1 || count < 1) {
-    return shape;
-  }
-  if (count > kMaxShards) {
-    return flag_error("--shard", "at most " + std::to_string(kMaxShards) + " shards", value);
-  }
-  if (index > count) {
-    return flag_error("--shard", "shard " + std::to_string(index) + " of " +
-                                     std::to_string(count) + " does not exist (1 <= I <= N)",
-                      value);
-  }
-  shard = ShardSpec{index, count, true};
-  return std::nullopt;
-}
-
-// The checks themselves live in http/request and http/url, beside the code that sends what
-// they accept; here they only gain the flag's name and the value.
-Failure parse_header(std::string_view value, std::vector<std::string>& headers) {
-  auto field = validate_header(value);
-  if (!field) return flag_error("--header", field.error(), value);
-  // Normalised to one space after the colon (none when the value is empty).
-  std::string header(field->name);
-  header += ':';
-  if (!field->value.empty()) {
-    header += ' ';
-    header += field->value;
-  }
-  headers.push_back(std::move(header));
-  return std::nullopt;
-}
-
-Failure read_body(std::string_view path, SharedText& body) {
-  auto contents = read_whole_file(std::string(path), kMaxBodyBytes);
-  if (contents) {
-    body = std::move(*contents);
-    return std::nullopt;
-  }
-  if (contents.error() == EFBIG) {
-    return UsageError{"--body: " + quoted(path) + " is larger than the 64MB limit"};
-  }
-  std::string hint;
-  if (contents.error() == ENOENT && (path.starts_with('{') || path.starts_with('['))) {
-    hint = "; --body takes a FILE that holds the body, not the body itself";
-  } else if (contents.error() == ENOENT && path.starts_with('@')) {
-    hint = "; --body takes the file's name without curl's '@'";
-  }
-  return UsageError{"--body: cannot read " + quoted(path) + ": " +
-                    std::strerror(contents.error()) + hint};
-}
-
-// --progress-fd: a descriptor this process already has open (a pipe the caller made, or 2 for
-// stderr); stdout (1) carries the report, so progress there would corrupt --json.
-Failure parse_progress_fd(std::string_view value, int& out) {
-  int64_t fd = 0;
-  if (value == "0") return flag_error("--progress-fd", "0 is stdin, not writable progress", value);
-  if (Failure failure = parse_whole("--progress-fd", value, 1'000'000, fd)) return failure;
-  if (fd == 1) {
-    return flag_error("--progress-fd",
-                      "1 is stdout, which carries the report; use 2 (stderr) or 3 and up", value);
-  }
-  if (!descriptor_is_open(static_cast<int>(fd))) {
-    return flag_error("--progress-fd", "not an open file descriptor", value);
-  }
-  out = static_cast<int>(fd);
-  return std::nullopt;
-}
-
-// --cacert, --cert, --key: read now, so a typo is this line and not a run of failed handshakes
-// (what the PEM holds is TLS's to check when the run builds its context).
-Failure check_readable(std::string_view flag, std::string_view path, std::string& out) {
-  auto contents = read_whole_file(std::string(path), kMaxBodyBytes);
-  if (!contents) {
-    if (contents.error() == EFBIG) {
-      return UsageError{std::string(flag) + ": " + quoted(path) + " is larger than 64MB"};
-    }
-    return UsageError{std::string(flag) + ": cannot read " + quoted(path) + ": " +
-                      std::strerror(contents.error())};
-  }
-  out = std::string(path);
-  return std::nullopt;
-}
-
-Failure parse_tls_version(std::string_view flag, std::string_view value, TlsVersion& out) {
-  if (value == "1.2") {
-    out = TlsVersion::tls1_2;
-  } else if (value == "1.3") {
-    out = TlsVersion::tls1_3;
-  } else {
-    return flag_error(flag, "expected 1.2 or 1.3", value);
-  }
-  return std::nullopt;
-}
 
 struct Parser {
   ParsedCommand parsed;
@@ -311,174 +125,6 @@ struct Parser {
     return std::nullopt;
   }
 
-  // -o FILE: the extension chooses the format; an unknown one is refused before the run.
-  Failure parse_output(std::string_view value) {
-    const OutputFormatSpec* spec = output_format_for_path(value);
-    if (!spec) {
-      return flag_error("--output", "unknown file type; the extension chooses the format: " +
-                                        output_extensions_text(),
-                        value);
-    }
-    for (const OutputFile& given : parsed.config.outputs) {
-      // However spelled ("a.json", "./a.json"): the second write would replace the first.
-      if (same_file(given.path, std::string(value))) {
-        return flag_error("--output", "the same file is given twice", value);
-      }
-    }
-    parsed.config.outputs.push_back({std::string(value), spec->format});
-    return std::nullopt;
-  }
-
-  // An -o file that is the --body or --requests file would be overwritten by the report after
-  // the run: the user's input lost.
-  Failure check_outputs_against_inputs() const {
-    const Config& config = parsed.config;
-    for (const OutputFile& output : config.outputs) {
-      for (const auto& [input, flag] :
-           {std::pair{config.body_path, "--body"}, std::pair{config.requests_path, "--requests"}}) {
-        if (!input.empty() && same_file(output.path, input)) {
-          return UsageError{"--output: " + quoted(output.path) + " is the " + flag +
-                            " file; name another file"};
-        }
-      }
-    }
-    return std::nullopt;
-  }
-
-  // -o FILE is written after the run: a directory that is not there would cost the whole run.
-  Failure check_output_directories() const {
-    for (const OutputFile& output : parsed.config.outputs) {
-      std::string directory;
-      switch (parent_directory_of(output.path, directory)) {
-        case ParentDirectory::ok:
-          break;
-        case ParentDirectory::missing:
-          return UsageError{"--output: cannot write " + quoted(output.path) + ": no directory " +
-                            quoted(directory)};
-        case ParentDirectory::not_a_directory:
-          return UsageError{"--output: cannot write " + quoted(output.path) + ": " +
-                            quoted(directory) + " is not a directory"};
-      }
-    }
-    return std::nullopt;
-  }
-
-  // A sweep keeps each step's figures, not its histograms: some formats have nothing to hold.
-  Failure check_outputs_of_sweep() const {
-    if (!parsed.config.sweep.active()) return std::nullopt;
-    std::string usable;
-    for (const OutputFormatSpec& spec : output_formats()) {
-      if (spec.sweep_writes_it) usable += (usable.empty() ? "" : ", ") + std::string(spec.extension);
-    }
-    for (const OutputFile& output : parsed.config.outputs) {
-      const OutputFormatSpec* spec = output_format_for_path(output.path);
-      if (spec && !spec->sweep_writes_it) {
-        return flag_error("--output",
-                          "a sweep keeps no histograms to write as " +
-                              std::string(spec->extension) + "; use " + usable,
-                          output.path);
-      }
-    }
-    return std::nullopt;
-  }
-
-  Failure parse_slo_flag(std::string_view value) {
-    auto limits = parse_slo_list(value);
-    if (!limits) return flag_error("--slo", limits.error(), value);
-    for (SloLimit& limit : *limits) {
-      for (const SloLimit& given : parsed.config.slos) {
-        // p99.9 and p99.90 are one limit.
-        if (same_slo(given, limit)) return flag_error("--slo", limit.key + " is given twice", value);
-      }
-      parsed.config.slos.push_back(std::move(limit));
-    }
-    return std::nullopt;
-  }
-
-  // --shard and --start-at against the rest, after the loop.
-  Failure check_shard() {
-    const Config& config = parsed.config;
-    if (start_tolerance_given && !config.start_at.given()) {
-      return UsageError{"--start-tolerance: only means something with --start-at"};
-    }
-    if (!config.shard.given) return std::nullopt;
-    const std::string shard_text =
-        std::to_string(config.shard.index) + "/" + std::to_string(config.shard.count);
-    if (config.sweep.active()) {
-      return UsageError{"--shard: a sweep cannot be sharded (each step would start apart); "
-                        "shard single runs, got --shard " + shard_text};
-    }
-    if (config.connections < config.shard.count) {
-      return UsageError{"--shard: " + std::to_string(config.shard.count) +
-                        " shards need at least one connection each, got --connections " +
-                        std::to_string(config.connections) +
-                        " (-c is the whole fleet's, split over the shards)"};
-    }
-    return std::nullopt;
-  }
-
-  // Open loop: the measured part (after any --warmup) must hold at least one slot of the
-  // fleet's schedule, or the run would end with nothing to measure and no one to blame. (A
-  // shard whose share of a non-empty schedule is empty still runs: its fleet has work; the
-  // no_work verdict says so.)
-  // A sweep's levels are runs of their own, each checked the same way (a capacity search
-  // starts where sweep/capacity.h says, and only rises).
-  Failure check_measured_slots() {
-    const Config& config = parsed.config;
-    std::vector<double> rates;
-    if (!config.sweep.rates.empty()) {
-      rates = config.sweep.rates;
-    } else if (config.sweep.search()) {
-      rates.push_back(first_search_rate(config.sweep.search_low));
-    } else if (config.open_loop()) {
-      rates.push_back(config.rate);
-    }
-    for (double rate : rates) {
-      const SlotTimes times(rate, 0);
-      const int64_t measured = times.slots_before(config.warmup_ns + config.duration_ns) -
-                               times.slots_before(config.warmup_ns);
-      if (measured > 0) continue;
-      return UsageError{"--rate: at " + format_number(rate) + " req/s no request falls in the "
-                        "measured " + format_duration_ns(config.duration_ns) + " after --warmup " +
-                        format_duration_ns(config.warmup_ns) + "; raise --rate or --duration"};
-    }
-    return std::nullopt;
-  }
-
-  // Rules between the sweep flags, after the loop.
-  Failure check_sweep() {
-    Config& config = parsed.config;
-    SweepPlan& sweep = config.sweep;
-    const bool rate_sweep = !sweep.rates.empty() || sweep.search();
-    if (!sweep.connections.empty() && rate_sweep) {
-      return UsageError{"--rate: a sweep varies one thing; -c and --rate both have a list or "
-                        "range"};
-    }
-    if (sweep.search() && config.slos.empty()) {
-      return UsageError{"--rate: a range without a step (" + format_range(sweep) +
-                        ") searches for the capacity under --slo; add --slo (e.g. p99=50ms) or "
-                        "a step (low:high:step)"};
-    }
-    if (control_url) {
-      if (!sweep.active()) {
-        return UsageError{"--control: compares a sweep with a no-work route; give -c or --rate "
-                          "a list or range, got " + quoted(*control_url)};
-      }
-      auto target = parse_url(*control_url);
-      if (!target) {
-        return UsageError{"--control: bad URL " + quoted(*control_url) + ": " +
-                          escaped(target.error())};
-      }
-      sweep.control_url = std::string(*control_url);
-      sweep.control_target = std::move(*target);
-    }
-    return std::nullopt;
-  }
-
-  static std::string format_range(const SweepPlan& sweep) {
-    auto whole = [](double rate) { return std::to_string(static_cast<int64_t>(rate)); };
-    return whole(sweep.search_low) + ":" + whole(sweep.search_high);
-  }
   std::optional<std::string_view> url;
 
   Failure apply(const FlagSpec& spec, std::string_view value) {
@@ -563,7 +209,7 @@ struct Parser {
         config.retry = false;
         return std::nullopt;
       case Flag::slo:
-        return parse_slo_flag(value);
+        return add_slo_limits(value, config.slos);
       case Flag::control:
         control_url = value;
         return std::nullopt;
@@ -593,16 +239,9 @@ struct Parser {
         config.start_at.set = true;
         return std::nullopt;
       }
-      case Flag::start_tolerance: {
-        auto ns = parse_duration_ns(value, kNanosPerSecond);
-        if (!ns || *ns < 0 || *ns > kMaxDurationNs) {
-          return flag_error(spec.long_name, "expected a duration >= 0, at most 24h (e.g. 0, 2s, "
-                                            "500ms)", value);
-        }
-        config.start_at.tolerance_ns = *ns;
+      case Flag::start_tolerance:
         start_tolerance_given = true;
-        return std::nullopt;
-      }
+        return parse_start_tolerance(value, config.start_at.tolerance_ns);
       case Flag::progress_fd:
         return parse_progress_fd(value, config.progress_fd);
       case Flag::generate:
@@ -614,7 +253,7 @@ struct Parser {
         return std::nullopt;
       }
       case Flag::output:
-        return parse_output(value);
+        return add_output(value, OutputRule{}, config.outputs);
       case Flag::insecure:
         tls_flag = tls_flag.value_or(spec.long_name);
         config.tls.insecure = true;
@@ -653,8 +292,8 @@ struct Parser {
     if (!target) return UsageError{"bad URL " + quoted(*url) + ": " + escaped(target.error())};
     config.target = std::move(*target);
 
-    if (Failure failure = check_shard()) return failure;
-    if (Failure failure = check_measured_slots()) return failure;
+    if (Failure failure = check_shard(config, start_tolerance_given)) return failure;
+    if (Failure failure = check_measured_slots(config)) return failure;
     // A shard runs its share of -c (shard_connections() == -c without --shard).
     const int64_t connections_here = shard_connections(config);
     // More threads than CPUs take turns on them, and each turn is a late send; four is
@@ -706,110 +345,16 @@ struct Parser {
                           (config.body_path.empty() ? "" : " (--body " + quoted(config.body_path) + ")")};
       }
     }
-    if (Failure failure = check_connection_headers()) return failure;
+    if (Failure failure = check_connection_headers(config)) return failure;
     if (Failure failure = check_hgrm_companions(parsed.config)) return failure;
-    if (Failure failure = check_outputs_against_inputs()) return failure;
-    if (Failure failure = check_output_directories()) return failure;
-    if (Failure failure = check_sweep()) return failure;
-    if (Failure failure = check_outputs_of_sweep()) return failure;
-    return check_tls();
+    if (Failure failure = check_outputs_against_inputs(config)) return failure;
+    if (Failure failure = check_output_directories(config.outputs)) return failure;
+    if (Failure failure = check_sweep(config, control_url)) return failure;
+    if (Failure failure = check_outputs_of_sweep(config)) return failure;
+    return check_tls(config, tls_flag);
   }
 
-  // The https-only flags, after the loop: an https:// URL to apply to, and each other.
-  Failure check_tls() const {
-    const Config& config = parsed.config;
-    const TlsConfig& tls = config.tls;
-    const bool https = config.target.scheme == Scheme::https ||
-                       (config.sweep.active() && !config.sweep.control_url.empty() &&
-                        config.sweep.control_target.scheme == Scheme::https);
-    if (tls_flag && !https) {
-      return UsageError{std::string(*tls_flag) + ": only means something with an https:// URL, "
-                        "got " + quoted(config.url)};
-    }
-    if (!tls.cert_file.empty() && tls.key_file.empty()) {
-      return UsageError{"--cert: needs --key FILE, the certificate's private key"};
-    }
-    if (tls.cert_file.empty() && !tls.key_file.empty()) {
-      return UsageError{"--key: needs --cert FILE, the certificate it belongs to"};
-    }
-    if (tls.min_version > tls.max_version) {
-      return UsageError{"--tls-min: " + std::string(tls_version_text(tls.min_version)) +
-                        " is above --tls-max " + std::string(tls_version_text(tls.max_version)) +
-                        ", which leaves no version to offer"};
-    }
-    return std::nullopt;
-  }
-
-  // A Connection header (-H, or a --requests line's) that says the opposite of -p or
-  // --no-keepalive: with "close", the server ends the connection after each response and
-  // every request pipelined behind it fails; with "keep-alive", the server is told one thing
-  // while hammer does the other (closes after each response).
-  Failure check_connection_headers() {
-    const Config& config = parsed.config;
-    auto check = [&](const std::vector<std::string>& headers, const std::string& who,
-                     std::string_view field) -> Failure {
-      const ConnectionOption option = connection_option(headers);
-      if (config.pipeline > 1 && option == ConnectionOption::close) {
-        return UsageError{"--pipeline: " + std::to_string(config.pipeline) +
-                          " requests in flight per connection need keep-alive, but " + who +
-                          " says " + quoted(field) + "; drop that header or use -p 1"};
-      }
-      if (!config.keep_alive && option == ConnectionOption::keep_alive) {
-        return UsageError{"--no-keepalive: opens a connection per request, but " + who +
-                          " says " + quoted(field) + "; drop one of them"};
-      }
-      return std::nullopt;
-    };
-    auto connection_field = [](const std::vector<std::string>& headers) {
-      // The field named in the message: the one with the option that conflicts (the last
-      // Connection field when several are given).
-      std::string_view found;
-      for (const std::string& line : headers) {
-        if (connection_option({line}) != ConnectionOption::none) found = line;
-      }
-      return found;
-    };
-    if (config.requests.empty()) {
-      return check(config.headers, "--header", connection_field(config.headers));
-    }
-    for (const RequestLine& line : config.requests) {
-      // A line keeps the -H headers it does not replace: name -H when the field is one.
-      const std::string_view field = connection_field(line.headers);
-      const bool from_flag = std::find(config.headers.begin(), config.headers.end(), field) !=
-                             config.headers.end();
-      const std::string who = from_flag ? std::string("--header")
-                                        : "--requests " + config.requests_path + ":" +
-                                              std::to_string(line.line_number);
-      if (Failure failure = check(line.headers, who, field)) return failure;
-    }
-    return std::nullopt;
-  }
 };
-
-const FlagSpec* find_long(std::string_view name) {
-  for (const FlagSpec& spec : kFlags) {
-    if (spec.long_name == name) return &spec;
-  }
-  return nullptr;
-}
-
-const FlagSpec* find_short(char name) {
-  for (const FlagSpec& spec : kFlags) {
-    if (spec.short_name != '\0' && spec.short_name == name) return &spec;
-  }
-  return nullptr;
-}
-
-UsageError unknown_option(std::string_view typed, std::string_view name) {
-  if (auto hint = foreign_flag_hint(name)) {
-    return {"unknown option " + quoted(typed) + "; " + std::string(*hint)};
-  }
-  // Two edits catch a dropped, doubled or swapped letter; more suggests nonsense.
-  if (auto match = closest_match(name, kLongNames, 2)) {
-    return {"unknown option " + quoted(typed) + "; did you mean '" + std::string(*match) + "'?"};
-  }
-  return {"unknown option " + quoted(typed) + "; see hammer --help"};
-}
 
 }  // namespace
 
@@ -830,76 +375,24 @@ Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>
                                                   int64_t cpus_available) {
   Parser parser;
   parser.cpus_available = cpus_available;
-  bool options_ended = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string_view arg = args[i];
-    if (options_ended || arg.size() < 2 || arg.front() != '-') {
+  ArgTokenizer arguments(args, CommandFlags{"hammer", kFlags, /*other_tools_hints=*/true});
+  for (;;) {
+    auto argument = arguments.next();
+    if (!argument) return unexpected(std::move(argument.error()));
+    if (!*argument) break;
+    if ((*argument)->flag == nullptr) {
+      const std::string_view operand = (*argument)->value;
       if (parser.url) {
-        return unexpected(UsageError{"unexpected argument " + quoted(arg) +
+        return unexpected(UsageError{"unexpected argument " + quoted(operand) +
                                      "; hammer takes exactly one URL (already have " +
                                      quoted(*parser.url) + ")"});
       }
-      parser.url = arg;
+      parser.url = operand;
       continue;
     }
-    if (arg == "--") {
-      options_ended = true;
-      continue;
+    if (Failure failure = parser.apply(*(*argument)->flag, (*argument)->value)) {
+      return unexpected(std::move(*failure));
     }
-
-    const FlagSpec* spec = nullptr;
-    std::optional<std::string_view> inline_value;
-    if (arg.starts_with("--")) {
-      const size_t equals = arg.find('=');
-      const std::string_view name = arg.substr(0, equals);
-      spec = find_long(name);
-      if (!spec) return unexpected(unknown_option(arg, name));
-      if (equals != std::string_view::npos) inline_value = arg.substr(equals + 1);
-      if (inline_value && !spec->takes_value()) {
-        return unexpected(flag_error(spec->long_name, "takes no value", arg));
-      }
-    } else {
-      // "-connections" is a long name with one dash, not -c with the value "onnections".
-      std::string double_dashed = "-";  // built in two steps: GCC 12 -Wrestrict misfires on "-" + s
-      double_dashed += arg.substr(0, arg.find('='));
-      if (arg.size() > 2 && find_long(double_dashed)) {
-        return unexpected(UsageError{"unknown option " + quoted(arg) + "; did you mean '" +
-                                     double_dashed + "'?"});
-      }
-      if (foreign_flag_hint(arg)) return unexpected(unknown_option(arg, arg));  // hey's -h2
-      spec = find_short(arg[1]);
-      if (!spec && foreign_flag_hint(arg.substr(0, 2))) {
-        return unexpected(unknown_option(arg, arg.substr(0, 2)));
-      }
-      if (!spec) {
-        // The same letter in the other case (wrk2's -R for -r): short options are exact.
-        const char c = arg[1];
-        const char other = c >= 'a' && c <= 'z'   ? static_cast<char>(c - 'a' + 'A')
-                           : c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a')
-                                                  : c;
-        if (const FlagSpec* other_case = other != c ? find_short(other) : nullptr) {
-          return unexpected(UsageError{"unknown option " + quoted(arg) + "; did you mean '-" +
-                                       std::string(1, other) + "' (" +
-                                       std::string(other_case->long_name) + ")?"});
-        }
-      }
-      if (!spec || (!spec->takes_value() && arg.size() > 2)) {
-        return unexpected(UsageError{"unknown option " + quoted(arg) + "; see hammer --help"});
-      }
-      if (arg.size() > 2) inline_value = arg.substr(2);
-    }
-
-    std::string_view value;
-    if (spec->takes_value()) {
-      if (inline_value) {
-        value = *inline_value;
-      } else if (i + 1 < args.size()) {
-        value = args[++i];
-      } else {
-        return unexpected(UsageError{std::string(spec->long_name) + ": missing value"});
-      }
-    }
-    if (Failure failure = parser.apply(*spec, value)) return unexpected(std::move(*failure));
     if (parser.parsed.command != Command::run) {
       return ParsedCommand{parser.parsed.command, {}, parser.parsed.generate};
     }

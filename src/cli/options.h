@@ -9,7 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/shared_flags.h"
 #include "cli/usage.h"
+#include "cli/usage_error.h"
 #include "core/config.h"
 #include "core/expected.h"
 #include "core/shard_share.h"
@@ -22,20 +24,15 @@ enum class Command { run, help, version, generate };
 /// What --generate writes: the man page or a shell's completion script.
 enum class DocKind { man, bash, zsh };
 
-/// What went wrong, as one line naming the flag and the value, without the "hammer: " prefix:
-/// "--connections: expected a whole number >= 1, got 'abc'".
-struct UsageError {
-  std::string message;
-};
-
 struct ParsedCommand {
   Command command = Command::run;
   Config config;  // fully checked when command == run; defaults otherwise
   DocKind generate = DocKind::man;  // command == generate: what to write
 };
 
-/// Parses the arguments after argv[0]. Short flags take "-c 10" or "-c10", long ones
-/// "--connections 10" or "--connections=10"; "--" ends the options; exactly one URL.
+/// Parses the arguments after argv[0], spelled as cli/arg_tokenizer.h reads every command's
+/// ("-c 10", "-c10", "--connections 10", "--connections=10"; "--" ends the options); exactly
+/// one URL.
 /// -h/--help, --version and --generate stop parsing where they appear and return that command (errors in
 /// earlier arguments still win). A repeated single-valued flag keeps its last value; -H adds.
 /// Fills every Config field, threads included (min(4, connections, CPUs available to the
@@ -49,10 +46,6 @@ Expected<ParsedCommand, UsageError> parse_options(const std::vector<std::string>
 /// --engine's value, also read from the HAMMER_ENGINE environment variable (`source` names
 /// which, for the error): io_uring, epoll or poll.
 Expected<EngineKind, UsageError> parse_engine(std::string_view source, std::string_view value);
-
-/// -o FILE.hgrm in open loop also writes the other stopwatch's histogram beside it: an -o
-/// that names that file is refused (a run's and a merge's outputs alike, once the mode is known).
-std::optional<UsageError> check_hgrm_companions(const Config& config);
 
 /// An https:// URL (or --control URL) that this hammer cannot run yet: TLS is not wired into
 /// the engines (issue 25), or this build has no TLS at all. main refuses it before the run.

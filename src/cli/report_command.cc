@@ -2,10 +2,13 @@
 #include "cli/report_command.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
 
+#include "cli/arg_tokenizer.h"
+#include "cli/shared_flags.h"
 #include "cli/slo_flag.h"
 #include "platform/files.h"
 #include "document/run_document.h"
@@ -26,47 +29,27 @@ UsageError report_error(const std::string& message) { return {"report: " + messa
 // image) from filling memory, as hammer merge bounds its inputs.
 constexpr int64_t kMaxDocumentBytes = 256LL * 1024 * 1024;
 
+// The flags `hammer report` takes: rows of the run's table, so each is spelled as there.
+constexpr std::array kReportFlags = {flag_spec(Flag::output), flag_spec(Flag::help)};
+
 }  // namespace
 
 Expected<ReportOptions, UsageError> parse_report_options(const std::vector<std::string>& args) {
   ReportOptions options;
-  bool options_ended = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (options_ended || arg.size() < 2 || arg.front() != '-') {
-      options.inputs.push_back(arg);
-      continue;
-    }
-    if (arg == "--") {
-      options_ended = true;
-    } else if (arg == "-h" || arg == "--help") {
+  ArgTokenizer arguments(args, CommandFlags{"hammer report", kReportFlags});
+  const OutputRule html_only{OutputFormat::html, "renders HTML; expected a FILE.html"};
+  for (;;) {
+    auto argument = arguments.next();
+    if (!argument) return unexpected(report_error(argument.error().message));
+    if (!*argument) break;
+    const std::string_view value = (*argument)->value;
+    if ((*argument)->flag == nullptr) {
+      options.inputs.emplace_back(value);
+    } else if ((*argument)->flag->flag == Flag::help) {
       options.help = true;
       return options;
-    } else if (arg == "-o" || arg == "--output" || arg.starts_with("--output=") ||
-               (arg.starts_with("-o") && arg.size() > 2)) {
-      std::string value;
-      if (arg.starts_with("--output=")) {
-        value = arg.substr(9);
-      } else if (arg.size() > 2 && arg[1] == 'o') {
-        value = arg.substr(2);
-      } else if (i + 1 < args.size()) {
-        value = args[++i];
-      } else {
-        return unexpected(report_error("--output: missing value"));
-      }
-      const OutputFormatSpec* spec = output_format_for_path(value);
-      if (spec == nullptr || spec->format != OutputFormat::html) {
-        return unexpected(report_error("--output: renders HTML; expected a FILE.html, got '" +
-                                       value + "'"));
-      }
-      if (std::find(options.outputs.begin(), options.outputs.end(), value) !=
-          options.outputs.end()) {
-        return unexpected(report_error("--output: the same file is given twice, got '" + value +
-                                       "'"));
-      }
-      options.outputs.push_back(value);
-    } else {
-      return unexpected(report_error("unknown option '" + arg + "'; see hammer report --help"));
+    } else if (auto failure = add_output(value, html_only, options.outputs)) {
+      return unexpected(report_error(failure->message));
     }
   }
   if (options.inputs.empty()) {
@@ -77,6 +60,9 @@ Expected<ReportOptions, UsageError> parse_report_options(const std::vector<std::
     return unexpected(report_error("comparing " + std::to_string(options.inputs.size()) +
                                    " runs renders HTML: give -o report.html (one run alone, "
                                    "without -o, prints its text report)"));
+  }
+  if (auto failure = check_output_directories(options.outputs)) {
+    return unexpected(report_error(failure->message));
   }
   return options;
 }
@@ -99,7 +85,7 @@ Expected<std::vector<RenderedFile>, std::string> render_report_files(
   auto html = render_html_report(sources);
   if (!html) return unexpected("report: " + html.error());
   std::vector<RenderedFile> files;
-  for (const std::string& output : options.outputs) files.push_back({output, *html, ""});
+  for (const OutputFile& output : options.outputs) files.push_back({output.path, *html, ""});
   return files;
 }
 
@@ -122,7 +108,7 @@ Expected<std::vector<SloLimit>, std::string> saved_slo_limits(const JsonValue& d
     }
     const double number = limit->as_double().value_or(0);
     char text[64];
-    if (key->text == "errors") {
+    if (slo_kind_of(key->text) == SloKind::error_rate) {
       std::snprintf(text, sizeof text, "%.10g%%", number * 100);
     } else {
       std::snprintf(text, sizeof text, "%.0fns", number);

@@ -13,12 +13,13 @@ namespace hammer {
 
 struct ReportOptions {
   std::vector<std::string> inputs;   // saved --json documents (or -o x.json files)
-  std::vector<std::string> outputs;  // -o FILE.html, repeatable
+  std::vector<OutputFile> outputs;   // -o FILE.html, repeatable
   bool help = false;
 };
 
-/// Parses the arguments after "report": at least one input, every -o an .html file, no file
-/// given twice; without -o, one input only (printed as text).
+/// Parses the arguments after "report", spelled as every command's (cli/arg_tokenizer.h): at
+/// least one input, every -o an .html file, no file given twice; without -o, one input only
+/// (printed as text).
 Expected<ReportOptions, UsageError> parse_report_options(const std::vector<std::string>& args);
 
 /// Reads every input and renders the page once for every -o. The error is one line naming the

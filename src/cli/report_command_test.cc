@@ -9,6 +9,12 @@
 namespace hammer {
 namespace {
 
+std::vector<std::string> paths_of(const std::vector<OutputFile>& outputs) {
+  std::vector<std::string> paths;
+  for (const OutputFile& output : outputs) paths.push_back(output.path);
+  return paths;
+}
+
 std::string error_of(const std::vector<std::string>& args) {
   auto parsed = parse_report_options(args);
   return parsed ? std::string() : parsed.error().message;
@@ -19,7 +25,7 @@ TEST(ReportCommandTest, ReadsRunsAndHtmlOutputs) {
                                       "-or3.html", "--", "-odd.json"});
   ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
   EXPECT_EQ(parsed->inputs, (std::vector<std::string>{"a.json", "b.json", "-odd.json"}));
-  EXPECT_EQ(parsed->outputs, (std::vector<std::string>{"r.html", "R2.HTML", "r3.html"}));
+  EXPECT_EQ(paths_of(parsed->outputs), (std::vector<std::string>{"r.html", "R2.HTML", "r3.html"}));
   EXPECT_TRUE(parse_report_options({"--help"})->help);
 }
 
@@ -48,7 +54,7 @@ TEST(ReportCommandTest, RefusesWhatItCannotDoInOneLine) {
 TEST(ReportCommandTest, AnUnreadableInputIsOneLineNamingIt) {
   ReportOptions options;
   options.inputs = {"/nonexistent/run.json"};
-  options.outputs = {"r.html"};
+  options.outputs = {{"r.html", OutputFormat::html}};
   auto files = render_report_files(options);
   ASSERT_FALSE(files.has_value());
   EXPECT_EQ(files.error(),

@@ -46,7 +46,7 @@ Expected<SloLimit, std::string> parse_slo(std::string_view text) {
   SloLimit limit;
   limit.key = std::string(key);
   limit.limit_text = std::string(limit_text);
-  if (key == "errors") {
+  if (limit.kind() == SloKind::error_rate) {
     double percent = 0;
     if (!limit_text.ends_with('%') ||
         !parse_decimal(limit_text.substr(0, limit_text.size() - 1), percent) || percent > 100) {

@@ -46,6 +46,18 @@ struct StartAt {
   bool given() const { return set; }
 };
 
+/// What an --slo limit judges: a latency figure (pNN, max) or the error rate.
+enum class SloKind : uint8_t { latency, error_rate };
+
+/// The key that names the error rate ("errors=1%"); every other key is a latency figure.
+inline constexpr std::string_view kErrorRateSloKey = "errors";
+
+/// The kind a key names: the one place the key's text is read (the parser, saved documents
+/// and every decision ask this, or SloLimit::kind()).
+constexpr SloKind slo_kind_of(std::string_view key) {
+  return key == kErrorRateSloKey ? SloKind::error_rate : SloKind::latency;
+}
+
 /// One --slo limit, e.g. "p99=50ms" or "errors=1%" (parsed in cli/slo_flag, evaluated in
 /// sweep/slo against a run).
 struct SloLimit {
@@ -54,7 +66,8 @@ struct SloLimit {
   int64_t limit_ns = 0;    // latency keys: the run meets it when the figure is <= this
   double error_rate = 0;   // errors: a fraction (0.01 for "1%"); met when the rate is <= this
   std::string limit_text;  // the limit as typed: "50ms", "1%"
-  bool is_error_rate() const { return key == "errors"; }
+  SloKind kind() const { return slo_kind_of(key); }
+  bool is_error_rate() const { return kind() == SloKind::error_rate; }
 };
 
 /// A sweep: one full run per level (src/sweep/). Set by a list for -c or --rate, or by a rate

@@ -41,6 +41,9 @@ struct FleetSummary {
   int64_t start_spread_ns = 0;        // latest schedule origin minus the earliest
   int64_t start_tolerance_ns = 0;     // `hammer merge --start-tolerance`: a spread above warns
   int64_t earliest_origin_unix_ns = 0;
+  /// The shards' schedules began further apart than --start-tolerance: not one schedule, so
+  /// the merged load was uneven. `hammer merge` warns of it on stderr; the report notes it.
+  bool schedules_apart() const { return start_spread_ns > start_tolerance_ns; }
 };
 
 }  // namespace hammer

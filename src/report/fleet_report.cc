@@ -139,6 +139,13 @@ void write_fleet_json(const FleetSummary& fleet, JsonWriter& json) {
   json.end_object();
 }
 
+std::string schedules_apart_note(const FleetSummary& fleet) {
+  return "the shards' schedules began " + format_duration_ns(fleet.start_spread_ns) +
+         " apart (more than the " + format_duration_ns(fleet.start_tolerance_ns) +
+         " tolerance): they were not one schedule, so the merged load was uneven; start shards "
+         "with one --start-at";
+}
+
 std::vector<std::string> start_notes(const ReportInput& input) {
   std::vector<std::string> notes;
   const Config& config = input.config;
@@ -151,12 +158,7 @@ std::vector<std::string> start_notes(const ReportInput& input) {
   }
   if (input.fleet != nullptr) {
     const FleetSummary& fleet = *input.fleet;
-    if (fleet.start_spread_ns > fleet.start_tolerance_ns) {
-      notes.push_back("the shards' schedules began " + format_duration_ns(fleet.start_spread_ns) +
-                      " apart (more than the " + format_duration_ns(fleet.start_tolerance_ns) +
-                      " tolerance): they were not one schedule, so the merged load was uneven; "
-                      "start shards with one --start-at");
-    }
+    if (fleet.schedules_apart()) notes.push_back(schedules_apart_note(fleet));
     for (const ShardSummary& shard : fleet.shards) {
       if (shard.wall_start.late_ns > kLateNoteNs) {
         notes.push_back("shard " + shard_name(shard.index, shard.count) + " started " +

@@ -27,6 +27,10 @@ std::string render_fleet_table(const FleetSummary& fleet);
 /// The "fleet" member of a merged document (docs/json.md).
 void write_fleet_json(const FleetSummary& fleet, JsonWriter& json);
 
+/// The words for FleetSummary::schedules_apart(): "the shards' schedules began 3.00s apart
+/// (more than the 1.00s tolerance): ...". One of start_notes(); `hammer merge` also warns with it.
+std::string schedules_apart_note(const FleetSummary& fleet);
+
 /// Notes on the start: a shard that started late, shards whose schedules began apart, and
 /// (with --start-at or a merge) what trusting the machines' clocks means.
 std::vector<std::string> start_notes(const ReportInput& input);

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,19 @@ inline constexpr std::array<std::string_view, kErrorKindCount> kErrorKindNames =
 inline constexpr int kStatusClassCount = 5;
 inline constexpr std::array<std::string_view, kStatusClassCount> kStatusClassNames = {
     "1xx", "2xx", "3xx", "4xx", "5xx"};
+/// The classes by name, in kStatusClassNames' order (status / 100 - 1).
+enum class StatusClass : int { informational = 0, success, redirection, client_error, server_error };
+/// 2xx and 3xx: what the server meant as an answer; the other classes are reported apart.
+constexpr bool is_ok_status_class(StatusClass status_class) {
+  return status_class == StatusClass::success || status_class == StatusClass::redirection;
+}
+/// The class a document names ("2xx"), or nullopt for a name that is none of them.
+constexpr std::optional<StatusClass> status_class_named(std::string_view name) {
+  for (int index = 0; index < kStatusClassCount; ++index) {
+    if (kStatusClassNames[index] == name) return static_cast<StatusClass>(index);
+  }
+  return std::nullopt;
+}
 /// status_codes is indexed by the code: 0..599, of which 100..599 are used.
 inline constexpr int kStatusCodeLimit = 600;
 
@@ -183,7 +197,13 @@ struct RunResult {
     return error_count(ErrorKind::connect) + reconnects + unsolicited;
   }
   /// Responses whose status was not 2xx or 3xx (wrk's "Non-2xx or 3xx responses").
-  int64_t non_2xx_3xx() const { return status_classes[0] + status_classes[3] + status_classes[4]; }
+  int64_t non_2xx_3xx() const {
+    int64_t count = 0;
+    for (int index = 0; index < kStatusClassCount; ++index) {
+      if (!is_ok_status_class(static_cast<StatusClass>(index))) count += status_classes[index];
+    }
+    return count;
+  }
 
   /// Adds another part of the same run (a worker's, a shard's): counts and histograms are
   /// summed, never averaged; maxima and "first" reasons are kept. Every field is handled in

@@ -74,8 +74,9 @@ RunError start_passed(const Config& config, int64_t passed_ns, const char* when)
   std::snprintf(text, sizeof text, "%.3fs %s (--start-tolerance %.3fs)",
                 static_cast<double>(passed_ns) / 1e9, when,
                 static_cast<double>(config.start_at.tolerance_ns) / 1e9);
-  return RunError{1, std::string("--start-at: the start time passed ") + text +
-                         "; give a later time, or allow a late start with --start-tolerance"};
+  return RunError{ExitCode::bad_input,
+                  std::string("--start-at: the start time passed ") + text +
+                      "; give a later time, or allow a late start with --start-tolerance"};
 }
 
 }  // namespace
@@ -87,9 +88,10 @@ std::optional<RunError> check_start_at(const Config& config, int64_t now_unix_ns
   if (-passed_ns > kMaxStartAheadNs) {
     char ahead[64];
     std::snprintf(ahead, sizeof ahead, "%.1f hours", static_cast<double>(-passed_ns) / 3.6e12);
-    return RunError{1, std::string("--start-at: the start time is ") + ahead +
-                           " ahead, more than 24 hours; give a time within a day (RFC 3339, "
-                           "or Unix seconds, not milliseconds)"};
+    return RunError{ExitCode::bad_input,
+                    std::string("--start-at: the start time is ") + ahead +
+                        " ahead, more than 24 hours; give a time within a day (RFC 3339, "
+                        "or Unix seconds, not milliseconds)"};
   }
   return std::nullopt;
 }
@@ -102,14 +104,18 @@ Expected<SocketAddress, RunError> reachable_address(const Target& target, int64_
   const std::string where = target_text(target);
   auto addresses = resolve_target_all(target);
   if (!addresses) {
-    return unexpected(RunError{2, addresses.error()});  // names the host, port and reason
+    // The error names the host, the port and the reason.
+    return unexpected(RunError{ExitCode::run_failed, addresses.error()});
   }
   // One connect per resolved address, in order: the first that connects is the one every
   // connection uses for the whole run ("localhost" may give ::1 first while the server listens
   // on 127.0.0.1 only). When none does, fail fast with the system's reasons: better than a run
   // of connect errors.
   auto address = first_connecting_address(*addresses, timeout_ns);
-  if (!address) return unexpected(RunError{2, "cannot connect to " + where + ": " + address.error()});
+  if (!address) {
+    return unexpected(
+        RunError{ExitCode::run_failed, "cannot connect to " + where + ": " + address.error()});
+  }
   return *address;
 }
 
@@ -157,9 +163,10 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   const int64_t connections = shard_connections(config);
   auto limit = raise_fd_limit(connections + 64);
   if (!limit) {
-    return unexpected(RunError{1, "--connections: " + std::to_string(connections) +
-                                      " connections need more file descriptors than allowed: " +
-                                      limit.error()});
+    return unexpected(RunError{ExitCode::bad_input,
+                               "--connections: " + std::to_string(connections) +
+                                   " connections need more file descriptors than allowed: " +
+                                   limit.error()});
   }
 
   auto address = reachable_address(config.target, config.timeout_ns);
@@ -208,7 +215,8 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
         connections_for_worker(connections, i, thread_count)));
     std::string error;
     if (!workers.back()->setup(*limit, &error)) {
-      return unexpected(RunError{2, "cannot set up worker " + std::to_string(i) + ": " + error});
+      return unexpected(RunError{ExitCode::run_failed,
+                                 "cannot set up worker " + std::to_string(i) + ": " + error});
     }
   }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/config.h"
+#include "core/exit_code.h"
 #include "core/expected.h"
 #include "net/socket.h"
 #include "run/result.h"
@@ -15,7 +16,7 @@
 namespace hammer {
 
 struct RunError {
-  int exit_code;        // 1: bad input (e.g. --connections above the fd limit); 2: environment
+  ExitCode exit_code;   // bad_input (e.g. --connections above the fd limit) or run_failed
   std::string message;  // one line, without the "hammer: " prefix
 };
 
@@ -45,7 +46,7 @@ inline constexpr int64_t kMaxStartAheadNs = 24 * 3'600'000'000'000;
 
 /// --start-at against the wall clock `now_unix_ns`: nothing without it or when it can be kept;
 /// else why not (passed by more than --start-tolerance, or more than kMaxStartAheadNs ahead),
-/// exit code 1. run_load() checks it before anything connects.
+/// ExitCode::bad_input. run_load() checks it before anything connects.
 std::optional<RunError> check_start_at(const Config& config, int64_t now_unix_ns);
 
 /// Runs the load described by `config`. Blocks for about config.duration_ns (+ the drain of
@@ -57,7 +58,7 @@ Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& o
 
 /// Resolves `target` and connects once to its addresses in order (at most `timeout_ns` each):
 /// the address that connected first, or the error ("cannot connect to 127.0.0.1:1: Connection
-/// refused", exit code 2). run_load() does this before every run; a sweep does it for
+/// refused", ExitCode::run_failed). run_load() does this before every run; a sweep does it for
 /// --control before its first step.
 Expected<SocketAddress, RunError> reachable_address(const Target& target, int64_t timeout_ns);
 

@@ -26,7 +26,7 @@ TEST(CheckStartAtTest, AStartAheadByUpToADayIsKept) {
 TEST(CheckStartAtTest, AStartMoreThanADayAheadIsRefusedWithHowFar) {
   const auto refused = check_start_at(starting_at(kStart + kMaxStartAheadNs + 1), kStart);
   ASSERT_TRUE(refused.has_value());
-  EXPECT_EQ(refused->exit_code, 1);
+  EXPECT_EQ(refused->exit_code, ExitCode::bad_input);
   EXPECT_EQ(refused->message.rfind("--start-at: the start time is 24.0 hours ahead", 0), 0u)
       << refused->message;
 }
@@ -36,7 +36,7 @@ TEST(CheckStartAtTest, APassedStartIsRefusedBeyondTheToleranceOnly) {
   EXPECT_FALSE(check_start_at(starting_at(kStart, 2 * second), kStart + 2 * second).has_value());
   const auto refused = check_start_at(starting_at(kStart, 2 * second), kStart + 3 * second);
   ASSERT_TRUE(refused.has_value());
-  EXPECT_EQ(refused->exit_code, 1);
+  EXPECT_EQ(refused->exit_code, ExitCode::bad_input);
   EXPECT_EQ(refused->message.rfind("--start-at: the start time passed 3.000s ago", 0), 0u)
       << refused->message;
 }

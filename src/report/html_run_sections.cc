@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: MIT
+#include "report/html_run_sections.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <tuple>
+
+#include "document/run_document.h"
+#include "report/format.h"
+#include "report/host_report.h"
+#include "report/html_pieces.h"
+#include "report/slo_report.h"
+#include "report/svg_chart.h"
+#include "report/verdict_text.h"
+
+namespace hammer::html {
+namespace {
+
+// The document's --slo outcomes, read back into the text report's own types so the page words
+// each one as the text report does (render_slo_lines), never in words of its own.
+std::vector<SloOutcome> slo_outcomes(const JsonValue* doc) {
+  std::vector<SloOutcome> outcomes;
+  const JsonValue* slo = doc->find("slo");
+  if (slo == nullptr || !slo->is_array()) return outcomes;
+  for (const JsonValue& entry : slo->items) {
+    SloOutcome outcome;
+    outcome.limit.key = text_at(&entry, {"key"});
+    const double limit = entry.find("limit") ? entry.find("limit")->as_double().value_or(0) : 0;
+    if (outcome.limit.is_error_rate()) {
+      outcome.limit.error_rate = limit;
+    } else {
+      outcome.limit.limit_ns = std::llround(limit);
+    }
+    const JsonValue* measured = entry.find("measured");
+    outcome.has_measured = measured != nullptr && measured->is_number();
+    if (outcome.has_measured) outcome.measured = measured->as_double().value_or(0);
+    const JsonValue* pass = entry.find("pass");
+    outcome.pass = pass != nullptr && pass->boolean;
+    // Absent from documents older than censored percentiles: false, as they were written.
+    const JsonValue* censored = entry.find("censored");
+    outcome.censored = censored != nullptr && censored->boolean;
+    const JsonValue* unjudged = entry.find("unjudged");
+    outcome.unjudged = unjudged != nullptr && unjudged->boolean;
+    outcomes.push_back(std::move(outcome));
+  }
+  return outcomes;
+}
+
+// One finding per SLO, met or missed: its line of the text report.
+std::string slo_items(const std::vector<SloOutcome>& outcomes, bool passed) {
+  std::string items;
+  for (const SloOutcome& outcome : outcomes) {
+    if (outcome.pass != passed) continue;
+    std::string line = render_slo_lines({outcome});
+    if (!line.empty() && line.back() == '\n') line.pop_back();
+    items += std::string("<li class=\"") + (passed ? "ok" : "error") + "\" data-slo=\"" +
+             escape_html(outcome.limit.key) + "\">" + escape_html(line) + "</li>";
+  }
+  return items;
+}
+
+std::string findings_section(const RunView& run) {
+  const JsonValue* doc = run.document;
+  const std::vector<SloOutcome> slo = slo_outcomes(doc);
+  std::string items;
+  // The verdicts' sentences are the document's: verdict_text wrote them (the text report's
+  // words), so the page never words a verdict itself. Those that say the figures describe
+  // failures come first, as in the text report.
+  if (const JsonValue* verdicts = doc->find("verdicts")) {
+    for (const bool first : {true, false}) {
+      for (const JsonValue& verdict : verdicts->items) {
+        const std::string code = text_at(&verdict, {"code"});
+        const std::optional<VerdictCode> known = verdict_code_from_name(code);
+        if ((known && verdict_comes_first(*known)) != first) continue;
+        std::string text = text_at(&verdict, {"text"});
+        if (text.empty()) text = code;
+        items += std::string("<li class=\"") + (first ? "error" : "verdict") +
+                 "\" data-code=\"" + escape_html(code) + "\">" + escape_html(text) + "</li>";
+      }
+    }
+  }
+  // The host's reading, worded as the text report words it (report/host_report.h).
+  RunResult host_figures;
+  read_host_figures(*doc, host_figures);
+  for (const std::string& line :
+       {host_line(host_figures.host), generator_cpu_line(host_figures.generator_cpu)}) {
+    if (!line.empty()) items += "<li class=\"verdict\" data-host>" + escape_html(line) + "</li>";
+  }
+  if (const JsonValue* errors = doc->find("errors")) {
+    std::string listed;
+    double total = 0;
+    for (const auto& [kind, count] : errors->members) {
+      const double value = count.as_double().value_or(0);
+      if (value <= 0) continue;
+      total += value;
+      listed += (listed.empty() ? "" : ", ") + escape_html(kind) + " " + whole(value);
+    }
+    if (total > 0) {
+      items += "<li class=\"error\" id=\"errors\">Errors: " + whole(total) + " (" + listed +
+               ")</li>";
+    }
+  }
+  // Answers that were not 2xx or 3xx, by class and by code when the document has codes.
+  std::string non_ok;
+  if (const JsonValue* classes = doc->find("status")) {
+    for (const auto& [name, count] : classes->members) {
+      const double value = count.as_double().value_or(0);
+      const std::optional<StatusClass> status_class = status_class_named(name);
+      if (value > 0 && !(status_class && is_ok_status_class(*status_class))) {
+        non_ok += (non_ok.empty() ? "" : ", ") + escape_html(name) + " " + whole(value);
+      }
+    }
+  }
+  if (!non_ok.empty()) {
+    items += "<li class=\"error\" id=\"non-2xx\">Responses not 2xx or 3xx: " + non_ok + "</li>";
+  }
+  if (const JsonValue* notes = doc->find("notes")) {
+    for (const JsonValue& note : notes->items) {
+      items += "<li class=\"note\">" + escape_html(note.text) + "</li>";
+    }
+  }
+  if (items.empty()) {
+    items = "<li class=\"ok\">No verdict, no error, every response 2xx or 3xx.</li>";
+  }
+  // A missed --slo is why the run exited 3: it leads; the met ones close the list.
+  items = slo_items(slo, false) + items + slo_items(slo, true);
+  return "<section id=\"findings\"><h2>Findings</h2><ul class=\"findings\">" + items +
+         "</ul></section>";
+}
+
+std::string summary_table(const RunView& run) {
+  const Histogram* corrected = run.corrected ? &*run.corrected : nullptr;
+  const Histogram* uncorrected = &*run.uncorrected;
+  const JsonValue* doc = run.document;
+  std::string html = "<table class=\"summary\" id=\"summary\"><tr><th class=\"name\"></th>";
+  html += "<th>corrected<br><small>from intended send</small></th>";
+  html += "<th>uncorrected<br><small>from actual send</small></th>";
+  html += "<th>ratio<br><small>corrected / uncorrected</small></th></tr>";
+  const JsonValue* percentiles = at(doc, {"latency", "uncorrected", "percentiles_ns"});
+  std::vector<std::pair<std::string, double>> rows;
+  if (percentiles != nullptr) {
+    for (const auto& [label, value] : percentiles->members) {
+      rows.emplace_back(label, std::atof(label.c_str()));
+    }
+  }
+  for (const auto& [label, q] : rows) {
+    html += "<tr data-percentile=\"" + escape_html(label) + "\"><td class=\"name\">p" +
+            escape_html(label) + "</td>" + latency_cell(corrected, run.corrected_tail, q) +
+            latency_cell(uncorrected, run.uncorrected_tail, q) +
+            ratio_cell(corrected, run.corrected_tail, uncorrected, run.uncorrected_tail, q) +
+            "</tr>";
+  }
+  html += "<tr data-percentile=\"max\"><td class=\"name\">max</td>" +
+          latency_cell(corrected, run.corrected_tail, 100, true) +
+          latency_cell(uncorrected, run.uncorrected_tail, 100, true) +
+          ratio_cell(corrected, run.corrected_tail, uncorrected, run.uncorrected_tail, 100,
+                     true) +
+          "</tr></table>";
+  const double per_second = number_or(doc, {"requests", "per_second"}, 0);
+  html += "<table class=\"counts\"><tr><th class=\"name\">requests/s</th><td id=\"requests-per-second\">" +
+          format_fixed(per_second, 2) + "</td><th class=\"name\">completed</th><td id=\"completed\">" +
+          whole(number_or(doc, {"requests", "completed"}, 0)) +
+          "</td><th class=\"name\">sent</th><td>" + whole(number_or(doc, {"requests", "sent"}, 0)) +
+          "</td><th class=\"name\">elapsed</th><td>" +
+          format_duration_ns(whole_ns(number_or(doc, {"elapsed_ns"}, 0))) +
+          "</td></tr></table>";
+  if (!corrected) {
+    html += "<p class=\"caption\">Closed loop: each request waits for the previous one, so "
+            "there is no intended send time and no corrected latency.</p>";
+  }
+  return html;
+}
+
+std::string timeline_section(const RunView& run, const std::string& id) {
+  const JsonValue* rows = at(run.document, {"timeline", "rows"});
+  if (rows == nullptr || rows->items.empty()) return "";
+  ChartSeries requests{"requests/s", kBlue, "", {}};
+  ChartSeries errors{"errors/s", kBlack, "4 3", {}};
+  ChartSeries p50{"p50", kGreen, "", {}};
+  ChartSeries p99{"p99", kVermillion, "6 3", {}};
+  ChartSeries max{"max", kPurple, "2 3", {}};
+  // A short run has one or two rows: a line needs two points, so every row gets a dot too.
+  const bool few_rows = rows->items.size() <= 3;
+  for (ChartSeries* series : {&requests, &errors, &p50, &p99, &max}) series->markers = few_rows;
+  // The rows before the measured part, each phase shaded with its own label: the ramp, then
+  // the warm-up (the order a run takes them in).
+  std::optional<ChartShade> ramp;
+  std::optional<ChartShade> warmup;
+  auto extend = [](std::optional<ChartShade>& shade, double from, double to, const char* label) {
+    if (!shade) shade = ChartShade{from, to, label};
+    shade->to_x = to;
+  };
+  for (const JsonValue& row : rows->items) {
+    const double start = number_or(&row, {"start_s"}, 0);
+    const double length = number_or(&row, {"length_s"}, 1);
+    const double x = start + length;  // a row is plotted at its end: "by then"
+    requests.points.push_back({x, number_or(&row, {"per_second"}, 0)});
+    errors.points.push_back({x, number_or(&row, {"errors"}, 0) / (length > 0 ? length : 1)});
+    // A censored figure is the timeout, a bound: no point is drawn for it.
+    const auto censored = [&](const char* name) {
+      const JsonValue* names = row.find("censored");
+      return names != nullptr &&
+             std::any_of(names->items.begin(), names->items.end(),
+                         [&](const JsonValue& item) { return item.text == name; });
+    };
+    for (auto [key, name, series] :
+         {std::tuple<const char*, const char*, ChartSeries*>{"p50_ns", "50", &p50},
+          {"p99_ns", "99", &p99},
+          {"max_ns", "max", &max}}) {
+      if (auto value = number_at(&row, {key}); value && !censored(name)) {
+        series->points.push_back({x, *value / 1e6});
+      }
+    }
+    const std::string phase = text_at(&row, {"phase"});
+    if (phase == "ramp") extend(ramp, start, start + length, "ramp (not in the figures)");
+    if (phase == "warmup") extend(warmup, start, start + length, "warm-up (not in the figures)");
+  }
+  Chart throughput;
+  throughput.id = id + "-throughput";
+  throughput.title = "Requests and errors per second over the run";
+  throughput.x_label = "time since start (s)";
+  throughput.y_label = "per second";
+  throughput.x_from_zero = true;
+  throughput.series = {requests, errors};
+  Chart latency;
+  latency.id = id + "-latency";
+  latency.title = "Latency per second over the run";
+  latency.x_label = "time since start (s)";
+  latency.y_label = "latency (ms)";
+  latency.x_from_zero = true;
+  latency.series = {p50, p99, max};
+  for (const std::optional<ChartShade>* shade : {&ramp, &warmup}) {
+    if (!*shade) continue;
+    throughput.shades.push_back(**shade);
+    latency.shades.push_back(**shade);
+  }
+  const char* shaded = ramp && warmup ? " The shaded parts are the ramp and the warm-up."
+                       : ramp           ? " The shaded part is the ramp."
+                       : warmup         ? " The shaded part is the warm-up."
+                                        : "";
+  return "<section id=\"" + id + "\"><h2>Timeline</h2><p class=\"caption\">Each second's "
+         "requests by their send time" +
+         std::string(run.corrected_leads ? " (intended)" : "") +
+         "; latency from the " + (run.corrected_leads ? "corrected" : "uncorrected") +
+         " stopwatch." + shaded + "</p>" +
+         render_svg_chart(throughput) + render_svg_chart(latency) + "</section>";
+}
+
+std::string histogram_line(const char* name, const std::optional<Histogram>& histogram,
+                           const char* unit_note) {
+  if (!histogram || histogram->total_count() == 0) return "";
+  return "<tr><td class=\"name\">" + std::string(name) + "</td><td>" +
+         whole(static_cast<double>(histogram->total_count())) + "</td>" +
+         latency_cell(&*histogram, {}, 50) + latency_cell(&*histogram, {}, 99) +
+         latency_cell(&*histogram, {}, 100, true) + "<td class=\"name\">" + unit_note +
+         "</td></tr>";
+}
+
+std::string cold_start_section(const RunView& run) {
+  const JsonValue* lag = run.document->find("dispatch_lag");
+  std::string html = "<section id=\"dispatch\"><h2>Dispatch lag, connect time, first requests</h2>";
+  if (lag != nullptr && lag->is_object()) {
+    const double behind = number_or(lag, {"behind_schedule"}, 0);
+    const double server = number_or(lag, {"cause", "server"}, 0);
+    const double generator = number_or(lag, {"cause", "generator"}, 0);
+    html += "<table id=\"dispatch-lag\"><tr><th class=\"name\">dispatch lag</th><th>mean</th>"
+            "<th>max</th><th>behind schedule</th><th>server's fault</th><th>hammer's fault</th>"
+            "<th>peak backlog</th></tr><tr><td class=\"name\">actual send &minus; intended "
+            "send</td><td>" +
+            format_duration_ns(whole_ns(number_or(lag, {"mean_ns"}, 0))) +
+            "</td><td>" + format_duration_ns(whole_ns(number_or(lag, {"max_ns"}, 0))) +
+            "</td><td>" + whole(behind) + "</td><td>" + whole(server) + "</td><td>" +
+            whole(generator) + "</td><td>" + whole(number_or(lag, {"peak_backlog"}, 0)) +
+            "</td></tr></table><p class=\"caption\">A request is behind schedule when it left "
+            "more than " +
+            format_duration_ns(whole_ns(number_or(lag, {"threshold_ns"}, 0))) +
+            " late. The server's fault: every connection was busy waiting for it. hammer's "
+            "fault: a connection was idle, so the generator itself was late.</p>";
+  } else {
+    html += "<p class=\"caption\">Closed loop: requests have no schedule, so no dispatch "
+            "lag.</p>";
+  }
+  const std::string rows =
+      histogram_line("connect time", run.connect, "connect() to writable") +
+      histogram_line("first requests", run.first_requests,
+                     "uncorrected, first request on each new connection");
+  if (!rows.empty()) {
+    html += "<table id=\"cold-start\"><tr><th class=\"name\"></th><th>count</th><th>p50</th>"
+            "<th>p99</th><th>max</th><th class=\"name\"></th></tr>" + rows + "</table>";
+  }
+  return html + "</section>";
+}
+
+// --requests: the measured part per line of the file, as the text report's "Requests by line"
+// and the document's requests_file say it; latencies from each line's own histogram (HDR, 2
+// significant digits), on the stopwatch the page leads with.
+std::string lines_section(const RunView& run) {
+  const JsonValue* file = run.document->find("requests_file");
+  if (file == nullptr || !file->is_object()) return "";
+  const JsonValue* lines = file->find("lines");
+  if (lines == nullptr || !lines->is_array() || lines->items.empty()) return "";
+  const std::string_view lead = run.corrected_leads ? "corrected" : "uncorrected";
+  std::string rows;
+  for (const JsonValue& entry : lines->items) {
+    double errors = 0;
+    if (const JsonValue* kinds = entry.find("errors")) {
+      for (const auto& [kind, count] : kinds->members) errors += count.as_double().value_or(0);
+    }
+    double non_ok = 0;
+    for (const char* status : {"1xx", "4xx", "5xx"}) non_ok += number_or(&entry, {"status", status}, 0);
+    auto histogram = histogram_at(&entry, {"latency", lead}, "requests_file line");
+    const Histogram* lead_histogram =
+        histogram && histogram->has_value() ? &**histogram : nullptr;
+    const CensoredTail tail =
+        lead_histogram == nullptr
+            ? CensoredTail{}
+            : censored_tail(*lead_histogram,
+                            static_cast<int64_t>(number_or(&entry, {"errors", "timeout"}, 0)),
+                            run.uncorrected_tail.timeout_ns);
+    const std::string method = text_at(&entry, {"method"});
+    const std::string path = text_at(&entry, {"path"});
+    rows += "<tr><td>" + escape_html(text_at(&entry, {"lines"})) + "</td><td class=\"name\">" +
+            escape_html(text_at(&entry, {"name"})) + "</td><td class=\"name\">" +
+            escape_html(method.empty() ? std::string("-") : method + " " + path) + "</td><td>" +
+            whole(number_or(&entry, {"sent"}, 0)) + "</td><td>" +
+            whole(number_or(&entry, {"completed"}, 0)) + "</td><td>" + whole(errors) +
+            "</td><td>" + whole(non_ok) + "</td>" + latency_cell(lead_histogram, tail, 50) +
+            latency_cell(lead_histogram, tail, 99) + latency_cell(lead_histogram, tail, 100, true) +
+            "</tr>";
+  }
+  return "<section id=\"requests-by-line\"><h2>Requests by line</h2><table id=\"lines\"><tr>"
+         "<th>line</th><th class=\"name\">name</th><th class=\"name\">request</th><th>sent</th>"
+         "<th>completed</th><th>failed</th><th>not 2xx/3xx</th><th>p50</th><th>p99</th>"
+         "<th>max</th></tr>" +
+         rows + "</table><p class=\"caption\">" + escape_html(text_at(file, {"path"})) +
+         ": the measured part per line of the file; latency " + std::string(lead) +
+         ", from each line's own histogram (2 significant digits).</p></section>";
+}
+
+}  // namespace
+
+std::string config_footer(const JsonValue* doc) {
+  std::string html = "<footer id=\"config\"><strong>hammer " +
+                     escape_html(text_at(doc, {"hammer", "version"})) + "</strong> &middot; JSON "
+                     "schema " + whole(number_or(doc, {"hammer", "schema"}, 0)) + "<dl>";
+  if (const JsonValue* config = doc->find("config")) {
+    for (const auto& [name, value] : config->members) {
+      std::string shown;
+      switch (value.kind) {
+        case JsonValue::Kind::null: shown = "none"; break;
+        case JsonValue::Kind::boolean: shown = value.boolean ? "true" : "false"; break;
+        case JsonValue::Kind::number:
+        case JsonValue::Kind::string: shown = value.text; break;
+        default: shown = "…"; break;
+      }
+      html += "<dt>" + escape_html(name) + "</dt><dd>" + escape_html(shown) + "</dd>";
+    }
+  }
+  return html + "</dl></footer>";
+}
+
+std::string run_heading(const RunView& run) {
+  const JsonValue* doc = run.document;
+  const std::string mode = text_at(doc, {"config", "mode"});
+  std::string line = escape_html(text_at(doc, {"config", "method"})) + " " +
+                     escape_html(text_at(doc, {"config", "url"})) + " &middot; " +
+                     counted(number_or(doc, {"config", "connections"}, 0), "connection") +
+                     ", " + counted(number_or(doc, {"config", "threads"}, 0), "thread") + ", " +
+                     format_fixed(number_or(doc, {"config", "duration_s"}, 0), 1) + " s";
+  if (mode == "open") {
+    line += ", open loop at " + whole(number_or(doc, {"config", "rate"}, 0)) + " req/s";
+  } else {
+    line += ", closed loop";
+  }
+  return line;
+}
+
+std::string single_run_body(const RunView& run, const std::string& prefix) {
+  std::string html = findings_section(run);
+  html += "<section id=\"" + prefix + "latency\"><h2>Latency</h2>" + summary_table(run) + "</section>";
+  html += "<section id=\"" + prefix + "spectrum\"><h2>Percentile spectrum</h2>" +
+          spectrum_chart({&run}, prefix + "spectrum-chart") +
+          "<p class=\"caption\">Latency at each percentile; the x axis spreads the tail "
+          "(90%, 99%, 99.9% are equally far apart). The corrected curve times each request "
+          "from when it was due; the uncorrected one from when it was actually sent, which "
+          "is what a closed-loop tool reports. The gap between them is the wait a real "
+          "client would have had.</p></section>";
+  html += timeline_section(run, prefix + "timeline");
+  html += lines_section(run);
+  html += cold_start_section(run);
+  return html;
+}
+
+}  // namespace hammer::html
