@@ -118,6 +118,19 @@ double unanswered_tail_share(const Config& config, const RunResult& result) {
     return static_cast<double>(result.due_after_last_answer) /
            static_cast<double>(result.scheduled);
   }
+  // A server that ignores some requests (each times out while the others are answered) ends a
+  // closed loop with every connection waiting out its timeout: a silence up to --timeout long
+  // that is those waits, not a stop. Seen: `--timeout 500ms` against a server silent on every
+  // 50th request, "the run did not work: the server stopped answering 2.59s into the 3.00s
+  // run", exit 2. The silence alone holds at most each connection's requests once, plus once
+  // more per timeout that fits in it; more timeouts than that came while answers still did.
+  const int64_t timeouts = result.error_count(ErrorKind::timeout);
+  if (config.timeout_ns > 0 && result.unanswered_tail_ns <= config.timeout_ns) {
+    const int64_t in_flight = config.connections * std::max<int64_t>(config.pipeline, 1);
+    const int64_t silence_holds =
+        in_flight * (1 + result.unanswered_tail_ns / config.timeout_ns);
+    if (timeouts > silence_holds) return 0;
+  }
   const double share = static_cast<double>(result.unanswered_tail_ns) /
                        static_cast<double>(result.elapsed_ns);
   return share > VerdictThresholds::kStoppedSilentShare ? share : 0;

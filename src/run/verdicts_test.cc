@@ -426,6 +426,34 @@ TEST(VerdictRulesTest, ASilenceWithNothingUnansweredIsNotAServerThatStopped) {
   }
 }
 
+// Closed loop against a server silent on every 50th request, --timeout 500 ms, 10 connections:
+// 60 timeouts over the run, and at its end every connection waiting out one (413 ms without an
+// answer, 13.8% of 3 s). Once "the server stopped answering", exit 2; the server answered
+// throughout. A server that did stop leaves no more timeouts than its silence holds.
+TEST(VerdictRulesTest, ConnectionsWaitingOutTimeoutsAtTheEndAreNoServerThatStopped) {
+  const int64_t ms = 1'000'000;
+  Fabricated run(1000, 10, ms, ms);
+  run.config.rate = 0;
+  run.config.timeout_ns = 500 * ms;
+  run.result.elapsed_ns = 3'000 * ms;
+  run.result.completed = 2940;
+  run.result.errors[static_cast<int>(ErrorKind::timeout)] = 60;
+  run.result.unanswered_tail_ns = 413 * ms;
+  EXPECT_EQ(unanswered_tail_share(run.config, run.result), 0);
+  EXPECT_FALSE(run_failed(run.config, run.result));
+  const auto codes = codes_of(compute_verdicts(run.config, run.result, 2));
+  EXPECT_EQ(std::count(codes.begin(), codes.end(), VerdictCode::server_stopped_answering), 0);
+  EXPECT_EQ(std::count(codes.begin(), codes.end(), VerdictCode::censored_tail), 1);
+  // Stopped 413 ms before the end: the 10 requests in flight timed out, nothing before them.
+  run.result.errors[static_cast<int>(ErrorKind::timeout)] = 10;
+  EXPECT_GT(unanswered_tail_share(run.config, run.result), 0.1);
+  EXPECT_TRUE(run_failed(run.config, run.result));
+  // A silence longer than the timeout is no wait for one, however many timed out before.
+  run.result.errors[static_cast<int>(ErrorKind::timeout)] = 60;
+  run.result.unanswered_tail_ns = 600 * ms;
+  EXPECT_TRUE(run_failed(run.config, run.result));
+}
+
 TEST(VerdictRulesTest, AShardWithNoWorkDidNotFailAndAnInterruptedOneStillDid) {
   Config shard;
   shard.rate = 1;
