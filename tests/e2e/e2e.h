@@ -2,8 +2,11 @@
 #pragma once
 // Helpers shared by the e2e tests: run hammer with arguments, parse its --json document.
 #include <gtest/gtest.h>
+#include <stdlib.h>
 
+#include <filesystem>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "support/json_view.h"
@@ -23,6 +26,33 @@ inline JsonValue parse_report(const Finished& finished) {
   EXPECT_TRUE(document.has_value()) << error << "\n--- stdout:\n" << finished.out
                                     << "\n--- stderr:\n" << finished.err;
   return document.value_or(JsonValue{});
+}
+
+/// A directory of this test process's own, made once (mkdtemp under /tmp), ending in '/'.
+/// Not ::testing::TempDir(): that is /tmp/ for every process, so two suites run at once (the
+/// release and asan e2e stages, a developer's run beside CI) wrote each other's -o files under
+/// the same names, and one read the other's (InterruptTest saw a cut step in a document whose
+/// run's text had none). Removed at exit when every test passed; kept for a failure to be
+/// looked at.
+inline const std::string& private_directory() {
+  struct Directory {
+    std::string path;
+    Directory() {
+      char pattern[] = "/tmp/hammer_e2e_XXXXXX";
+      const char* made = ::mkdtemp(pattern);
+      EXPECT_NE(made, nullptr) << "mkdtemp /tmp/hammer_e2e_XXXXXX";
+      path = made != nullptr ? std::string(made) + "/" : ::testing::TempDir();
+    }
+    ~Directory() {
+      const ::testing::UnitTest* tests = ::testing::UnitTest::GetInstance();
+      if (path.starts_with("/tmp/hammer_e2e_") && tests != nullptr && !tests->Failed()) {
+        std::error_code ignored;
+        std::filesystem::remove_all(path, ignored);
+      }
+    }
+  };
+  static const Directory directory;
+  return directory.path;
 }
 
 inline double number_at(const JsonValue& root, const std::string& path) {

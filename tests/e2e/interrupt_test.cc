@@ -134,7 +134,7 @@ bool check_cut_run(const Cut& cut, const Finished& run, const std::string& outpu
 
 TEST(InterruptTest, ACapacitySearchCutAtAnyMomentPrintsWritesAndExitsAsDocumented) {
   // One whole search first: how long it lasts here, now, so the cuts spread over all of it.
-  const std::string directory = ::testing::TempDir();
+  const std::string directory = private_directory();
   double whole_s = 0;
   {
     Servers servers;

@@ -159,7 +159,7 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
   std::printf("[ shards  ] %s\n", namespaces.ready()
                                       ? "each shard in its own network namespace (10.231.k.2)"
                                       : "no network namespaces here: every shard on 127.0.0.1");
-  const std::string directory = ::testing::TempDir();
+  const std::string directory = private_directory();
   // --timeout above the stall: a request that waits it out is slow, not failed.
   const std::vector<std::string> common = {"-r", "50", "-c", "150", "-t", "1", "--timeout", "5s",
                                            "-d", std::to_string(kSeconds), "--json"};
@@ -315,7 +315,7 @@ TEST(ShardTest, MergeRefusesAFleetWithAMissingShard) {
   EXPECT_EQ(number_at(report, "shard.index"), 1);
   EXPECT_EQ(number_at(report, "shard.connections"), 1);
   EXPECT_EQ(number_at(report, "requests.scheduled"), 50);  // slots 0, 2, 4, ... of 100
-  const std::string path = write_file(::testing::TempDir() + "/lonely.json", run.out);
+  const std::string path = write_file(private_directory() + "lonely.json", run.out);
   const Finished merged = run_hammer({"merge", path});
   EXPECT_EQ(merged.exit_code, 1);
   EXPECT_EQ(merged.err, "hammer: merge: shard 2/2 missing (have 1 of 2); the fleet's figures "
@@ -356,8 +356,8 @@ TEST(ShardTest, AShardWithNoSlotsSaysSoAndExitsZeroWithAnEmptyReport) {
   const Finished busy = run_hammer(shard_args("1/2", true));
   ASSERT_EQ(busy.exit_code, 0) << busy.err;
   EXPECT_EQ(number_at(parse_report(busy), "requests.completed"), 1);
-  const std::string one = write_file(::testing::TempDir() + "/busy-1.json", busy.out);
-  const std::string two = write_file(::testing::TempDir() + "/empty-2.json", empty.out);
+  const std::string one = write_file(private_directory() + "busy-1.json", busy.out);
+  const std::string two = write_file(private_directory() + "empty-2.json", empty.out);
   const Finished merged = run_hammer({"merge", "--json", one, two});
   EXPECT_EQ(merged.exit_code, 0) << merged.err;
   EXPECT_EQ(number_at(parse_report(merged), "requests.completed"), 1);
@@ -371,7 +371,7 @@ void run_two_shards(const std::string& url, int exit_code, const std::string& pr
     const Finished run =
         run_hammer({"--shard", shard, "-r", "40", "-c", "2", "-d", "1", "--json", url});
     ASSERT_EQ(run.exit_code, exit_code) << run.err;
-    paths.push_back(write_file(::testing::TempDir() + "/" + prefix + "-" +
+    paths.push_back(write_file(private_directory() + prefix + "-" +
                                    std::string(1, shard[0]) + ".json",
                                run.out));
   }
@@ -415,7 +415,7 @@ TEST(ShardTest, MergeGatesTheFleetOnItsSlosFromTheMergedHistograms) {
 
   // The merged run's files, as a run's -o writes them: the .hgrm (with the uncorrected one
   // beside it, open loop) counts every merged answer, and the .csv's rows add up to them.
-  const std::string directory = ::testing::TempDir();
+  const std::string directory = private_directory();
   const Finished files =
       merge({"-o", directory + "/fleet.hgrm", "-o", directory + "/fleet.csv", "--json"});
   ASSERT_EQ(files.exit_code, 0) << files.err;
