@@ -25,6 +25,7 @@ namespace hammer::test {
 namespace {
 
 constexpr const char* kNginx = "/usr/sbin/nginx";
+constexpr const char* kOpenssl = "/usr/bin/openssl";  // run_process takes a path, not a name
 
 bool accepts_connections(int port) {
   const int fd = socket(AF_INET, SOCK_STREAM, 0);
@@ -99,16 +100,16 @@ class TlsServer {
       head.insert(head.end(), tail.begin(), tail.end());
       return head;
     };
-    return run_quietly(with(with({"openssl", "req", "-x509"}, ec),
+    return run_quietly(with(with({kOpenssl, "req", "-x509"}, ec),
                             {"-keyout", d + "ca.key", "-out", d + "ca.pem", "-days", "2", "-subj",
                              "/CN=hammer test CA", "-addext", "basicConstraints=critical,CA:TRUE",
                              "-addext", "keyUsage=critical,keyCertSign"})) &&
-           run_quietly(with(with({"openssl", "req"}, ec), {"-keyout", d + "leaf.key", "-out",
+           run_quietly(with(with({kOpenssl, "req"}, ec), {"-keyout", d + "leaf.key", "-out",
                                                           d + "leaf.csr", "-subj", "/CN=leaf"})) &&
-           run_quietly({"openssl", "x509", "-req", "-in", d + "leaf.csr", "-CA", d + "ca.pem",
+           run_quietly({kOpenssl, "x509", "-req", "-in", d + "leaf.csr", "-CA", d + "ca.pem",
                         "-CAkey", d + "ca.key", "-CAcreateserial", "-out", d + "leaf.pem",
                         "-days", "2", "-extfile", d + "leaf.ext"}) &&
-           run_quietly(with(with({"openssl", "req", "-x509"}, ec),
+           run_quietly(with(with({kOpenssl, "req", "-x509"}, ec),
                             {"-keyout", d + "self.key", "-out", d + "self.pem", "-days", "2",
                              "-subj", "/CN=localhost", "-addext",
                              "subjectAltName=DNS:localhost,IP:127.0.0.1"}));
@@ -149,7 +150,7 @@ class TlsServer {
 class TlsTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    if (access(kNginx, X_OK) != 0) return;
+    if (access(kNginx, X_OK) != 0 || access(kOpenssl, X_OK) != 0) return;
     server_ = new TlsServer();
   }
   static void TearDownTestSuite() {
@@ -157,7 +158,9 @@ class TlsTest : public ::testing::Test {
     server_ = nullptr;
   }
   void SetUp() override {
-    if (server_ == nullptr) GTEST_SKIP() << kNginx << " is not installed (scripts/deps.sh)";
+    if (server_ == nullptr) {
+      GTEST_SKIP() << kNginx << " or " << kOpenssl << " is not installed (scripts/deps.sh)";
+    }
     ASSERT_TRUE(server_->ready()) << "nginx did not start";
   }
   static const TlsServer& server() { return *server_; }
