@@ -118,7 +118,9 @@ std::string_view setup_flag(TlsSetupStep step) {
 Expected<std::shared_ptr<const TransportContext>, std::string> make_tls_transport_context(
     const Config& config) {
   auto context = TlsContext::create(config.tls);
-  if (!context) return unexpected(std::string(setup_flag(context.error().step)) + context.error().reason);
+  if (!context) {
+    return unexpected(std::string(setup_flag(context.error().step)) + context.error().reason);
+  }
   return std::shared_ptr<const TransportContext>(
       std::make_shared<TlsTransportContext>(std::move(*context), tls_server_name(config)));
 }

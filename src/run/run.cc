@@ -280,7 +280,9 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   CountdownLatch done(thread_count);
   int64_t start_ns = 0;
   int64_t deadline_ns = 0;
-  const int64_t give_up_connecting_ns = monotonic_now_ns() + config.timeout_ns;
+  // Each step is bounded by --timeout: the TCP connect, and with https the handshake after it.
+  const int64_t give_up_connecting_ns =
+      monotonic_now_ns() + config.timeout_ns * (transport != nullptr ? 2 : 1);
   std::vector<std::thread> threads;
   // Each worker's CPU time (its thread's clock) and wall time over its run, written by its
   // thread before `done` counts down, read after the join.

@@ -138,16 +138,7 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
     connection.timer.id = static_cast<uint32_t>(i);
     connection.ring = rings_.get() + i * depth_;
   }
-  if (transport_context_ != nullptr) {
-    transports_ = std::make_unique<std::unique_ptr<ConnectionTransport>[]>(
-        static_cast<size_t>(connection_count_));
-    for (int64_t i = 0; i < connection_count_; ++i) {
-      transports_[i] = transport_context_->connection();
-      connections_[i].transport = transports_[i].get();
-    }
-    result_.tls.used = true;
-    result_.tls.verified = transport_context_->verifies();
-  }
+  if (transport_context_ != nullptr) setup_transports();
   if (config_.warmup_ns > 0) {
     result_.warmup = std::make_shared<RunResult>();
     warmup_ = result_.warmup.get();
@@ -186,9 +177,17 @@ void Worker::connect_all(int64_t give_up_ns) {
     const int64_t now = clock_.now_ns();
     if (now >= give_up_ns) break;
     int64_t timeout_ns = give_up_ns - now;
+    // https: a handshake's deadline (--timeout after its connect) may come first; a plain
+    // connect's is the give-up time itself.
+    if (transports_) {
+      timeout_ns = std::max<int64_t>(std::min(timeout_ns, timers_.next_deadline_ns() - now), 0);
+    }
     if (wait_cap_ns_ >= 0) timeout_ns = std::min(timeout_ns, wait_cap_ns_);
     const int count = engine_->wait(events_.get(), event_batch_, timeout_ns);
     for (int i = 0; i < count; ++i) handle_event(events_[i]);
+    if (transports_ && timers_.armed_count() > 0) {
+      timers_.advance(clock_.now_ns(), [this](TimerNode* node) { on_timer(node); });
+    }
   }
 }
 

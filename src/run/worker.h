@@ -155,6 +155,7 @@ class Worker {
                    int error_number);
 
   // The transport seam (worker_transport.cc): https connections, both engine families.
+  void setup_transports();  // one transport per connection, from transport_context_
   void start_handshake(Connection& connection, int64_t now_ns);
   void on_handshake_done(Connection& connection, int64_t now_ns);
   /// The handshake failed (`reason` in words): a `tls` error, then a reconnect after a delay.

@@ -32,6 +32,17 @@
 
 namespace hammer {
 
+void Worker::setup_transports() {
+  transports_ = std::make_unique<std::unique_ptr<ConnectionTransport>[]>(
+      static_cast<size_t>(connection_count_));
+  for (int64_t i = 0; i < connection_count_; ++i) {
+    transports_[i] = transport_context_->connection();
+    connections_[i].transport = transports_[i].get();
+  }
+  result_.tls.used = true;
+  result_.tls.verified = transport_context_->verifies();
+}
+
 void Worker::start_handshake(Connection& connection, int64_t now_ns) {
   connection.state = ConnectionState::handshaking;
   connection.handshake_start_ns = now_ns;
@@ -246,7 +257,8 @@ void Worker::transport_write(Connection& connection) {
     const std::string_view piece = offset < request.head.size()
                                        ? request.head.substr(offset)
                                        : request.body.substr(offset - request.head.size());
-    const TransportTransfer put = transport.write(std::span<const char>(piece.data(), piece.size()));
+    const TransportTransfer put =
+        transport.write(std::span<const char>(piece.data(), piece.size()));
     if (put.io == TransportIo::done) {
       took_any = true;
       connection.write_offset += static_cast<int64_t>(put.bytes);

@@ -4,148 +4,18 @@
 // signed by a CA that `openssl` makes at test time. The checks are counts and words inside one
 // run (exact totals, handshake kinds, one-line errors), never speed. Run under each engine
 // (HAMMER_ENGINE=io_uring, epoll) like the rest of the suite.
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
-#include <memory>
 #include <string>
-#include <thread>
-#include <vector>
 
 #include "e2e/e2e.h"
+#include "support/nginx_tls.h"
 
 namespace hammer::test {
 namespace {
-
-constexpr const char* kNginx = "/usr/sbin/nginx";
-constexpr const char* kOpenssl = "/usr/bin/openssl";  // run_process takes a path, not a name
-
-bool accepts_connections(int port) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return false;
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<uint16_t>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  const bool connected = connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  close(fd);
-  return connected;
-}
-
-bool run_quietly(const std::vector<std::string>& argv) {
-  const Finished done = run_process(argv, 60);
-  EXPECT_EQ(done.exit_code, 0) << argv[0] << " " << argv[1] << ": " << done.err;
-  return done.exit_code == 0;
-}
-
-// Certificates and an nginx for the whole suite: made once, removed at the end.
-class TlsServer {
- public:
-  TlsServer() {
-    char pattern[] = "/tmp/hammer-tls-XXXXXX";
-    if (mkdtemp(pattern) == nullptr) return;
-    dir_ = pattern;
-    if (!make_certificates()) return;
-    tls_port_ = unused_port();
-    old_tls_port_ = unused_port();
-    plain_port_ = unused_port();
-    self_signed_port_ = unused_port();
-    write_config();
-    const std::string command = "echo listening on 127.0.0.1:" + std::to_string(tls_port_) +
-                                "; exec " + kNginx + " -p " + dir_ + "/ -c " + dir_ +
-                                "/nginx.conf";
-    server_ = std::make_unique<ServerProcess>(std::vector<std::string>{"/bin/sh", "-c", command});
-    if (!server_->ready()) return;
-    // The line comes before nginx binds: wait (bounded) until every port answers.
-    for (int i = 0; i < 500; ++i) {
-      if (accepts_connections(tls_port_) && accepts_connections(old_tls_port_) &&
-          accepts_connections(plain_port_) && accepts_connections(self_signed_port_)) {
-        ready_ = true;
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-  }
-  ~TlsServer() {
-    server_.reset();
-    if (!dir_.empty()) std::system(("rm -rf '" + dir_ + "'").c_str());
-  }
-
-  bool ready() const { return ready_; }
-  std::string ca() const { return dir_ + "/ca.pem"; }
-  std::string url(const std::string& path = "/", const std::string& host = "127.0.0.1") const {
-    return "https://" + host + ":" + std::to_string(tls_port_) + path;
-  }
-  int tls_port() const { return tls_port_; }
-  int old_tls_port() const { return old_tls_port_; }  // TLS 1.2 only
-  int plain_port() const { return plain_port_; }      // plain HTTP
-  int self_signed_port() const { return self_signed_port_; }
-
- private:
-  bool make_certificates() {
-    const std::string d = dir_ + "/";
-    std::ofstream(d + "leaf.ext") << "subjectAltName=DNS:localhost,IP:127.0.0.1\n"
-                                     "basicConstraints=CA:FALSE\n"
-                                     "extendedKeyUsage=serverAuth\n";
-    const std::vector<std::string> ec = {"-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
-                                         "-nodes"};
-    auto with = [&](std::vector<std::string> head, const std::vector<std::string>& tail) {
-      head.insert(head.end(), tail.begin(), tail.end());
-      return head;
-    };
-    return run_quietly(with(with({kOpenssl, "req", "-x509"}, ec),
-                            {"-keyout", d + "ca.key", "-out", d + "ca.pem", "-days", "2", "-subj",
-                             "/CN=hammer test CA", "-addext", "basicConstraints=critical,CA:TRUE",
-                             "-addext", "keyUsage=critical,keyCertSign"})) &&
-           run_quietly(with(with({kOpenssl, "req"}, ec), {"-keyout", d + "leaf.key", "-out",
-                                                          d + "leaf.csr", "-subj", "/CN=leaf"})) &&
-           run_quietly({kOpenssl, "x509", "-req", "-in", d + "leaf.csr", "-CA", d + "ca.pem",
-                        "-CAkey", d + "ca.key", "-CAcreateserial", "-out", d + "leaf.pem",
-                        "-days", "2", "-extfile", d + "leaf.ext"}) &&
-           run_quietly(with(with({kOpenssl, "req", "-x509"}, ec),
-                            {"-keyout", d + "self.key", "-out", d + "self.pem", "-days", "2",
-                             "-subj", "/CN=localhost", "-addext",
-                             "subjectAltName=DNS:localhost,IP:127.0.0.1"}));
-  }
-
-  void write_config() {
-    const std::string d = dir_ + "/";
-    auto server = [&](int port, const std::string& protocols, const std::string& cert) {
-      return "  server {\n    listen 127.0.0.1:" + std::to_string(port) + " ssl;\n" +
-             "    ssl_protocols " + protocols + ";\n    ssl_certificate " + d + cert +
-             ".pem;\n    ssl_certificate_key " + d + cert + ".key;\n" +
-             "    keepalive_requests 1000000;\n"
-             "    location / { return 200 \"hello\\n\"; }\n"
-             "    location /close { keepalive_timeout 0; return 200 \"bye\\n\"; }\n  }\n";
-    };
-    std::ofstream(d + "nginx.conf")
-        << "daemon off;\nmaster_process off;\nworker_processes 1;\n"
-        << "error_log " << d << "error.log;\npid " << d << "nginx.pid;\n"
-        << "events { worker_connections 1024; }\nhttp {\n  access_log off;\n"
-        << "  client_body_temp_path " << d << ";\n  proxy_temp_path " << d << ";\n"
-        << "  fastcgi_temp_path " << d << ";\n  uwsgi_temp_path " << d << ";\n"
-        << "  scgi_temp_path " << d << ";\n"
-        << server(tls_port_, "TLSv1.2 TLSv1.3", "leaf") << server(old_tls_port_, "TLSv1.2", "leaf")
-        << server(self_signed_port_, "TLSv1.2 TLSv1.3", "self")
-        << "  server {\n    listen 127.0.0.1:" << plain_port_
-        << ";\n    location / { return 200 \"plain\\n\"; }\n  }\n}\n";
-  }
-
-  std::string dir_;
-  int tls_port_ = 0;
-  int old_tls_port_ = 0;
-  int plain_port_ = 0;
-  int self_signed_port_ = 0;
-  std::unique_ptr<ServerProcess> server_;
-  bool ready_ = false;
-};
 
 class TlsTest : public ::testing::Test {
  protected:
@@ -342,6 +212,31 @@ TEST_F(TlsTest, VersionBoundsChooseTheVersionOrFailInOneLine) {
             0u)
       << refused.err;
   EXPECT_EQ(refused.err.find('\n'), refused.err.size() - 1) << refused.err;
+}
+
+// Servers that never finish a handshake: one that never answers (the handshake's deadline is
+// --timeout) and one that closes on the ClientHello. Neither needs nginx.
+TEST(TlsHandshakeTest, AHandshakeThatNeverFinishesTimesOutInOneLine) {
+  ServerProcess silent({HAMMER_HOSTILE_SERVER, "--port", "0", "--mode", "never-read"});
+  ASSERT_TRUE(silent.ready());
+  const std::string where = "127.0.0.1:" + std::to_string(silent.port());
+  const Finished run =
+      run_hammer({"-c", "2", "-d", "1", "--timeout", "300", "-k", "https://" + where + "/"});
+  expect_refused(run, "cannot connect to " + where +
+                          ": TLS handshake failed: handshake timeout: the handshake did not "
+                          "finish within --timeout");
+  EXPECT_LT(run.wall_s, 10);
+
+  ServerProcess closing({HAMMER_HOSTILE_SERVER, "--port", "0", "--mode", "close-silent"});
+  ASSERT_TRUE(closing.ready());
+  const std::string closed_where = "127.0.0.1:" + std::to_string(closing.port());
+  const Finished closed = run_hammer({"-c", "2", "-d", "1", "-k", "https://" + closed_where + "/"});
+  EXPECT_EQ(closed.exit_code, 2) << closed.err;
+  EXPECT_EQ(closed.err.find("hammer: cannot connect to " + closed_where +
+                            ": TLS handshake failed: "),
+            0u)
+      << closed.err;
+  EXPECT_EQ(closed.err.find('\n'), closed.err.size() - 1) << closed.err;
 }
 
 TEST_F(TlsTest, CtrlCEndsAnHttpsRunWithItsReport) {
