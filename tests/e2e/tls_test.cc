@@ -214,6 +214,35 @@ TEST_F(TlsTest, VersionBoundsChooseTheVersionOrFailInOneLine) {
   EXPECT_EQ(refused.err.find('\n'), refused.err.size() - 1) << refused.err;
 }
 
+// A server that ends each connection with a bare TCP close (no close_notify) after its
+// answer: after a complete response that is no error (reconnects resume), after a truncated
+// one it is (a read error, as for plain HTTP).
+TEST_F(TlsTest, ABareCloseAfterACompleteResponseIsNoErrorAndATruncatedOneIs) {
+  const std::string script = tls_bare_close_server_script();
+  for (const std::string mode : {"complete", "truncated"}) {
+    ServerProcess bare({python_binary(), script, "--port", "0", "--cert", server().leaf_cert(),
+                        "--key", server().leaf_key(), "--mode", mode});
+    ASSERT_TRUE(bare.ready()) << mode;
+    const Finished run = run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "--cacert",
+                                     server().ca(),
+                                     "https://127.0.0.1:" + std::to_string(bare.port()) + "/"});
+    const JsonValue report = parse_report(run);
+    EXPECT_EQ(number_at(report, "errors.tls"), 0) << mode;
+    EXPECT_EQ(number_at(report, "errors.timeout"), 0) << mode;
+    const double sent = number_at(report, "requests.sent");
+    EXPECT_GT(sent, 2) << mode;
+    EXPECT_GT(number_at(report, "tls.handshakes.resumed"), 0) << mode;
+    if (mode == "complete") {
+      EXPECT_EQ(run.exit_code, 0) << run.err;
+      EXPECT_EQ(number_at(report, "errors.read"), 0);
+      EXPECT_EQ(number_at(report, "requests.completed"), sent);
+    } else {
+      EXPECT_EQ(number_at(report, "requests.completed"), 0);
+      EXPECT_EQ(number_at(report, "errors.read"), sent);
+    }
+  }
+}
+
 // Servers that never finish a handshake: one that never answers (the handshake's deadline is
 // --timeout) and one that closes on the ClientHello. Neither needs nginx.
 TEST(TlsHandshakeTest, AHandshakeThatNeverFinishesTimesOutInOneLine) {

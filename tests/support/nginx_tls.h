@@ -79,6 +79,8 @@ class TlsServer {
 
   bool ready() const { return ready_; }
   std::string ca() const { return dir_ + "/ca.pem"; }
+  std::string leaf_cert() const { return dir_ + "/leaf.pem"; }  // for 127.0.0.1, localhost
+  std::string leaf_key() const { return dir_ + "/leaf.key"; }
   std::string url(const std::string& path = "/", const std::string& host = "127.0.0.1") const {
     return "https://" + host + ":" + std::to_string(tls_port_) + path;
   }
