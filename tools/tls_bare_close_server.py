@@ -5,7 +5,7 @@
 Each connection reads one request head, answers it with `Connection: close`, then closes the
 TCP connection bare (no TLS close_notify). --mode complete answers in full (Content-Length 5,
 five bytes): no error for the client. --mode truncated announces 100 bytes and sends 5: a
-truncated response. Prints "listening on 127.0.0.1:PORT" (--port 0 picks one).
+truncated response. --mode silent reads the request and never answers (a request timeout). Prints "listening on 127.0.0.1:PORT" (--port 0 picks one).
 """
 import argparse
 import signal
@@ -24,6 +24,10 @@ def serve(context, raw, mode):
             if not chunk:
                 return
             data += chunk
+        if mode == "silent":
+            while connection.recv(4096):
+                pass
+            return
         length = 5 if mode == "complete" else 100
         connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\nConnection: close\r\n\r\n"
                            b"hello" % length)
@@ -49,7 +53,7 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--cert", required=True)
     parser.add_argument("--key", required=True)
-    parser.add_argument("--mode", choices=["complete", "truncated"], default="complete")
+    parser.add_argument("--mode", choices=["complete", "truncated", "silent"], default="complete")
     args = parser.parse_args()
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(args.cert, args.key)

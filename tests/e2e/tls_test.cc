@@ -243,6 +243,26 @@ TEST_F(TlsTest, ABareCloseAfterACompleteResponseIsNoErrorAndATruncatedOneIs) {
   }
 }
 
+// A request that gets no answer over TLS times out as over plain HTTP: a timeout, not a TLS
+// failure, and its connection is replaced (its session resumed).
+TEST_F(TlsTest, ARequestWithNoAnswerTimesOut) {
+  ServerProcess silent({python_binary(), tls_bare_close_server_script(), "--port", "0", "--cert",
+                        server().leaf_cert(), "--key", server().leaf_key(), "--mode", "silent"});
+  ASSERT_TRUE(silent.ready());
+  const Finished run = run_hammer({"-c", "1", "-t", "1", "-d", "1", "--timeout", "200", "--json",
+                                   "--cacert", server().ca(),
+                                   "https://127.0.0.1:" + std::to_string(silent.port()) + "/"});
+  const JsonValue report = parse_report(run);
+  EXPECT_EQ(number_at(report, "requests.completed"), 0);
+  EXPECT_EQ(number_at(report, "errors.tls"), 0);
+  EXPECT_EQ(number_at(report, "errors.read"), 0);
+  const double timeouts = number_at(report, "errors.timeout");
+  EXPECT_GE(timeouts, 2);  // 200 ms each in a 1 s run, and the last one's wait after it
+  EXPECT_EQ(timeouts, number_at(report, "requests.sent"));
+  EXPECT_EQ(number_at(report, "tls.handshakes.full"), 1);
+  EXPECT_EQ(number_at(report, "tls.handshakes.resumed"), timeouts - 1);
+}
+
 // Servers that never finish a handshake: one that never answers (the handshake's deadline is
 // --timeout) and one that closes on the ClientHello. Neither needs nginx.
 TEST(TlsHandshakeTest, AHandshakeThatNeverFinishesTimesOutInOneLine) {
