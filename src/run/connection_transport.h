@@ -91,6 +91,10 @@ class TransportContext {
   virtual bool verifies() const = 0;
 };
 
+/// OpenSSL's small blocks from a per-thread free list instead of malloc (tls/tls_block_cache.h):
+/// call first in main(), before OpenSSL allocates. False where it could not be (or no TLS).
+bool install_tls_allocator();
+
 /// The name a server's certificate must carry and SNI sends: the Host header's host when one
 /// is given (-H "Host: ..."), else the URL's host.
 std::string tls_server_name(const Config& config);

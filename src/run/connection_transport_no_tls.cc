@@ -5,6 +5,8 @@
 
 namespace hammer {
 
+bool install_tls_allocator() { return false; }
+
 Expected<std::shared_ptr<const TransportContext>, std::string> make_tls_transport_context(
     const Config&) {
   return unexpected(std::string("this build of hammer has no TLS (built without OpenSSL 3)"));

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "run/connection_transport.h"
+#include "tls/tls_block_cache.h"
 #include "tls/tls_client.h"
 #include "tls/tls_context.h"
 
@@ -114,6 +115,8 @@ std::string_view setup_flag(TlsSetupStep step) {
 }
 
 }  // namespace
+
+bool install_tls_allocator() { return install_tls_block_cache(); }
 
 Expected<std::shared_ptr<const TransportContext>, std::string> make_tls_transport_context(
     const Config& config) {
