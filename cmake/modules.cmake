@@ -1,6 +1,8 @@
 # hammer_module(<dir> [DEPS ...]): src/<dir>/*.cc (less *_test.cc and main.cc) become the
 # static library hammer_<dir>; src/<dir>/*_test.cc become the test binary hammer_<dir>_tests,
 # registered with CTest case by case. A header-only directory becomes an INTERFACE library.
+# A source named *_tls.cc is built only with TLS (HAMMER_HAVE_TLS), one named *_no_tls.cc only
+# without: the two halves of one choice that needs OpenSSL's headers (run/connection_transport).
 include(GoogleTest OPTIONAL)
 find_package(GTest)
 
@@ -10,7 +12,9 @@ function(hammer_module dir)
   set(lib_sources "")
   set(test_sources "")
   foreach(source IN LISTS all_sources)
-    if(source MATCHES "_test\\.cc$")
+    if(source MATCHES "_no_tls\\.cc$" AND HAMMER_HAVE_TLS)
+    elseif(source MATCHES "_tls\\.cc$" AND NOT source MATCHES "_no_tls\\.cc$" AND NOT HAMMER_HAVE_TLS)
+    elseif(source MATCHES "_test\\.cc$")
       list(APPEND test_sources ${source})
     elseif(NOT source MATCHES "/main\\.cc$")
       list(APPEND lib_sources ${source})

@@ -18,7 +18,7 @@ export type Levels = Array<number | string> | `${string},${string}` | `${string}
 export type SloOption = { [key: string]: string | number } | string[];
 
 export interface RunOptions {
-  /** http://host[:port][/path]; https is not supported. */
+  /** http[s]://host[:port][/path]; https speaks TLS 1.2 or 1.3 (where the binary has TLS). */
   url: string;
   /** Total connections, at least 1 (default: see `hammer --help`); a list sweeps them. */
   connections?: number | Levels;
@@ -381,7 +381,11 @@ export interface RunResult {
     /** From the actual send; present in every mode. */
     uncorrected: Histogram;
   };
-  errors: { connect: number; read: number; write: number; timeout: number; parse: number };
+  errors: {
+    connect: number; read: number; write: number; timeout: number; parse: number;
+    /** Failed TLS handshakes (https://); absent in documents from before it. */
+    tls?: number;
+  };
   status: { '1xx': number; '2xx': number; '3xx': number; '4xx': number; '5xx': number };
   /** Every status code seen, by code: {"200": 19800, "404": 200}. */
   status_codes?: { [code: string]: number };
@@ -415,6 +419,8 @@ export interface RunResult {
   connect?: Histogram;
   /** Uncorrected latency of the first request on each new connection. */
   first_requests?: Histogram;
+  /** https:// runs: the negotiated TLS and the handshakes; null for http://. */
+  tls?: TlsReport | null;
   /** The run's readings; a run that could not do its job (hammer exit 2) has "run_failed". */
   verdicts: Verdict[];
   notes: string[];
@@ -422,6 +428,23 @@ export interface RunResult {
   interrupted: boolean;
   /** Later schema-1 members (warmup, timeline, ...) appear here; readers ignore unknown ones. */
   [member: string]: unknown;
+}
+
+/** The `tls` member of a run's document (docs/json.md). */
+export interface TlsReport {
+  /** "1.2" or "1.3", of the first successful handshake; null when none succeeded. */
+  version: string | null;
+  /** OpenSSL's cipher-suite name, e.g. "TLS_AES_256_GCM_SHA384". */
+  cipher: string | null;
+  /** The protocol the server chose by ALPN ("http/1.1"); null when none. */
+  alpn: string | null;
+  /** Certificates were verified; false with -k/--insecure. */
+  verify: boolean;
+  handshakes: { full: number; resumed: number; failed: number };
+  /** The first failed handshake's reason in words. */
+  first_error: string | null;
+  /** Each successful handshake, after the TCP connect (apart from `connect`). */
+  handshake_time: Histogram;
 }
 
 /** One --slo and how the run (or step) did against it. */

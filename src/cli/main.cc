@@ -34,6 +34,7 @@
 #include "report/slo_report.h"
 #include "report/sweep_report.h"
 #include "report/text_report.h"
+#include "run/connection_transport.h"
 #include "run/interrupt.h"
 #include "run/run.h"
 #include "run/wall_clock.h"
@@ -332,6 +333,8 @@ ExitCode run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before OpenSSL's first allocation, or it keeps its own allocator (docs/tls.md).
+  hammer::install_tls_allocator();
   // A closed stdout must cost the report (exit 2, its reason said), never the -o files.
   hammer::ignore_broken_pipe_signal();
   hammer::StdoutWriter out(stdout);

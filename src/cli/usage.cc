@@ -187,7 +187,7 @@ std::string flag_synopsis(const FlagSpec& spec) {
 
 std::string_view help_summary() {
   return "An HTTP/1.1 load generator that reports latency without coordinated omission.\n"
-         "The URL is http://host[:port][/path]; https is not supported.";
+         "The URL is http[s]://host[:port][/path]; https speaks TLS 1.2 or 1.3.";
 }
 
 std::vector<HelpParagraph> help_paragraphs() {

@@ -98,6 +98,10 @@ class DocumentReader {
 
 int64_t seconds_to_ns(double seconds) { return std::llround(seconds * 1e9); }
 
+// An error kind added within schema 1 (tls, with https): read when present, so documents from
+// before it still load.
+bool added_later(int kind) { return kind == static_cast<int>(ErrorKind::tls); }
+
 // config.percentiles: the --percentiles rows, each above 0 and below 100, at most
 // kMaxPercentiles; empty for the default spectrum.
 void read_percentile_rows(DocumentReader& reader, const JsonValue& rows, Config& config) {
@@ -379,6 +383,7 @@ std::shared_ptr<RunResult> read_phase(DocumentReader& reader, const Config& conf
     phase->scheduled = scheduled->as_int().value_or(0);
   }
   for (int kind = 0; kind < kErrorKindCount; ++kind) {
+    if (added_later(kind) && reader.at(node, {"errors", kErrorKindNames[kind]}) == nullptr) continue;
     phase->errors[kind] = reader.integer(node, base, {"errors", kErrorKindNames[kind]});
   }
   read_status(reader, node, base, /*required=*/false, *phase);
@@ -415,6 +420,7 @@ void read_requests_file(DocumentReader& reader, Config& config, RunResult& resul
     stats.sent = reader.integer(&entry, name, {"sent"});
     stats.completed = reader.integer(&entry, name, {"completed"});
     for (int kind = 0; kind < kErrorKindCount; ++kind) {
+      if (added_later(kind) && entry.at({"errors", kErrorKindNames[kind]}) == nullptr) continue;
       stats.errors[kind] = reader.integer(&entry, name, {"errors", kErrorKindNames[kind]});
     }
     for (int index = 0; index < kStatusClassCount; ++index) {
@@ -488,6 +494,7 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
   }
   result.uncorrected = reader.histogram(reader.at({"latency", "uncorrected"}), "latency.uncorrected");
   for (int kind = 0; kind < kErrorKindCount; ++kind) {
+    if (added_later(kind) && reader.at({"errors", kErrorKindNames[kind]}) == nullptr) continue;
     result.errors[kind] = reader.integer({"errors", kErrorKindNames[kind]});
   }
   read_status(reader, reader.root(), "", /*required=*/true, result);

@@ -16,6 +16,7 @@
 #include "report/lines_report.h"
 #include "report/slo_report.h"
 #include "report/timeline_report.h"
+#include "report/tls_report.h"
 #include "report/verdict_text.h"
 #include "stats/histogram_v2.h"
 
@@ -60,8 +61,24 @@ void histogram_figure(JsonWriter& json, std::string_view name, const Histogram& 
   }
 }
 
-/// `timed_out`: the requests whose latency this histogram would hold had they been answered
-/// (the run's timeouts for latency; 0 for connect times, which no request timeout censors).
+
+void write_latency(const ReportInput& input, JsonWriter& json) {
+  json.key("latency").begin_object();
+  json.key("corrected");
+  if (input.config.open_loop()) {
+    write_histogram(input.config, input.result.error_count(ErrorKind::timeout),
+                    input.result.corrected, json);
+  } else {
+    json.null();
+  }
+  json.key("uncorrected");
+  write_histogram(input.config, input.result.error_count(ErrorKind::timeout),
+                  input.result.uncorrected, json);
+  json.end_object();
+}
+
+}  // namespace
+
 void write_histogram(const Config& config, int64_t timed_out, const Histogram& histogram,
                      JsonWriter& json) {
   const CensoredTail tail = tail_of(config, timed_out, histogram);
@@ -92,23 +109,6 @@ void write_histogram(const Config& config, int64_t timed_out, const Histogram& h
   json.member("hdr", encode_v2_base64(histogram));
   json.end_object();
 }
-
-void write_latency(const ReportInput& input, JsonWriter& json) {
-  json.key("latency").begin_object();
-  json.key("corrected");
-  if (input.config.open_loop()) {
-    write_histogram(input.config, input.result.error_count(ErrorKind::timeout),
-                    input.result.corrected, json);
-  } else {
-    json.null();
-  }
-  json.key("uncorrected");
-  write_histogram(input.config, input.result.error_count(ErrorKind::timeout),
-                  input.result.uncorrected, json);
-  json.end_object();
-}
-
-}  // namespace
 
 void write_censored_names(JsonWriter& json, bool any, const std::vector<NamedTailFigure>& figures) {
   json.key("censored").begin_array();
@@ -275,6 +275,7 @@ std::string render_json_report(const ReportInput& input) {
   write_histogram(input.config, 0, input.result.connect_time, json);
   json.key("first_requests");
   write_histogram(input.config, 0, input.result.first_requests, json);
+  write_tls_json(input, json);
   write_lines_json(input, json);
   write_verdicts(input.verdicts, json);
   if (input.slo) write_slo_json(*input.slo, json);  // "slo" and "slo_passed", with --slo only

@@ -34,6 +34,12 @@ struct NamedTailFigure {
 /// timeout, a bound the true figure exceeds), [] when none is or `any` is false (no figures).
 void write_censored_names(JsonWriter& json, bool any, const std::vector<NamedTailFigure>& figures);
 
+/// A histogram's object (count, min/max/mean/stdev, percentiles_ns, censored, hdr).
+/// `timed_out`: the requests whose latency it would hold had they been answered (the run's
+/// timeouts for latency; 0 for connect and handshake times, which no request timeout censors).
+void write_histogram(const Config& config, int64_t timed_out, const Histogram& histogram,
+                     JsonWriter& json);
+
 /// `status` (by class) and `status_codes` (by code) of `result`: the whole run's, a phase's.
 void write_status_json(const RunResult& result, JsonWriter& json);
 

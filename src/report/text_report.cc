@@ -19,6 +19,7 @@
 #include "report/host_report.h"
 #include "report/lines_report.h"
 #include "report/timeline_report.h"
+#include "report/tls_report.h"
 #include "report/verdict_text.h"
 
 namespace hammer {
@@ -178,6 +179,8 @@ void append_totals(const ReportInput& input, std::string& out) {
 
   out += pad_right("Socket errors", kLabelWidth);
   for (int kind = 0; kind < kErrorKindCount; ++kind) {
+    // Failed handshakes only where there are handshakes (https://): wrk's line otherwise.
+    if (kind == static_cast<int>(ErrorKind::tls) && !result.tls.used) continue;
     if (kind > 0) out += ", ";
     out += std::string(kErrorKindNames[kind]) + " " + std::to_string(result.errors[kind]);
   }
@@ -205,6 +208,9 @@ void append_totals(const ReportInput& input, std::string& out) {
   if (result.connection_events() > 0) {
     out += "Connection events  " +
            format_count(result.error_count(ErrorKind::connect)) + " failed connects, " +
+           (result.tls.used ? format_count(result.error_count(ErrorKind::tls)) +
+                                  " failed TLS handshakes, "
+                            : std::string()) +
            format_count(result.reconnects) + " reconnects, " + format_count(result.unsolicited) +
            " unsolicited responses (not failed requests)\n";
   }
@@ -247,6 +253,7 @@ std::string render_text_report(const ReportInput& input) {
   append_latency(input, out);
   append_totals(input, out);
   append_connect_text(input, out);
+  append_tls_text(input, out);
   append_dispatch_lag(input, out);
   append_host_text(input, out);
   append_lines_text(input, out);

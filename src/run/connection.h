@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "http/response_parser.h"
+#include "run/connection_transport.h"
 #include "time/timer_wheel.h"
 
 namespace hammer {
@@ -25,6 +26,7 @@ enum class ConnectionState : uint8_t {
   disconnected,  // no socket (after the run stopped, or before the first connect)
   backoff,       // waiting to reconnect after a failed connect
   connecting,    // non-blocking connect in progress
+  handshaking,   // https: connected, the TLS handshake under way (worker_transport.cc)
   idle,          // connected, no request outstanding
   writing,       // a request not (fully) written yet; waiting for the socket to take the rest
   reading,       // every outstanding request written; waiting for their responses
@@ -38,6 +40,13 @@ struct Connection {
   bool wants_write = false;  // EPOLLOUT is armed (connecting, or a partial write)
 
   TimerNode timer;  // connect deadline, request deadline or reconnect delay, by state
+
+  // https: the connection's TLS (made at setup, reused by every socket it opens); null for
+  // plain HTTP, whose path is then the one it always was.
+  ConnectionTransport* transport = nullptr;
+  bool transport_sending = false;  // io_uring: a send of transport->to_send() is in flight
+  bool transport_read_blocked = false;  // reading waits for output to leave (rare)
+  int64_t handshake_start_ns = 0;  // when the TLS handshake began (TCP connect done)
 
   ResponseParser parser;
   bool response_bytes_seen = false;  // any byte of the current response arrived

@@ -9,6 +9,17 @@ void RunResult::add(const RunResult& part) {
   corrected.add(part.corrected);
   uncorrected.add(part.uncorrected);
   connect_time.add(part.connect_time);
+  handshake_time.add(part.handshake_time);
+  tls.used = tls.used || part.tls.used;
+  tls.verified = tls.verified && part.tls.verified;
+  if (tls.version.empty()) {
+    tls.version = part.tls.version;
+    tls.cipher = part.tls.cipher;
+    tls.alpn = part.tls.alpn;
+  }
+  tls.full_handshakes += part.tls.full_handshakes;
+  tls.resumed_handshakes += part.tls.resumed_handshakes;
+  if (tls.first_error.empty()) tls.first_error = part.tls.first_error;
   first_requests.add(part.first_requests);
   timeline.add(part.timeline);
   if (part.warmup) {

@@ -18,10 +18,25 @@
 
 namespace hammer {
 
-enum class ErrorKind : int { connect = 0, read, write, timeout, parse };
-inline constexpr int kErrorKindCount = 5;
+/// tls: a failed TLS handshake (https://), a connection event as a failed connect is: the
+/// requests it would have carried wait for the next connection.
+enum class ErrorKind : int { connect = 0, read, write, timeout, parse, tls };
+inline constexpr int kErrorKindCount = 6;
 inline constexpr std::array<std::string_view, kErrorKindCount> kErrorKindNames = {
-    "connect", "read", "write", "timeout", "parse"};
+    "connect", "read", "write", "timeout", "parse", "tls"};
+
+/// https:// runs: what the handshakes settled and how they went (report: the `tls` section).
+struct TlsSummary {
+  bool used = false;       // the run was https://
+  bool verified = true;    // certificates were checked (false with -k)
+  std::string version;     // of the first handshake that succeeded: "1.3", "1.2"; empty: none
+  std::string cipher;      // OpenSSL's name, e.g. "TLS_AES_256_GCM_SHA384"
+  std::string alpn;        // the protocol the server chose ("http/1.1"), empty when none
+  int64_t full_handshakes = 0;
+  int64_t resumed_handshakes = 0;  // abbreviated, on a session of an earlier connection
+  std::string first_error;  // the first failed handshake's reason, e.g. "certificate verify
+                            // failed: self-signed certificate"
+};
 
 /// Status classes 1xx..5xx; anything outside 100..599 is a parse error, not a class.
 inline constexpr int kStatusClassCount = 5;
@@ -129,6 +144,8 @@ struct RunResult {
 
   // Cold start, over the whole run (warm-up included: that is where cold start happens).
   Histogram connect_time;    // each successful connect: from connect() to writable
+  Histogram handshake_time;  // https: each successful TLS handshake, from the TCP connect's end
+  TlsSummary tls;            // https only (tls.used)
   Histogram first_requests;  // uncorrected latency of the first request on each new connection
 
   /// Per-second rows of the whole run, warm-up rows first (run/timeline.h); set on the merged
@@ -192,9 +209,10 @@ struct RunResult {
            error_count(ErrorKind::timeout) + error_count(ErrorKind::parse);
   }
   int64_t failed_requests() const { return failed_sent() + unsent_no_connection; }
-  /// Connection events: failed connects, reconnects and unsolicited responses.
+  /// Connection events: failed connects and handshakes, reconnects and unsolicited responses.
   int64_t connection_events() const {
-    return error_count(ErrorKind::connect) + reconnects + unsolicited;
+    return error_count(ErrorKind::connect) + error_count(ErrorKind::tls) + reconnects +
+           unsolicited;
   }
   /// Responses whose status was not 2xx or 3xx (wrk's "Non-2xx or 3xx responses").
   int64_t non_2xx_3xx() const {

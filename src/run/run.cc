@@ -20,6 +20,7 @@
 #include "net/io_engine.h"
 #include "net/socket.h"
 #include "platform/system.h"
+#include "run/connection_transport.h"
 #include "run/interrupt.h"
 #include "run/host_meter.h"
 #include "run/wall_clock.h"
@@ -142,6 +143,24 @@ void note_last_answer(const Config& config, int64_t start_ns, int64_t measured_s
       std::min(total.scheduled, due_before(stopped_ns) - due_before(from_ns + 1));
 }
 
+// The pre-flight verdict of an https:// run: no connection finished its handshake and at
+// least one failed (each connection tried once before the start: Worker::connect_all).
+std::optional<RunError> every_handshake_failed(const Target& target,
+                                               const std::vector<std::unique_ptr<Worker>>& workers) {
+  int64_t established = 0;
+  int64_t failed = 0;
+  std::string reason;
+  for (const auto& worker : workers) {
+    const RunResult& result = worker->result();
+    established += result.tls.full_handshakes + result.tls.resumed_handshakes;
+    failed += result.error_count(ErrorKind::tls);
+    if (reason.empty()) reason = result.tls.first_error;
+  }
+  if (established > 0 || failed == 0) return std::nullopt;
+  return RunError{ExitCode::run_failed, "cannot connect to " + target_text(target) +
+                                            ": TLS handshake failed: " + reason};
+}
+
 }  // namespace
 
 Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on_progress) {
@@ -171,6 +190,16 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
 
   auto address = reachable_address(config.target, config.timeout_ns);
   if (!address) return unexpected(address.error());
+
+  // https: one TLS context for the run, its files read now (a bad --cacert is an error here,
+  // not a run of failed handshakes); workers share it read-only.
+  std::shared_ptr<const TransportContext> transport;
+  if (config.target.scheme == Scheme::https) {
+    auto context = make_tls_transport_context(config);
+    // A --cacert, --cert or --key whose contents do not serve: the flag is named.
+    if (!context) return unexpected(RunError{ExitCode::bad_input, context.error()});
+    transport = std::move(*context);
+  }
 
   // Every request is serialized once, here (heads; bodies stay where Config holds them); the
   // workers only point at these bytes.
@@ -213,6 +242,7 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     workers.push_back(std::make_unique<Worker>(
         config, std::span<const WireRequest>(requests), *address, i, thread_count,
         connections_for_worker(connections, i, thread_count)));
+    workers.back()->use_transport(transport.get());
     std::string error;
     if (!workers.back()->setup(*limit, &error)) {
       return unexpected(RunError{ExitCode::run_failed,
@@ -250,7 +280,9 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   CountdownLatch done(thread_count);
   int64_t start_ns = 0;
   int64_t deadline_ns = 0;
-  const int64_t give_up_connecting_ns = monotonic_now_ns() + config.timeout_ns;
+  // Each step is bounded by --timeout: the TCP connect, and with https the handshake after it.
+  const int64_t give_up_connecting_ns =
+      monotonic_now_ns() + config.timeout_ns * (transport != nullptr ? 2 : 1);
   std::vector<std::thread> threads;
   // Each worker's CPU time (its thread's clock) and wall time over its run, written by its
   // thread before `done` counts down, read after the join.
@@ -295,6 +327,12 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     start_ns = monotonic_now_ns();
     wall_start.origin_unix_ns = wall_now_ns();
     wall_start.started_unix_ns = wall_start.origin_unix_ns;
+  }
+  // https: when no handshake succeeded and some failed, the run would be one of failed
+  // handshakes; it ends here in one line, as a refused connect does (the workers wait at `go`,
+  // so their results are read safely).
+  if (!start_refused && transport != nullptr && !interrupted_before_start) {
+    start_refused = every_handshake_failed(config.target, workers);
   }
   // The warm-up is the same load, earlier: the schedule runs for warm-up + duration and each
   // request is assigned to a phase by its send time (worker.cc).

@@ -265,7 +265,10 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
     verdicts.push_back(RunFailedVerdict{result.completed, result.failed_requests(),
                                         result.error_count(ErrorKind::timeout),
                                         config.timeout_ns, result.sent,
-                                        result.error_count(ErrorKind::connect), result.connects,
+                                        // a failed TLS handshake is a connect that failed
+                                        result.error_count(ErrorKind::connect) +
+                                            result.error_count(ErrorKind::tls),
+                                        result.connects,
                                         result.unsent});
   } else if (mostly_non_2xx(result)) {
     // Answers came, but most were errors: a fast 404 or 503 is not a fast server.

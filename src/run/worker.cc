@@ -138,6 +138,7 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
     connection.timer.id = static_cast<uint32_t>(i);
     connection.ring = rings_.get() + i * depth_;
   }
+  if (transport_context_ != nullptr) setup_transports();
   if (config_.warmup_ns > 0) {
     result_.warmup = std::make_shared<RunResult>();
     warmup_ = result_.warmup.get();
@@ -165,7 +166,10 @@ void Worker::connect_all(int64_t give_up_ns) {
   // Until every connection has connected or failed once (then it retries during the run).
   auto still_connecting = [this] {
     for (int64_t i = 0; i < connection_count_; ++i) {
-      if (connections_[i].state == ConnectionState::connecting) return true;
+      const ConnectionState state = connections_[i].state;
+      if (state == ConnectionState::connecting || state == ConnectionState::handshaking) {
+        return true;
+      }
     }
     return false;
   };
@@ -173,9 +177,17 @@ void Worker::connect_all(int64_t give_up_ns) {
     const int64_t now = clock_.now_ns();
     if (now >= give_up_ns) break;
     int64_t timeout_ns = give_up_ns - now;
+    // https: a handshake's deadline (--timeout after its connect) may come first; a plain
+    // connect's is the give-up time itself.
+    if (transports_) {
+      timeout_ns = std::max<int64_t>(std::min(timeout_ns, timers_.next_deadline_ns() - now), 0);
+    }
     if (wait_cap_ns_ >= 0) timeout_ns = std::min(timeout_ns, wait_cap_ns_);
     const int count = engine_->wait(events_.get(), event_batch_, timeout_ns);
     for (int i = 0; i < count; ++i) handle_event(events_[i]);
+    if (transports_ && timers_.armed_count() > 0) {
+      timers_.advance(clock_.now_ns(), [this](TimerNode* node) { on_timer(node); });
+    }
   }
 }
 
@@ -414,7 +426,10 @@ void Worker::begin_stop(int64_t stop_ns) {
   // connecting to carry what a polite close left to send again.
   for (int64_t i = 0; i < connection_count_; ++i) {
     Connection& connection = connections_[i];
-    if (resend_count_ > 0 && connection.state == ConnectionState::connecting) continue;
+    if (resend_count_ > 0 && (connection.state == ConnectionState::connecting ||
+                              connection.state == ConnectionState::handshaking)) {
+      continue;
+    }
     if (!connection.busy()) {
       timers_.disarm(&connection.timer);
       idle_remove(connection);
@@ -449,6 +464,10 @@ void Worker::handle_event(const IoEvent& event) {
         if (event.writable || event.hangup_or_error) on_connect_ready(connection);
         return;
       }
+      if (connection.transport != nullptr) {
+        on_transport_ready(connection, event);
+        return;
+      }
       if (event.readable || event.hangup_or_error) on_readable(connection);
       if (connection.fd >= 0 && connection.state == ConnectionState::writing && event.writable) {
         continue_write(connection);
@@ -458,6 +477,10 @@ void Worker::handle_event(const IoEvent& event) {
       if (connection.state == ConnectionState::connecting) on_connect_ready(connection);
       return;
     case IoEventKind::received:
+      if (connection.transport != nullptr) {
+        on_transport_received(connection, event);
+        return;
+      }
       if (event.result > 0) {
         on_received(connection, Io::done, event.data, static_cast<size_t>(event.result), 0);
       } else {
@@ -466,6 +489,10 @@ void Worker::handle_event(const IoEvent& event) {
       }
       return;
     case IoEventKind::sent:
+      if (connection.transport != nullptr) {
+        on_transport_sent(connection, event);
+        return;
+      }
       if (connection.state != ConnectionState::writing) return;
       if (event.result > 0) {
         on_written(connection, Io::done, static_cast<size_t>(event.result), 0);
@@ -491,6 +518,11 @@ void Worker::on_timer(TimerNode* node) {
       note_connect_error("connect", ETIMEDOUT);
       close_socket(connection);
       retry_later(connection);
+      break;
+    case ConnectionState::handshaking:
+      // A handshake that outlives --timeout is a failed handshake.
+      connection.transport->fail_handshake_timeout();
+      fail_handshake(connection, connection.transport->failure_reason());
       break;
     case ConnectionState::writing:
     case ConnectionState::reading:
@@ -563,6 +595,15 @@ void Worker::on_connected(Connection& connection, int64_t now_ns) {
   set_no_delay(connection.fd);
   engine_->start_receiving(connection.fd, token_of(connection));
   connection.wants_write = false;
+  result_.connect_time.record(now_ns - connection.connect_start_ns);
+  if (connection.transport != nullptr) {
+    start_handshake(connection, now_ns);  // on_ready_to_send once it is done
+    return;
+  }
+  on_ready_to_send(connection, now_ns);
+}
+
+void Worker::on_ready_to_send(Connection& connection, int64_t now_ns) {
   ++result_.connects;
   ++live_connections_;
   no_connection_since_ns_ = INT64_MAX;
@@ -570,7 +611,6 @@ void Worker::on_connected(Connection& connection, int64_t now_ns) {
   // warm-up's reconnects are not the measured part's.
   if (connection.lost) ++phase_for(now_ns).reconnects;
   connection.lost = false;
-  result_.connect_time.record(now_ns - connection.connect_start_ns);
   connection.fresh = true;
   if (!started_) {
     connection.state = ConnectionState::idle;
@@ -641,6 +681,10 @@ void Worker::enqueue(Connection& connection, const Outstanding& request, int64_t
 }
 
 void Worker::continue_write(Connection& connection) {
+  if (connection.transport != nullptr) {
+    transport_write(connection);
+    return;
+  }
   // Requests go out oldest first; write_offset counts the bytes of the first unwritten one
   // (ring_written) already handed to the socket. The head and the body live apart (the body
   // is not copied into the request).
@@ -977,6 +1021,7 @@ void Worker::close_socket(Connection& connection) {
     connection.ring_written = 0;
   }
   connection.wants_write = false;
+  connection.transport_sending = false;
   connection.state = ConnectionState::disconnected;
 }
 

@@ -63,6 +63,10 @@ class Worker {
   Worker& operator=(const Worker&) = delete;
   ~Worker();
 
+  /// https: every connection speaks through a transport made from `context` (TLS), which must
+  /// outlive the worker. Call before setup(); without it connections are plain.
+  void use_transport(const TransportContext* context) { transport_context_ = context; }
+
   /// Allocates everything the run needs (the only allocations a worker makes) and opens the
   /// poller; `fd_limit` is the process's open-file limit (poll(2) indexes by fd). Call before
   /// the thread starts; the error names what failed.
@@ -126,6 +130,8 @@ class Worker {
   void start_connect(Connection& connection);
   void on_connect_ready(Connection& connection);
   void on_connected(Connection& connection, int64_t now_ns);
+  /// Connected (and, https, the handshake done): the connection may carry requests.
+  void on_ready_to_send(Connection& connection, int64_t now_ns);
   void retry_later(Connection& connection);
   void note_connect_error(const char* what, int error_number);
 
@@ -147,6 +153,33 @@ class Worker {
   void on_readable(Connection& connection);
   void on_received(Connection& connection, Io outcome, const char* data, size_t got,
                    int error_number);
+
+  // The transport seam (worker_transport.cc): https connections, both engine families.
+  void setup_transports();  // one transport per connection, from transport_context_
+  void start_handshake(Connection& connection, int64_t now_ns);
+  void on_handshake_done(Connection& connection, int64_t now_ns);
+  /// The handshake failed (`reason` in words): a `tls` error, then a reconnect after a delay.
+  void fail_handshake(Connection& connection, std::string_view reason);
+  void on_transport_ready(Connection& connection, const IoEvent& event);
+  void on_transport_received(Connection& connection, const IoEvent& event);
+  void on_transport_sent(Connection& connection, const IoEvent& event);
+  /// Handshakes or decrypts what arrived (after peer_closed(): to the end) and hands the
+  /// plaintext to on_received.
+  void transport_process(Connection& connection);
+  /// Sends what the transport holds: readiness engines write what the socket takes (arming
+  /// EPOLLOUT for the rest), io_uring queues one send. False when the socket failed (the
+  /// connection was then handled).
+  bool transport_flush(Connection& connection);
+  /// continue_write for a connection with a transport: requests in as plaintext, out as
+  /// what the transport makes of them.
+  void transport_write(Connection& connection);
+  /// A socket or transport failure on an established connection: the outstanding requests
+  /// fail as `kind` (read or write), with `reason` as the first socket error when none yet.
+  void transport_failed(Connection& connection, ErrorKind kind, std::string reason);
+  /// A socket error `error_number` (or an end, 0) while handshaking or after.
+  void transport_socket_failed(Connection& connection, ErrorKind kind, const char* what,
+                               int error_number);
+
   static uint64_t token_of(const Connection& connection) {
     return make_io_token(static_cast<uint32_t>(connection.index), connection.generation);
   }
@@ -218,6 +251,8 @@ class Worker {
   bool open_loop_;
 
   std::unique_ptr<Connection[]> connections_;
+  const TransportContext* transport_context_ = nullptr;  // https: the run's TLS context
+  std::unique_ptr<std::unique_ptr<ConnectionTransport>[]> transports_;  // one per connection
   std::unique_ptr<Outstanding[]> rings_;  // depth_ per connection
   // Requests waiting to be sent again (resend_unanswered), oldest first: a ring as large as
   // every pipeline together, since each waits here instead of there. Counted in in_flight_.

@@ -87,7 +87,7 @@ TEST(FailureTest, EveryBadFlagExitsOneNamingTheFlagAndValue) {
        "hammer: --header: Content-Length 5 contradicts the body of 0 bytes"},
       {{"--timeout", "0", url}, "--timeout"},
       {{"--conections", "5", url}, "did you mean '--connections'?"},
-      {{"https://127.0.0.1/"}, "https"},
+      {{"--tls-min", "1.4", "https://127.0.0.1/"}, "--tls-min"},
       {{"ftp://127.0.0.1/"}, "ftp://127.0.0.1/"},
       {{}, "missing URL"},
   };

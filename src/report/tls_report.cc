@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+#include "report/tls_report.h"
+
+#include "report/format.h"
+#include "report/json_report.h"
+
+namespace hammer {
+
+void append_tls_text(const ReportInput& input, std::string& out) {
+  const TlsSummary& tls = input.result.tls;
+  if (!tls.used) return;
+  const int64_t handshakes = tls.full_handshakes + tls.resumed_handshakes;
+  if (!tls.version.empty()) {
+    out += "TLS            " + tls.version + " " + tls.cipher + ", ALPN " +
+           (tls.alpn.empty() ? std::string("none") : tls.alpn) + "; " + format_count(handshakes) +
+           (handshakes == 1 ? " handshake: " : " handshakes: ") +
+           format_count(tls.full_handshakes) + " full, " + format_count(tls.resumed_handshakes) +
+           " resumed\n";
+  }
+  const Histogram& handshake = input.result.handshake_time;
+  if (handshake.total_count() > 0) {
+    out += "Handshake      p50 " + format_duration_ns(handshake.value_at_percentile(50)) +
+           ", p99 " + format_duration_ns(handshake.value_at_percentile(99)) + ", max " +
+           format_duration_ns(handshake.max()) + " (TLS, after the TCP connect)\n";
+  }
+  if (!tls.verified) {
+    out += "TLS            certificates not verified (-k): the server's identity is unchecked\n";
+  }
+  if (const int64_t failed = input.result.error_count(ErrorKind::tls); failed > 0) {
+    out += "TLS failures   " + format_count(failed) +
+           (failed == 1 ? " handshake failed, " : " handshakes failed, the first: ") +
+           tls.first_error + "\n";
+  }
+}
+
+void write_tls_json(const ReportInput& input, JsonWriter& json) {
+  const TlsSummary& tls = input.result.tls;
+  json.key("tls");
+  if (!tls.used) {
+    json.null();
+    return;
+  }
+  json.begin_object();
+  auto text_or_null = [&](const char* name, const std::string& text) {
+    json.key(name);
+    if (text.empty()) {
+      json.null();
+    } else {
+      json.value(text);
+    }
+  };
+  text_or_null("version", tls.version);
+  text_or_null("cipher", tls.cipher);
+  text_or_null("alpn", tls.alpn);
+  json.member("verify", tls.verified);
+  json.key("handshakes").begin_object();
+  json.member("full", tls.full_handshakes);
+  json.member("resumed", tls.resumed_handshakes);
+  json.member("failed", input.result.error_count(ErrorKind::tls));
+  json.end_object();
+  text_or_null("first_error", tls.first_error);
+  json.key("handshake_time");
+  write_histogram(input.config, 0, input.result.handshake_time, json);
+  json.end_object();
+}
+
+}  // namespace hammer

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// What an https:// run's report says of TLS: the text lines and the JSON `tls` member
+// (docs/json.md). A plain-HTTP run prints nothing and writes `"tls": null`.
+#include <string>
+
+#include "report/json_writer.h"
+#include "report/report_input.h"
+
+namespace hammer {
+
+/// "TLS            1.3 TLS_AES_256_GCM_SHA384, ALPN http/1.1; 12 handshakes: 4 full, 8 resumed",
+/// the handshake-time line, the verification off (-k) and the first failure's reason.
+void append_tls_text(const ReportInput& input, std::string& out);
+
+/// The member "tls": null for http://; else version, cipher, alpn, verify, the handshake
+/// counts, the first failure and the handshake-time histogram.
+void write_tls_json(const ReportInput& input, JsonWriter& json);
+
+}  // namespace hammer

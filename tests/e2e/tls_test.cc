@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: MIT
+// https:// against a real server: Debian's nginx (nginx-light, scripts/deps.sh) serving TLS
+// 1.2 and 1.3 with a leaf certificate for 127.0.0.1 and localhost (subjectAltName, not CN)
+// signed by a CA that `openssl` makes at test time. The checks are counts and words inside one
+// run (exact totals, handshake kinds, one-line errors), never speed. Run under each engine
+// (HAMMER_ENGINE=io_uring, epoll) like the rest of the suite.
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "e2e/e2e.h"
+#include "support/nginx_tls.h"
+
+namespace hammer::test {
+namespace {
+
+class TlsTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    if (access(kNginx, X_OK) != 0 || access(kOpenssl, X_OK) != 0) return;
+    server_ = new TlsServer();
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  void SetUp() override {
+    if (server_ == nullptr) {
+      GTEST_SKIP() << kNginx << " or " << kOpenssl << " is not installed (scripts/deps.sh)";
+    }
+    ASSERT_TRUE(server_->ready()) << "nginx did not start";
+  }
+  static const TlsServer& server() { return *server_; }
+
+  static void expect_no_errors(const JsonValue& report) {
+    for (const char* kind : {"connect", "read", "write", "timeout", "parse", "tls"}) {
+      EXPECT_EQ(number_at(report, std::string("errors.") + kind), 0) << kind;
+    }
+  }
+  static std::string text_at(const JsonValue& report, const std::string& path) {
+    const JsonValue* value = report.find(path);
+    EXPECT_NE(value, nullptr) << "missing " << path;
+    return value == nullptr ? std::string() : value->text;
+  }
+
+  static TlsServer* server_;
+};
+TlsServer* TlsTest::server_ = nullptr;
+
+// The one line of a run that cannot start, and its exit status.
+void expect_refused(const Finished& run, const std::string& line) {
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_EQ(run.err, "hammer: " + line + "\n");
+  EXPECT_TRUE(run.out.empty()) << run.out;
+}
+
+TEST_F(TlsTest, ClosedLoopCountsAreExactWithOneFullHandshakePerConnection) {
+  const Finished run = run_hammer({"-c", "4", "-t", "2", "-d", "1", "--json", "--cacert",
+                                   server().ca(), server().url()});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  expect_no_errors(report);
+  const double completed = number_at(report, "requests.completed");
+  EXPECT_GT(completed, 0);
+  EXPECT_EQ(completed, number_at(report, "requests.sent"));
+  EXPECT_EQ(number_at(report, "status.2xx"), completed);
+  EXPECT_EQ(number_at(report, "tls.handshakes.full"), 4);
+  EXPECT_EQ(number_at(report, "tls.handshakes.resumed"), 0);
+  EXPECT_EQ(number_at(report, "tls.handshakes.failed"), 0);
+  EXPECT_EQ(number_at(report, "tls.handshake_time.count"), 4);
+  EXPECT_EQ(number_at(report, "connect.count"), 4);
+  EXPECT_EQ(text_at(report, "tls.version"), "1.3");
+  EXPECT_EQ(text_at(report, "tls.alpn"), "http/1.1");
+  EXPECT_FALSE(text_at(report, "tls.cipher").empty());
+  const JsonValue* verify = report.find("tls.verify");
+  ASSERT_NE(verify, nullptr);
+  EXPECT_EQ(verify->kind, JsonValue::Kind::boolean);
+  EXPECT_TRUE(verify->boolean);
+}
+
+TEST_F(TlsTest, OpenLoopSendsEverySlotAndAnswersEachOne) {
+  const Finished run = run_hammer({"-c", "4", "-t", "1", "-r", "200", "-d", "2", "--json",
+                                   "--cacert", server().ca(), server().url("/", "localhost")});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  expect_no_errors(report);
+  EXPECT_EQ(number_at(report, "requests.scheduled"), 400);
+  EXPECT_EQ(number_at(report, "requests.sent") + number_at(report, "requests.unsent"), 400);
+  EXPECT_EQ(number_at(report, "requests.completed"), number_at(report, "requests.sent"));
+  EXPECT_EQ(number_at(report, "latency.corrected.count"), number_at(report, "requests.completed"));
+}
+
+TEST_F(TlsTest, PipelinedAndRequestsFileRunsAnswerEveryRequest) {
+  const Finished pipelined = run_hammer({"-c", "2", "-t", "1", "-p", "8", "-d", "1", "--json",
+                                         "--cacert", server().ca(), server().url()});
+  ASSERT_EQ(pipelined.exit_code, 0) << pipelined.err;
+  JsonValue report = parse_report(pipelined);
+  expect_no_errors(report);
+  EXPECT_GT(number_at(report, "requests.completed"), 0);
+  EXPECT_EQ(number_at(report, "requests.completed"), number_at(report, "requests.sent"));
+
+  char pattern[] = "/tmp/hammer-tls-requests-XXXXXX";
+  ASSERT_NE(mkdtemp(pattern), nullptr);
+  const std::string file = std::string(pattern) + "/requests.jsonl";
+  std::ofstream(file) << "{\"path\": \"/\"}\n{\"method\": \"POST\", \"path\": \"/\", "
+                         "\"body\": \"abc\"}\n";
+  const Finished lines = run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "--requests",
+                                     file, "--cacert", server().ca(), server().url()});
+  std::remove(file.c_str());
+  rmdir(pattern);
+  ASSERT_EQ(lines.exit_code, 0) << lines.err;
+  report = parse_report(lines);
+  expect_no_errors(report);
+  EXPECT_EQ(number_at(report, "requests.completed"), number_at(report, "requests.sent"));
+}
+
+TEST_F(TlsTest, ReconnectsAfterConnectionCloseResumeTheirSessions) {
+  const Finished run = run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "--cacert",
+                                   server().ca(), server().url("/close")});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  expect_no_errors(report);
+  const double completed = number_at(report, "requests.completed");
+  EXPECT_EQ(completed, number_at(report, "requests.sent"));
+  const double full = number_at(report, "tls.handshakes.full");
+  const double resumed = number_at(report, "tls.handshakes.resumed");
+  EXPECT_EQ(full, 2);  // each connection's first; every reconnect offers its last session
+  EXPECT_GT(resumed, 0);
+  // One handshake per request, and perhaps one more begun as the run ended.
+  EXPECT_GE(full + resumed, completed);
+  EXPECT_LE(full + resumed, completed + 2);
+}
+
+TEST_F(TlsTest, NoKeepaliveWithResumeOffMakesFullHandshakesOnly) {
+  const Finished run = run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "--no-keepalive",
+                                   "--tls-resume", "off", "--cacert", server().ca(),
+                                   server().url()});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  expect_no_errors(report);
+  EXPECT_GT(number_at(report, "requests.completed"), 1);
+  EXPECT_EQ(number_at(report, "tls.handshakes.resumed"), 0);
+  EXPECT_GE(number_at(report, "tls.handshakes.full"), number_at(report, "requests.completed"));
+}
+
+TEST_F(TlsTest, TheTextReportShowsTheTlsLinesAndTheHandshakeApartFromConnect) {
+  const Finished run = run_hammer({"-c", "2", "-t", "1", "-d", "1", "-k", server().url()});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("\nTLS            1.3 "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find(", ALPN http/1.1; 2 handshakes: 2 full, 0 resumed\n"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("\nHandshake      p50 "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\nConnect        p50 "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\nTLS            certificates not verified (-k)"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find(", parse 0, tls 0\n"), std::string::npos) << run.out;
+}
+
+TEST_F(TlsTest, AnUnknownCaWithoutCacertIsOneLineAndExit2AndInsecureRuns) {
+  const std::string where = "127.0.0.1:" + std::to_string(server().tls_port());
+  expect_refused(run_hammer({"-c", "2", "-d", "1", server().url()}),
+                 "cannot connect to " + where +
+                     ": TLS handshake failed: certificate verify failed: unable to get local "
+                     "issuer certificate");
+  const std::string self = "https://127.0.0.1:" + std::to_string(server().self_signed_port()) + "/";
+  expect_refused(run_hammer({"-c", "2", "-d", "1", "--cacert", server().ca(), self}),
+                 "cannot connect to 127.0.0.1:" + std::to_string(server().self_signed_port()) +
+                     ": TLS handshake failed: certificate verify failed: self-signed certificate");
+  const Finished insecure = run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "-k", self});
+  ASSERT_EQ(insecure.exit_code, 0) << insecure.err;
+  const JsonValue report = parse_report(insecure);
+  expect_no_errors(report);
+  EXPECT_GT(number_at(report, "requests.completed"), 0);
+  const JsonValue* verify = report.find("tls.verify");
+  ASSERT_NE(verify, nullptr);
+  EXPECT_FALSE(verify->boolean);
+}
+
+TEST_F(TlsTest, AWrongHostNameFailsWithHostnameMismatch) {
+  expect_refused(run_hammer({"-c", "1", "-d", "1", "--cacert", server().ca(), "-H",
+                             "Host: wrong.example", server().url()}),
+                 "cannot connect to 127.0.0.1:" + std::to_string(server().tls_port()) +
+                     ": TLS handshake failed: certificate verify failed: hostname mismatch (the "
+                     "certificate is not for 'wrong.example')");
+}
+
+TEST_F(TlsTest, APlainHttpPortGivenHttpsFailsInOneLine) {
+  const std::string where = "127.0.0.1:" + std::to_string(server().plain_port());
+  expect_refused(run_hammer({"-c", "1", "-d", "1", "https://" + where + "/"}),
+                 "cannot connect to " + where +
+                     ": TLS handshake failed: wrong version number (is the server speaking TLS "
+                     "on this port?)");
+}
+
+TEST_F(TlsTest, VersionBoundsChooseTheVersionOrFailInOneLine) {
+  const Finished capped = run_hammer({"-c", "1", "-t", "1", "-d", "1", "--json", "--tls-max",
+                                      "1.2", "--cacert", server().ca(), server().url()});
+  ASSERT_EQ(capped.exit_code, 0) << capped.err;
+  const JsonValue report = parse_report(capped);
+  expect_no_errors(report);
+  EXPECT_EQ(text_at(report, "tls.version"), "1.2");
+
+  const Finished refused =
+      run_hammer({"-c", "1", "-d", "1", "--tls-min", "1.3", "--cacert", server().ca(),
+                  "https://127.0.0.1:" + std::to_string(server().old_tls_port()) + "/"});
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_EQ(refused.err.find("hammer: cannot connect to 127.0.0.1:" +
+                             std::to_string(server().old_tls_port()) + ": TLS handshake failed: "),
+            0u)
+      << refused.err;
+  EXPECT_EQ(refused.err.find('\n'), refused.err.size() - 1) << refused.err;
+}
+
+// A server that ends each connection with a bare TCP close (no close_notify) after its
+// answer: after a complete response that is no error (reconnects resume), after a truncated
+// one it is (a read error, as for plain HTTP).
+TEST_F(TlsTest, ABareCloseAfterACompleteResponseIsNoErrorAndATruncatedOneIs) {
+  const std::string script = tls_bare_close_server_script();
+  for (const std::string mode : {"complete", "truncated"}) {
+    ServerProcess bare({python_binary(), script, "--port", "0", "--cert", server().leaf_cert(),
+                        "--key", server().leaf_key(), "--mode", mode});
+    ASSERT_TRUE(bare.ready()) << mode;
+    const Finished run = run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "--cacert",
+                                     server().ca(),
+                                     "https://127.0.0.1:" + std::to_string(bare.port()) + "/"});
+    const JsonValue report = parse_report(run);
+    EXPECT_EQ(number_at(report, "errors.tls"), 0) << mode;
+    EXPECT_EQ(number_at(report, "errors.timeout"), 0) << mode;
+    const double sent = number_at(report, "requests.sent");
+    EXPECT_GT(sent, 2) << mode;
+    EXPECT_GT(number_at(report, "tls.handshakes.resumed"), 0) << mode;
+    if (mode == "complete") {
+      EXPECT_EQ(run.exit_code, 0) << run.err;
+      EXPECT_EQ(number_at(report, "errors.read"), 0);
+      EXPECT_EQ(number_at(report, "requests.completed"), sent);
+    } else {
+      EXPECT_EQ(number_at(report, "requests.completed"), 0);
+      EXPECT_EQ(number_at(report, "errors.read"), sent);
+    }
+  }
+}
+
+// A request that gets no answer over TLS times out as over plain HTTP: a timeout, not a TLS
+// failure, and its connection is replaced (its session resumed).
+TEST_F(TlsTest, ARequestWithNoAnswerTimesOut) {
+  ServerProcess silent({python_binary(), tls_bare_close_server_script(), "--port", "0", "--cert",
+                        server().leaf_cert(), "--key", server().leaf_key(), "--mode", "silent"});
+  ASSERT_TRUE(silent.ready());
+  const Finished run = run_hammer({"-c", "1", "-t", "1", "-d", "1", "--timeout", "200", "--json",
+                                   "--cacert", server().ca(),
+                                   "https://127.0.0.1:" + std::to_string(silent.port()) + "/"});
+  const JsonValue report = parse_report(run);
+  EXPECT_EQ(number_at(report, "requests.completed"), 0);
+  EXPECT_EQ(number_at(report, "errors.tls"), 0);
+  EXPECT_EQ(number_at(report, "errors.read"), 0);
+  const double timeouts = number_at(report, "errors.timeout");
+  EXPECT_GE(timeouts, 2);  // 200 ms each in a 1 s run, and the last one's wait after it
+  EXPECT_EQ(timeouts, number_at(report, "requests.sent"));
+  EXPECT_EQ(number_at(report, "tls.handshakes.full"), 1);
+  EXPECT_EQ(number_at(report, "tls.handshakes.resumed"), timeouts - 1);
+}
+
+// Servers that never finish a handshake: one that never answers (the handshake's deadline is
+// --timeout) and one that closes on the ClientHello. Neither needs nginx.
+TEST(TlsHandshakeTest, AHandshakeThatNeverFinishesTimesOutInOneLine) {
+  ServerProcess silent({HAMMER_HOSTILE_SERVER, "--port", "0", "--mode", "never-read"});
+  ASSERT_TRUE(silent.ready());
+  const std::string where = "127.0.0.1:" + std::to_string(silent.port());
+  const Finished run =
+      run_hammer({"-c", "2", "-d", "1", "--timeout", "300", "-k", "https://" + where + "/"});
+  expect_refused(run, "cannot connect to " + where +
+                          ": TLS handshake failed: handshake timeout: the handshake did not "
+                          "finish within --timeout");
+  EXPECT_LT(run.wall_s, 10);
+
+  ServerProcess closing({HAMMER_HOSTILE_SERVER, "--port", "0", "--mode", "close-silent"});
+  ASSERT_TRUE(closing.ready());
+  const std::string closed_where = "127.0.0.1:" + std::to_string(closing.port());
+  const Finished closed = run_hammer({"-c", "2", "-d", "1", "-k", "https://" + closed_where + "/"});
+  EXPECT_EQ(closed.exit_code, 2) << closed.err;
+  EXPECT_EQ(closed.err.find("hammer: cannot connect to " + closed_where +
+                            ": TLS handshake failed: "),
+            0u)
+      << closed.err;
+  EXPECT_EQ(closed.err.find('\n'), closed.err.size() - 1) << closed.err;
+}
+
+TEST_F(TlsTest, CtrlCEndsAnHttpsRunWithItsReport) {
+  const Finished run = run_process({hammer_binary(), "-c", "2", "-t", "1", "-d", "20", "--json",
+                                    "--cacert", server().ca(), server().url()},
+                                   30, SIGINT, 1.0);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  const JsonValue* interrupted = report.find("interrupted");
+  ASSERT_NE(interrupted, nullptr);
+  EXPECT_TRUE(interrupted->boolean);
+  EXPECT_GT(number_at(report, "requests.completed"), 0);
+  EXPECT_LT(run.wall_s, 15);
+}
+
+}  // namespace
+}  // namespace hammer::test

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// An nginx (Debian's nginx-light, scripts/deps.sh) serving TLS for a test suite, with
+// certificates `openssl` makes at test time: a CA and a leaf for 127.0.0.1 and localhost
+// (subjectAltName, not CN), and a self-signed one. Ports: TLS 1.2 and 1.3 (`/` answers
+// "hello", `/close` with Connection: close), TLS 1.2 only, the self-signed certificate, and
+// plain HTTP. Stopped by PID and its directory removed when destroyed.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "support/subprocess.h"
+
+namespace hammer::test {
+
+inline constexpr const char* kNginx = "/usr/sbin/nginx";
+inline constexpr const char* kOpenssl = "/usr/bin/openssl";  // run_process takes a path, not a name
+
+inline bool accepts_connections(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return false;
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  const bool connected = connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+  close(fd);
+  return connected;
+}
+
+inline bool run_quietly(const std::vector<std::string>& argv) {
+  const Finished done = run_process(argv, 60);
+  EXPECT_EQ(done.exit_code, 0) << argv[0] << " " << argv[1] << ": " << done.err;
+  return done.exit_code == 0;
+}
+
+class TlsServer {
+ public:
+  TlsServer() {
+    char pattern[] = "/tmp/hammer-tls-XXXXXX";
+    if (mkdtemp(pattern) == nullptr) return;
+    dir_ = pattern;
+    if (!make_certificates()) return;
+    tls_port_ = unused_port();
+    old_tls_port_ = unused_port();
+    plain_port_ = unused_port();
+    self_signed_port_ = unused_port();
+    write_config();
+    const std::string command = "echo listening on 127.0.0.1:" + std::to_string(tls_port_) +
+                                "; exec " + kNginx + " -p " + dir_ + "/ -c " + dir_ +
+                                "/nginx.conf";
+    server_ = std::make_unique<ServerProcess>(std::vector<std::string>{"/bin/sh", "-c", command});
+    if (!server_->ready()) return;
+    // The line comes before nginx binds: wait (bounded) until every port answers.
+    for (int i = 0; i < 500; ++i) {
+      if (accepts_connections(tls_port_) && accepts_connections(old_tls_port_) &&
+          accepts_connections(plain_port_) && accepts_connections(self_signed_port_)) {
+        ready_ = true;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+  ~TlsServer() {
+    server_.reset();
+    if (!dir_.empty()) std::system(("rm -rf '" + dir_ + "'").c_str());
+  }
+
+  bool ready() const { return ready_; }
+  std::string ca() const { return dir_ + "/ca.pem"; }
+  std::string leaf_cert() const { return dir_ + "/leaf.pem"; }  // for 127.0.0.1, localhost
+  std::string leaf_key() const { return dir_ + "/leaf.key"; }
+  std::string url(const std::string& path = "/", const std::string& host = "127.0.0.1") const {
+    return "https://" + host + ":" + std::to_string(tls_port_) + path;
+  }
+  int tls_port() const { return tls_port_; }
+  int old_tls_port() const { return old_tls_port_; }  // TLS 1.2 only
+  int plain_port() const { return plain_port_; }      // plain HTTP
+  int self_signed_port() const { return self_signed_port_; }
+
+ private:
+  bool make_certificates() {
+    const std::string d = dir_ + "/";
+    std::ofstream(d + "leaf.ext") << "subjectAltName=DNS:localhost,IP:127.0.0.1\n"
+                                     "basicConstraints=CA:FALSE\n"
+                                     "extendedKeyUsage=serverAuth\n";
+    const std::vector<std::string> ec = {"-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+                                         "-nodes"};
+    auto with = [&](std::vector<std::string> head, const std::vector<std::string>& tail) {
+      head.insert(head.end(), tail.begin(), tail.end());
+      return head;
+    };
+    return run_quietly(with(with({kOpenssl, "req", "-x509"}, ec),
+                            {"-keyout", d + "ca.key", "-out", d + "ca.pem", "-days", "2", "-subj",
+                             "/CN=hammer test CA", "-addext", "basicConstraints=critical,CA:TRUE",
+                             "-addext", "keyUsage=critical,keyCertSign"})) &&
+           run_quietly(with(with({kOpenssl, "req"}, ec), {"-keyout", d + "leaf.key", "-out",
+                                                          d + "leaf.csr", "-subj", "/CN=leaf"})) &&
+           run_quietly({kOpenssl, "x509", "-req", "-in", d + "leaf.csr", "-CA", d + "ca.pem",
+                        "-CAkey", d + "ca.key", "-CAcreateserial", "-out", d + "leaf.pem",
+                        "-days", "2", "-extfile", d + "leaf.ext"}) &&
+           run_quietly(with(with({kOpenssl, "req", "-x509"}, ec),
+                            {"-keyout", d + "self.key", "-out", d + "self.pem", "-days", "2",
+                             "-subj", "/CN=localhost", "-addext",
+                             "subjectAltName=DNS:localhost,IP:127.0.0.1"}));
+  }
+
+  void write_config() {
+    const std::string d = dir_ + "/";
+    auto server = [&](int port, const std::string& protocols, const std::string& cert) {
+      return "  server {\n    listen 127.0.0.1:" + std::to_string(port) + " ssl;\n" +
+             "    ssl_protocols " + protocols + ";\n    ssl_certificate " + d + cert +
+             ".pem;\n    ssl_certificate_key " + d + cert + ".key;\n" +
+             "    keepalive_requests 1000000;\n"
+             "    location / { return 200 \"hello\\n\"; }\n"
+             "    location /close { keepalive_timeout 0; return 200 \"bye\\n\"; }\n  }\n";
+    };
+    std::ofstream(d + "nginx.conf")
+        << "daemon off;\nmaster_process off;\nworker_processes 1;\n"
+        << "error_log " << d << "error.log;\npid " << d << "nginx.pid;\n"
+        << "events { worker_connections 1024; }\nhttp {\n  access_log off;\n"
+        << "  client_body_temp_path " << d << ";\n  proxy_temp_path " << d << ";\n"
+        << "  fastcgi_temp_path " << d << ";\n  uwsgi_temp_path " << d << ";\n"
+        << "  scgi_temp_path " << d << ";\n"
+        << server(tls_port_, "TLSv1.2 TLSv1.3", "leaf") << server(old_tls_port_, "TLSv1.2", "leaf")
+        << server(self_signed_port_, "TLSv1.2 TLSv1.3", "self")
+        << "  server {\n    listen 127.0.0.1:" << plain_port_
+        << ";\n    location / { return 200 \"plain\\n\"; }\n  }\n}\n";
+  }
+
+  std::string dir_;
+  int tls_port_ = 0;
+  int old_tls_port_ = 0;
+  int plain_port_ = 0;
+  int self_signed_port_ = 0;
+  std::unique_ptr<ServerProcess> server_;
+  bool ready_ = false;
+};
+
+}  // namespace hammer::test
