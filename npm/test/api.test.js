@@ -48,7 +48,7 @@ test('an open-loop run resolves to the report: requests, both histograms, dispat
   assertHistogram(result.latency.corrected, 'corrected');
   assertHistogram(result.latency.uncorrected, 'uncorrected');
   assert.ok(result.dispatch_lag.dispatched > 0);
-  assert.deepEqual(result.errors, { connect: 0, read: 0, write: 0, timeout: 0, parse: 0 });
+  assert.deepEqual(result.errors, { connect: 0, read: 0, write: 0, timeout: 0, parse: 0, tls: 0 });
   assert.ok(Array.isArray(result.verdicts));
   assert.equal(result.interrupted, false);
 
