@@ -36,6 +36,11 @@ bool notes_mention(const JsonValue& report, const std::string& what) {
 }
 
 TEST(ThreadsTest, OneCpuGivesOneThreadByDefaultAndNotesAnExplicitTAboveIt) {
+#if HAMMER_PORTABLE
+  // macOS has no CPU affinity masks, so its code path (platform/system_posix.cc) counts every
+  // online CPU as usable and taskset's one CPU is not what it reads.
+  GTEST_SKIP() << "the portable build (macOS's code path) has no CPU affinity to read";
+#endif
   if (taskset_path() == nullptr) GTEST_SKIP() << "taskset (util-linux) is not installed";
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
   ASSERT_TRUE(server.ready()) << server.startup_output();
