@@ -5,6 +5,8 @@
 #include <stdlib.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -26,6 +28,12 @@ inline JsonValue parse_report(const Finished& finished) {
   EXPECT_TRUE(document.has_value()) << error << "\n--- stdout:\n" << finished.out
                                     << "\n--- stderr:\n" << finished.err;
   return document.value_or(JsonValue{});
+}
+
+/// The whole of a file the test's hammer wrote (an -o document); empty when it is missing.
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 /// A directory of this test process's own, made once (mkdtemp under /tmp), ending in '/'.

@@ -38,11 +38,6 @@ std::vector<std::string> search_args(const Servers& servers, const std::string& 
           servers.capacity.url()};
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // The text rows of a sweep: a level right-aligned in the first 8 columns (with the noisy
 // mark, ~, when its repeats left it unsettled), then the figures.
 int text_rows(const std::string& out) {

@@ -17,13 +17,6 @@
 namespace hammer::test {
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream contents;
-  contents << in.rdbuf();
-  return contents.str();
-}
-
 bool exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
 
 class OutputFilesTest : public ::testing::Test {

@@ -18,13 +18,6 @@
 namespace hammer::test {
 namespace {
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream contents;
-  contents << in.rdbuf();
-  return contents.str();
-}
-
 // The text row of `level`: right-aligned in the first 8 columns, with ~ when noisy.
 std::string row_of(const std::string& out, int level, bool noisy) {
   const std::string head = std::to_string(level) + (noisy ? "~" : "");
@@ -39,10 +32,7 @@ std::string row_of(const std::string& out, int level, bool noisy) {
 TEST(SweepNoiseTest, ALevelTheHostStalledIsRepeatedAndMarkedOnlyIfItStaysNoisy) {
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
   ASSERT_TRUE(server.ready()) << server.startup_output();
-  char pattern[] = "/tmp/hammer_sweep_noise_XXXXXX";
-  ASSERT_NE(::mkdtemp(pattern), nullptr);
-  const std::string dir = pattern;
-  const std::string saved = dir + "/sweep.json";
+  const std::string saved = private_directory() + "sweep_noise.json";
   // Timed from hammer's SIGINT handler, put in place just before the first level connects: the
   // stop falls 0.5 s to 0.8 s into that level's 1.5 s run, inside it even when the level
   // starts a few hundred ms late on a busy machine.
@@ -51,7 +41,6 @@ TEST(SweepNoiseTest, ALevelTheHostStalledIsRepeatedAndMarkedOnlyIfItStaysNoisy) 
       {{SIGSTOP, 0.5}, {SIGCONT, 0.8}}, SIGINT);
   const std::string document_text = read_file(saved);
   ::unlink(saved.c_str());
-  ::rmdir(dir.c_str());
   ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
   // Before the first level: the most it can take, two levels at three runs of 1.5 s.
   EXPECT_NE(run.out.find("  at most 6 runs, up to 9s: a level is run up to 2 more times"),
