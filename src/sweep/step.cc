@@ -18,15 +18,20 @@ double StepSummary::in_flight() const {
                                static_cast<double>(tail.timeout_ns));
 }
 
-StepSummary summarize_step(const Config& step_config, double level, const RunResult& result,
-                           const std::vector<Verdict>& verdicts, double cpu_cores,
-                           int64_t online_cpus) {
+StepSummary step_at_level(const Config& step_config, double level) {
   StepSummary step;
   step.level = level;
   step.connections = step_config.connections;
   step.threads = step_config.threads;
   step.rate = step_config.open_loop() ? step_config.rate : 0;
   step.corrected = step_config.corrected_stopwatch_leads();
+  return step;
+}
+
+StepSummary summarize_step(const Config& step_config, double level, const RunResult& result,
+                           const std::vector<Verdict>& verdicts, double cpu_cores,
+                           int64_t online_cpus) {
+  StepSummary step = step_at_level(step_config, level);
 
   step.elapsed_ns = result.elapsed_ns;
   step.scheduled = result.scheduled;

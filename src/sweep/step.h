@@ -114,6 +114,11 @@ struct StepSummary {
   }
 };
 
+/// A step at `level` before it has figures: what it was configured to run (level,
+/// connections, threads, rate, stopwatch). summarize_step() and a step that could not start
+/// both begin from it.
+StepSummary step_at_level(const Config& step_config, double level);
+
 /// The step's figures from its run. `cpu_cores` is the generator's CPU over the step (-1 when
 /// not measured); `online_cpus` caps the usable cores. Fills slo, misses and generator_busy.
 StepSummary summarize_step(const Config& step_config, double level, const RunResult& result,

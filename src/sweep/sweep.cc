@@ -45,12 +45,7 @@ Expected<StepSummary, RunError> measure_step(const Config& config, double level,
 // The row of a step that could not start (its target stopped answering): no figures, failed,
 // and the error; it ends the sweep (sweep.h).
 StepSummary could_not_start_step(const Config& step_cfg, double level, const std::string& error) {
-  StepSummary failed;
-  failed.level = level;
-  failed.connections = step_cfg.connections;
-  failed.threads = step_cfg.threads;
-  failed.rate = step_cfg.open_loop() ? step_cfg.rate : 0;
-  failed.corrected = step_cfg.corrected_stopwatch_leads();
+  StepSummary failed = step_at_level(step_cfg, level);
   failed.failed = true;
   failed.misses.push_back(StepMiss::failed);
   failed.start_error = error;
