@@ -4,7 +4,10 @@
 // certificates `openssl` makes at test time: a CA and a leaf for 127.0.0.1 and localhost
 // (subjectAltName, not CN), and a self-signed one. Ports: TLS 1.2 and 1.3 (`/` answers
 // "hello", `/close` with Connection: close), TLS 1.2 only, the self-signed certificate, and
-// plain HTTP. Stopped by PID and its directory removed when destroyed.
+// plain HTTP. Asked for (TlsServerOptions): a TLS port proxying to a plain HTTP server on
+// 127.0.0.1 over keep-alive upstream connections, and a TLS port that requires a client
+// certificate signed by the CA (a client certificate and key, and a key of another pair, are
+// made for it). Stopped by PID and its directory removed when destroyed.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -45,17 +48,25 @@ inline bool run_quietly(const std::vector<std::string>& argv) {
   return done.exit_code == 0;
 }
 
+struct TlsServerOptions {
+  int upstream_port = 0;             // when set: proxy_port() proxies to 127.0.0.1:upstream_port
+  bool client_certificates = false;  // when set: mtls_port() requires a client certificate
+};
+
 class TlsServer {
  public:
-  TlsServer() {
+  explicit TlsServer(TlsServerOptions options = {}) : options_(options) {
     char pattern[] = "/tmp/hammer-tls-XXXXXX";
     if (mkdtemp(pattern) == nullptr) return;
     dir_ = pattern;
     if (!make_certificates()) return;
+    if (options_.client_certificates && !make_client_certificates()) return;
     tls_port_ = unused_port();
     old_tls_port_ = unused_port();
     plain_port_ = unused_port();
     self_signed_port_ = unused_port();
+    if (options_.upstream_port != 0) proxy_port_ = unused_port();
+    if (options_.client_certificates) mtls_port_ = unused_port();
     write_config();
     const std::string command = "echo listening on 127.0.0.1:" + std::to_string(tls_port_) +
                                 "; exec " + kNginx + " -p " + dir_ + "/ -c " + dir_ +
@@ -65,7 +76,9 @@ class TlsServer {
     // The line comes before nginx binds: wait (bounded) until every port answers.
     for (int i = 0; i < 500; ++i) {
       if (accepts_connections(tls_port_) && accepts_connections(old_tls_port_) &&
-          accepts_connections(plain_port_) && accepts_connections(self_signed_port_)) {
+          accepts_connections(plain_port_) && accepts_connections(self_signed_port_) &&
+          (proxy_port_ == 0 || accepts_connections(proxy_port_)) &&
+          (mtls_port_ == 0 || accepts_connections(mtls_port_))) {
         ready_ = true;
         break;
       }
@@ -88,6 +101,11 @@ class TlsServer {
   int old_tls_port() const { return old_tls_port_; }  // TLS 1.2 only
   int plain_port() const { return plain_port_; }      // plain HTTP
   int self_signed_port() const { return self_signed_port_; }
+  int proxy_port() const { return proxy_port_; }  // TlsServerOptions::upstream_port
+  int mtls_port() const { return mtls_port_; }    // TlsServerOptions::client_certificates
+  std::string client_cert() const { return dir_ + "/client.pem"; }  // signed by ca()
+  std::string client_key() const { return dir_ + "/client.key"; }
+  std::string other_key() const { return dir_ + "/other.key"; }  // not client_cert()'s key
 
  private:
   bool make_certificates() {
@@ -116,6 +134,48 @@ class TlsServer {
                              "subjectAltName=DNS:localhost,IP:127.0.0.1"}));
   }
 
+  // A client certificate (clientAuth) signed by the CA, and the key of an unrelated pair.
+  bool make_client_certificates() {
+    const std::string d = dir_ + "/";
+    std::ofstream(d + "client.ext") << "basicConstraints=CA:FALSE\n"
+                                       "extendedKeyUsage=clientAuth\n";
+    return run_quietly({kOpenssl, "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+                        "-nodes", "-keyout", d + "client.key", "-out", d + "client.csr", "-subj",
+                        "/CN=hammer test client"}) &&
+           run_quietly({kOpenssl, "x509", "-req", "-in", d + "client.csr", "-CA", d + "ca.pem",
+                        "-CAkey", d + "ca.key", "-CAcreateserial", "-out", d + "client.pem",
+                        "-days", "2", "-extfile", d + "client.ext"}) &&
+           run_quietly({kOpenssl, "genpkey", "-algorithm", "EC", "-pkeyopt",
+                        "ec_paramgen_curve:P-256", "-out", d + "other.key"});
+  }
+
+  // The optional servers' blocks: the proxy (upstream connections kept alive and never
+  // retired, so the upstream sees as few connections as nginx needs) and the mTLS port, which
+  // answers 200 only when the client's certificate verified (nginx itself answers 400 when
+  // none came or it did not verify, after the handshake).
+  std::string optional_servers() const {
+    const std::string d = dir_ + "/";
+    const std::string tls = " ssl;\n    ssl_certificate " + d + "leaf.pem;\n" +
+                            "    ssl_certificate_key " + d + "leaf.key;\n" +
+                            "    keepalive_requests 1000000;\n";
+    std::string blocks;
+    if (proxy_port_ != 0) {
+      blocks += "  upstream plain_upstream {\n    server 127.0.0.1:" +
+                std::to_string(options_.upstream_port) +
+                ";\n    keepalive 64;\n    keepalive_requests 1000000;\n  }\n" +
+                "  server {\n    listen 127.0.0.1:" + std::to_string(proxy_port_) + tls +
+                "    location / {\n      proxy_pass http://plain_upstream;\n"
+                "      proxy_http_version 1.1;\n      proxy_set_header Connection \"\";\n"
+                "      proxy_read_timeout 30s;\n    }\n  }\n";
+    }
+    if (mtls_port_ != 0) {
+      blocks += "  server {\n    listen 127.0.0.1:" + std::to_string(mtls_port_) + tls +
+                "    ssl_client_certificate " + d + "ca.pem;\n    ssl_verify_client on;\n" +
+                "    location / { return 200 \"client verified\\n\"; }\n  }\n";
+    }
+    return blocks;
+  }
+
   void write_config() {
     const std::string d = dir_ + "/";
     auto server = [&](int port, const std::string& protocols, const std::string& cert) {
@@ -134,7 +194,7 @@ class TlsServer {
         << "  fastcgi_temp_path " << d << ";\n  uwsgi_temp_path " << d << ";\n"
         << "  scgi_temp_path " << d << ";\n"
         << server(tls_port_, "TLSv1.2 TLSv1.3", "leaf") << server(old_tls_port_, "TLSv1.2", "leaf")
-        << server(self_signed_port_, "TLSv1.2 TLSv1.3", "self")
+        << server(self_signed_port_, "TLSv1.2 TLSv1.3", "self") << optional_servers()
         << "  server {\n    listen 127.0.0.1:" << plain_port_
         << ";\n    location / { return 200 \"plain\\n\"; }\n  }\n}\n";
   }
@@ -144,6 +204,9 @@ class TlsServer {
   int old_tls_port_ = 0;
   int plain_port_ = 0;
   int self_signed_port_ = 0;
+  int proxy_port_ = 0;
+  int mtls_port_ = 0;
+  TlsServerOptions options_;
   std::unique_ptr<ServerProcess> server_;
   bool ready_ = false;
 };
