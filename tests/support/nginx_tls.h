@@ -48,61 +48,31 @@ inline bool run_quietly(const std::vector<std::string>& argv) {
   return done.exit_code == 0;
 }
 
-struct TlsServerOptions {
-  int upstream_port = 0;             // when set: proxy_port() proxies to 127.0.0.1:upstream_port
-  bool client_certificates = false;  // when set: mtls_port() requires a client certificate
-};
-
-class TlsServer {
+// The certificates a test's TLS servers present, made by `openssl` in a private directory
+// (removed when destroyed): a CA, a leaf it signed for 127.0.0.1 and localhost, a self-signed
+// certificate and, when asked, a client certificate (clientAuth) signed by the CA and the key
+// of an unrelated pair.
+class TlsCertificates {
  public:
-  explicit TlsServer(TlsServerOptions options = {}) : options_(options) {
+  explicit TlsCertificates(bool client_certificates = false) {
     char pattern[] = "/tmp/hammer-tls-XXXXXX";
     if (mkdtemp(pattern) == nullptr) return;
     dir_ = pattern;
-    if (!make_certificates()) return;
-    if (options_.client_certificates && !make_client_certificates()) return;
-    tls_port_ = unused_port();
-    old_tls_port_ = unused_port();
-    plain_port_ = unused_port();
-    self_signed_port_ = unused_port();
-    if (options_.upstream_port != 0) proxy_port_ = unused_port();
-    if (options_.client_certificates) mtls_port_ = unused_port();
-    write_config();
-    const std::string command = "echo listening on 127.0.0.1:" + std::to_string(tls_port_) +
-                                "; exec " + kNginx + " -p " + dir_ + "/ -c " + dir_ +
-                                "/nginx.conf";
-    server_ = std::make_unique<ServerProcess>(std::vector<std::string>{"/bin/sh", "-c", command});
-    if (!server_->ready()) return;
-    // The line comes before nginx binds: wait (bounded) until every port answers.
-    for (int i = 0; i < 500; ++i) {
-      if (accepts_connections(tls_port_) && accepts_connections(old_tls_port_) &&
-          accepts_connections(plain_port_) && accepts_connections(self_signed_port_) &&
-          (proxy_port_ == 0 || accepts_connections(proxy_port_)) &&
-          (mtls_port_ == 0 || accepts_connections(mtls_port_))) {
-        ready_ = true;
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
+    ready_ = make_certificates() && (!client_certificates || make_client_certificates());
   }
-  ~TlsServer() {
-    server_.reset();
+  ~TlsCertificates() {
     if (!dir_.empty()) std::system(("rm -rf '" + dir_ + "'").c_str());
   }
+  TlsCertificates(const TlsCertificates&) = delete;
+  TlsCertificates& operator=(const TlsCertificates&) = delete;
 
   bool ready() const { return ready_; }
+  const std::string& dir() const { return dir_; }
   std::string ca() const { return dir_ + "/ca.pem"; }
   std::string leaf_cert() const { return dir_ + "/leaf.pem"; }  // for 127.0.0.1, localhost
   std::string leaf_key() const { return dir_ + "/leaf.key"; }
-  std::string url(const std::string& path = "/", const std::string& host = "127.0.0.1") const {
-    return "https://" + host + ":" + std::to_string(tls_port_) + path;
-  }
-  int tls_port() const { return tls_port_; }
-  int old_tls_port() const { return old_tls_port_; }  // TLS 1.2 only
-  int plain_port() const { return plain_port_; }      // plain HTTP
-  int self_signed_port() const { return self_signed_port_; }
-  int proxy_port() const { return proxy_port_; }  // TlsServerOptions::upstream_port
-  int mtls_port() const { return mtls_port_; }    // TlsServerOptions::client_certificates
+  std::string self_cert() const { return dir_ + "/self.pem"; }  // self-signed, same names
+  std::string self_key() const { return dir_ + "/self.key"; }
   std::string client_cert() const { return dir_ + "/client.pem"; }  // signed by ca()
   std::string client_key() const { return dir_ + "/client.key"; }
   std::string other_key() const { return dir_ + "/other.key"; }  // not client_cert()'s key
@@ -134,7 +104,6 @@ class TlsServer {
                              "subjectAltName=DNS:localhost,IP:127.0.0.1"}));
   }
 
-  // A client certificate (clientAuth) signed by the CA, and the key of an unrelated pair.
   bool make_client_certificates() {
     const std::string d = dir_ + "/";
     std::ofstream(d + "client.ext") << "basicConstraints=CA:FALSE\n"
@@ -149,6 +118,67 @@ class TlsServer {
                         "ec_paramgen_curve:P-256", "-out", d + "other.key"});
   }
 
+  std::string dir_;
+  bool ready_ = false;
+};
+
+struct TlsServerOptions {
+  int upstream_port = 0;             // when set: proxy_port() proxies to 127.0.0.1:upstream_port
+  bool client_certificates = false;  // when set: mtls_port() requires a client certificate
+};
+
+class TlsServer {
+ public:
+  explicit TlsServer(TlsServerOptions options = {})
+      : options_(options), certificates_(options.client_certificates), dir_(certificates_.dir()) {
+    if (!certificates_.ready()) return;
+    tls_port_ = unused_port();
+    old_tls_port_ = unused_port();
+    plain_port_ = unused_port();
+    self_signed_port_ = unused_port();
+    if (options_.upstream_port != 0) proxy_port_ = unused_port();
+    if (options_.client_certificates) mtls_port_ = unused_port();
+    write_config();
+    const std::string command = "echo listening on 127.0.0.1:" + std::to_string(tls_port_) +
+                                "; exec " + kNginx + " -p " + dir_ + "/ -c " + dir_ +
+                                "/nginx.conf";
+    server_ = std::make_unique<ServerProcess>(std::vector<std::string>{"/bin/sh", "-c", command});
+    if (!server_->ready()) return;
+    // The line comes before nginx binds: wait (bounded) until every port answers.
+    for (int i = 0; i < 500; ++i) {
+      if (accepts_connections(tls_port_) && accepts_connections(old_tls_port_) &&
+          accepts_connections(plain_port_) && accepts_connections(self_signed_port_) &&
+          (proxy_port_ == 0 || accepts_connections(proxy_port_)) &&
+          (mtls_port_ == 0 || accepts_connections(mtls_port_))) {
+        ready_ = true;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+  ~TlsServer() { server_.reset(); }  // before the certificates' directory goes
+  TlsServer(const TlsServer&) = delete;
+  TlsServer& operator=(const TlsServer&) = delete;
+
+  bool ready() const { return ready_; }
+  const TlsCertificates& certificates() const { return certificates_; }
+  std::string ca() const { return certificates_.ca(); }
+  std::string leaf_cert() const { return certificates_.leaf_cert(); }
+  std::string leaf_key() const { return certificates_.leaf_key(); }
+  std::string url(const std::string& path = "/", const std::string& host = "127.0.0.1") const {
+    return "https://" + host + ":" + std::to_string(tls_port_) + path;
+  }
+  int tls_port() const { return tls_port_; }
+  int old_tls_port() const { return old_tls_port_; }  // TLS 1.2 only
+  int plain_port() const { return plain_port_; }      // plain HTTP
+  int self_signed_port() const { return self_signed_port_; }
+  int proxy_port() const { return proxy_port_; }  // TlsServerOptions::upstream_port
+  int mtls_port() const { return mtls_port_; }    // TlsServerOptions::client_certificates
+  std::string client_cert() const { return certificates_.client_cert(); }
+  std::string client_key() const { return certificates_.client_key(); }
+  std::string other_key() const { return certificates_.other_key(); }
+
+ private:
   // The optional servers' blocks: the proxy (upstream connections kept alive and never
   // retired, so the upstream sees as few connections as nginx needs) and the mTLS port, which
   // answers 200 only when the client's certificate verified (nginx itself answers 400 when
@@ -199,14 +229,15 @@ class TlsServer {
         << ";\n    location / { return 200 \"plain\\n\"; }\n  }\n}\n";
   }
 
-  std::string dir_;
+  TlsServerOptions options_;
+  TlsCertificates certificates_;
+  std::string dir_;  // the certificates', where nginx keeps its configuration and logs too
   int tls_port_ = 0;
   int old_tls_port_ = 0;
   int plain_port_ = 0;
   int self_signed_port_ = 0;
   int proxy_port_ = 0;
   int mtls_port_ = 0;
-  TlsServerOptions options_;
   std::unique_ptr<ServerProcess> server_;
   bool ready_ = false;
 };
