@@ -50,15 +50,15 @@ inline bool run_quietly(const std::vector<std::string>& argv) {
 
 // The certificates a test's TLS servers present, made by `openssl` in a private directory
 // (removed when destroyed): a CA, a leaf it signed for 127.0.0.1 and localhost, a self-signed
-// certificate and, when asked, a client certificate (clientAuth) signed by the CA and the key
-// of an unrelated pair.
+// certificate and, when asked for the extras, a client certificate (clientAuth) signed by the
+// CA, the key of an unrelated pair, and a leaf the CA signed for another name only.
 class TlsCertificates {
  public:
-  explicit TlsCertificates(bool client_certificates = false) {
+  explicit TlsCertificates(bool extras = false) {
     char pattern[] = "/tmp/hammer-tls-XXXXXX";
     if (mkdtemp(pattern) == nullptr) return;
     dir_ = pattern;
-    ready_ = make_certificates() && (!client_certificates || make_client_certificates());
+    ready_ = make_certificates() && (!extras || make_extra_certificates());
   }
   ~TlsCertificates() {
     if (!dir_.empty()) std::system(("rm -rf '" + dir_ + "'").c_str());
@@ -76,6 +76,8 @@ class TlsCertificates {
   std::string client_cert() const { return dir_ + "/client.pem"; }  // signed by ca()
   std::string client_key() const { return dir_ + "/client.key"; }
   std::string other_key() const { return dir_ + "/other.key"; }  // not client_cert()'s key
+  std::string elsewhere_cert() const { return dir_ + "/elsewhere.pem"; }  // elsewhere.example
+  std::string elsewhere_key() const { return dir_ + "/elsewhere.key"; }
 
  private:
   bool make_certificates() {
@@ -104,16 +106,23 @@ class TlsCertificates {
                              "subjectAltName=DNS:localhost,IP:127.0.0.1"}));
   }
 
-  bool make_client_certificates() {
+  bool make_extra_certificates() {
     const std::string d = dir_ + "/";
     std::ofstream(d + "client.ext") << "basicConstraints=CA:FALSE\n"
                                        "extendedKeyUsage=clientAuth\n";
-    return run_quietly({kOpenssl, "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
-                        "-nodes", "-keyout", d + "client.key", "-out", d + "client.csr", "-subj",
-                        "/CN=hammer test client"}) &&
-           run_quietly({kOpenssl, "x509", "-req", "-in", d + "client.csr", "-CA", d + "ca.pem",
-                        "-CAkey", d + "ca.key", "-CAcreateserial", "-out", d + "client.pem",
-                        "-days", "2", "-extfile", d + "client.ext"}) &&
+    std::ofstream(d + "elsewhere.ext") << "subjectAltName=DNS:elsewhere.example\n"
+                                          "basicConstraints=CA:FALSE\n"
+                                          "extendedKeyUsage=serverAuth\n";
+    auto signed_by_ca = [&](const std::string& name, const std::string& subject) {
+      return run_quietly({kOpenssl, "req", "-newkey", "ec", "-pkeyopt",
+                          "ec_paramgen_curve:P-256", "-nodes", "-keyout", d + name + ".key",
+                          "-out", d + name + ".csr", "-subj", subject}) &&
+             run_quietly({kOpenssl, "x509", "-req", "-in", d + name + ".csr", "-CA",
+                          d + "ca.pem", "-CAkey", d + "ca.key", "-CAcreateserial", "-out",
+                          d + name + ".pem", "-days", "2", "-extfile", d + name + ".ext"});
+    };
+    return signed_by_ca("client", "/CN=hammer test client") &&
+           signed_by_ca("elsewhere", "/CN=elsewhere.example") &&
            run_quietly({kOpenssl, "genpkey", "-algorithm", "EC", "-pkeyopt",
                         "ec_paramgen_curve:P-256", "-out", d + "other.key"});
   }
@@ -125,6 +134,7 @@ class TlsCertificates {
 struct TlsServerOptions {
   int upstream_port = 0;             // when set: proxy_port() proxies to 127.0.0.1:upstream_port
   bool client_certificates = false;  // when set: mtls_port() requires a client certificate
+                                     // (and the certificates' extras are made)
 };
 
 class TlsServer {
@@ -185,7 +195,8 @@ class TlsServer {
   // none came or it did not verify, after the handshake).
   std::string optional_servers() const {
     const std::string d = dir_ + "/";
-    const std::string tls = " ssl;\n    ssl_certificate " + d + "leaf.pem;\n" +
+    const std::string tls = " ssl;\n    ssl_protocols TLSv1.2 TLSv1.3;\n"
+                            "    ssl_certificate " + d + "leaf.pem;\n" +
                             "    ssl_certificate_key " + d + "leaf.key;\n" +
                             "    keepalive_requests 1000000;\n";
     std::string blocks;

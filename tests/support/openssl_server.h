@@ -18,13 +18,16 @@ namespace hammer::test {
 
 class OpensslServer {
  public:
-  // `tls` is s_server's own TLS arguments, e.g. {"-tls1_2", "-cipher", "ECDHE-..."}.
-  OpensslServer(const TlsCertificates& certificates, const std::vector<std::string>& tls)
+  // `tls` is s_server's own TLS arguments, e.g. {"-tls1_2", "-cipher", "ECDHE-..."}; it
+  // presents the leaf for 127.0.0.1 and localhost unless given another pair.
+  OpensslServer(const TlsCertificates& certificates, const std::vector<std::string>& tls,
+                const std::string& cert = "", const std::string& key = "")
       : port_(unused_port()) {
     std::string command = "echo listening on 127.0.0.1:" + std::to_string(port_) + "; exec " +
                           kOpenssl + " s_server -quiet -www -accept 127.0.0.1:" +
-                          std::to_string(port_) + " -cert " + certificates.leaf_cert() +
-                          " -key " + certificates.leaf_key();
+                          std::to_string(port_) + " -cert " +
+                          (cert.empty() ? certificates.leaf_cert() : cert) + " -key " +
+                          (key.empty() ? certificates.leaf_key() : key);
     for (const std::string& argument : tls) command += " " + argument;
     server_ = std::make_unique<ServerProcess>(std::vector<std::string>{"/bin/sh", "-c", command});
     if (!server_->ready()) return;
