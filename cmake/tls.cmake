@@ -9,9 +9,22 @@ if(NOT hammer_tls_mode MATCHES "^(AUTO|ON|OFF)$")
   message(FATAL_ERROR "HAMMER_TLS must be AUTO, ON or OFF, got '${HAMMER_TLS}'")
 endif()
 
+# HAMMER_STATIC_OPENSSL=ON links libssl.a and libcrypto.a (Debian's libssl-dev ships both)
+# into hammer: the npm package's Linux binary (scripts/release.sh) then runs where libssl3 is
+# absent. Its compiled-in OPENSSLDIR (Debian's /usr/lib/ssl) is where it looks for the system
+# trust store unless SSL_CERT_FILE or SSL_CERT_DIR say otherwise.
+option(HAMMER_STATIC_OPENSSL "Link OpenSSL statically (libssl.a, libcrypto.a)" OFF)
+
 set(HAMMER_HAVE_TLS OFF)
 if(NOT hammer_tls_mode STREQUAL "OFF")
+  if(HAMMER_STATIC_OPENSSL)
+    set(OPENSSL_USE_STATIC_LIBS TRUE)
+  endif()
   find_package(OpenSSL 3.0 COMPONENTS SSL Crypto)
+  if(HAMMER_STATIC_OPENSSL AND NOT OPENSSL_SSL_LIBRARY MATCHES "\\.a$")
+    message(FATAL_ERROR "HAMMER_STATIC_OPENSSL=ON but no static libssl.a was found "
+                        "(Debian: apt-get install libssl-dev)")
+  endif()
   if(OpenSSL_FOUND)
     set(HAMMER_HAVE_TLS ON)
   elseif(hammer_tls_mode STREQUAL "ON")
@@ -21,7 +34,7 @@ if(NOT hammer_tls_mode STREQUAL "OFF")
 endif()
 
 if(HAMMER_HAVE_TLS)
-  message(STATUS "hammer: TLS with OpenSSL ${OPENSSL_VERSION}")
+  message(STATUS "hammer: TLS with OpenSSL ${OPENSSL_VERSION} (${OPENSSL_SSL_LIBRARY})")
   add_compile_definitions(HAMMER_HAVE_TLS=1)
 else()
   message(STATUS "hammer: building without TLS (HAMMER_TLS=${HAMMER_TLS}; OpenSSL 3 not found "

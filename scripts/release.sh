@@ -46,14 +46,22 @@ case "${1:-}" in
 esac
 
 build=build/dist
+# On Linux OpenSSL is linked in statically (libssl-dev's libssl.a and libcrypto.a), so the
+# binary runs where libssl3 is absent; checked below.
+static_openssl=()
+[ "$(uname -s)" != Linux ] || static_openssl=(-DHAMMER_STATIC_OPENSSL=ON)
 # HAMMER_CMAKE_ARGS: extra configure arguments, word-split (the Windows release job passes
 # vcpkg's toolchain for zlib there).
 # shellcheck disable=SC2086
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHAMMER_BUILD_TESTS=OFF \
-  -DHAMMER_BUILD_BENCH=OFF ${HAMMER_CMAKE_ARGS:-} >/dev/null
+  -DHAMMER_BUILD_BENCH=OFF "${static_openssl[@]}" ${HAMMER_CMAKE_ARGS:-} >/dev/null
 cmake --build "$build" --target hammer --parallel "${HAMMER_BUILD_JOBS:-2}"
 exe=hammer
 [ "$(node -p process.platform)" != win32 ] || exe=hammer.exe
+if [ "${#static_openssl[@]}" -gt 0 ] && readelf -d "$build/$exe" | grep -q 'NEEDED.*lib\(ssl\|crypto\)'; then
+  echo "release: $build/$exe still needs a shared libssl or libcrypto" >&2
+  exit 1
+fi
 
 mkdir -p dist
 read -r key sha256 < <(node npm/scripts/stage.js binary-package build/npm-binary "$build/$exe")
