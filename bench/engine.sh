@@ -27,9 +27,12 @@
 #     (target >= 99.9%), and whether hammer warned that it sent late itself.
 #  4. RSS: -c 10000 (default threads) and -t 1024 -c 1024 -d 0.5, maxrss of hammer; wrk
 #     -t 4 -c 10000 for comparison.
+#  5. TLS (bench/tls.sh, issue 25): closed loop against wrk https://, open loop TLS beside
+#     plain, --no-keepalive with resumption against h2load --h1, kTLS, and the open-loop truth
+#     over TLS; TLS=0 leaves them out.
 # Environment: HAMMER, TEST_SERVER, WRK, DURATION, ROUNDS, ENGINES, GEN_CPU (default 0),
 # SERVER_CPU (default 1), PORT (default 18090), RATES (default "2000 10000 50000"),
-# SHIELD (default off; "fifo": see below), SHIELD_PRIORITY (default 50).
+# SHIELD (default off; "fifo": see below), SHIELD_PRIORITY (default 50), TLS (default 1).
 #
 # SHIELD=fifo, for a shared machine: the generator (wrk and hammer alike) and test_server run
 # under SCHED_FIFO (chrt -f) on their pinned CPUs, so other work on the host (builds) cannot
@@ -283,3 +286,12 @@ for engine in $engines; do
 done
 echo "| wrk -t 4 -c 10000 -d 3 | | $(rss "$wrk" -t4 -c10000 -d3s "$url") | |"
 stop_server >/dev/null
+
+# 5. The TLS rows (bench/tls.sh): against nginx on its TLS and plain ports, beside wrk https://
+# and h2load --h1, under the same CPUs, rounds and shield. TLS=0 skips them.
+if [[ "${TLS:-1}" != 0 ]]; then
+  echo
+  HAMMER="$hammer" WRK="$wrk" DURATION="$duration" ROUNDS="$rounds" ENGINES="$engines" \
+    GEN_CPU="$gen_cpu" SERVER_CPU="$server_cpu" SHIELD="$shield" SHIELD_PRIORITY="$shield_priority" \
+    bash "$root/bench/tls.sh"
+fi
