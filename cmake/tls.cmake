@@ -11,8 +11,8 @@ endif()
 
 # HAMMER_STATIC_OPENSSL=ON links libssl.a and libcrypto.a (Debian's libssl-dev ships both)
 # into hammer: the npm package's Linux binary (scripts/release.sh) then runs where libssl3 is
-# absent. Its compiled-in OPENSSLDIR (Debian's /usr/lib/ssl) is where it looks for the system
-# trust store unless SSL_CERT_FILE or SSL_CERT_DIR say otherwise.
+# absent. Its compiled-in OPENSSLDIR (Debian's /usr/lib/ssl) may be missing there: the trust
+# store is then looked for where other distributions keep it (src/tls/system_trust_store.h).
 option(HAMMER_STATIC_OPENSSL "Link OpenSSL statically (libssl.a, libcrypto.a)" OFF)
 
 set(HAMMER_HAVE_TLS OFF)

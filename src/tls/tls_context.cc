@@ -17,10 +17,16 @@
 //   cache means no lock between workers; each connection resumes its own last session.
 #include "tls/tls_context.h"
 
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
+#include "tls/system_trust_store.h"
 #include "tls/tls_client.h"
 
 namespace hammer {
@@ -43,6 +49,15 @@ Unexpected<TlsSetupError> setup_error(TlsSetupStep step) {
 int no_pass_phrase(char*, int, int, void*) { return 0; }
 
 }  // namespace
+
+// A CA bundle to load besides OpenSSL's default paths, or "" (tls/system_trust_store.h).
+std::string system_ca_bundle_fallback() {
+  const bool env_set = std::getenv(X509_get_default_cert_file_env()) != nullptr ||
+                       std::getenv(X509_get_default_cert_dir_env()) != nullptr;
+  return fallback_ca_bundle(env_set, X509_get_default_cert_file(), X509_get_default_cert_dir(),
+                            known_ca_bundles(),
+                            [](const std::string& path) { return access(path.c_str(), R_OK) == 0; });
+}
 
 int tls_protocol_number(TlsVersion version) {
   return version == TlsVersion::tls1_3 ? TLS1_3_VERSION : TLS1_2_VERSION;
@@ -86,6 +101,11 @@ Expected<TlsContext, TlsSetupError> TlsContext::create(const TlsConfig& config,
       }
     } else if (SSL_CTX_set_default_verify_paths(context) != 1) {
       return setup_error(TlsSetupStep::system_store);
+    } else if (const std::string bundle = system_ca_bundle_fallback(); !bundle.empty()) {
+      // OpenSSL's compiled-in store is not on this machine (a static build run elsewhere).
+      if (SSL_CTX_load_verify_file(context, bundle.c_str()) != 1) {
+        return setup_error(TlsSetupStep::system_store);
+      }
     }
   }
 
