@@ -85,9 +85,8 @@ TEST(TlsOpenLoopTest, PausingServerBehindNginxOverTlsCorrectedPercentilesFollowT
     const TlsServer nginx(TlsServerOptions{.upstream_port = upstream.port()});
     ASSERT_TRUE(nginx.ready()) << "nginx did not start";
     const std::string url = "https://127.0.0.1:" + std::to_string(nginx.proxy_port()) + "/";
-    const Finished run = run_hammer({"-r", arg(kRate), "-c", "10", "-t", "2", "-d", arg(kSeconds),
-                                     "--json",
-                                     "--cacert", nginx.ca(), url},
+    const Finished run = run_hammer({"-r", arg(kRate), "-c", "10", "-t", "2", "-d",
+                                     arg(kSeconds), "--json", "--cacert", nginx.ca(), url},
                                     60);
     ASSERT_EQ(run.exit_code, 0) << run.err;
     const JsonValue report = parse_report(run);
