@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "merge/fleet.h"
+#include "document/fleet_summary.h"
 #include "report/json_writer.h"
 #include "report/report_input.h"
 

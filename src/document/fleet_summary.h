@@ -2,7 +2,9 @@
 #pragma once
 // FleetSummary: what `hammer merge` knows about the shards it added up, as plain data for the
 // report (report/fleet_report.h words it). The merged figures themselves are an ordinary
-// RunResult; this is only the per-shard side, so a reader can see which generator lagged.
+// RunResult; this is only the per-shard side, so a reader can see which generator lagged. A
+// merged document's `fleet` member holds it, and the document reader reads it back
+// (document/fleet_section.cc), so `hammer report merged.json` prints merge's own table.
 #include <cstdint>
 #include <string>
 #include <vector>
