@@ -4,6 +4,7 @@
 // merge` printed. The merged figures themselves are read as any run's.
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "document/document_sections.h"
 
@@ -48,6 +49,14 @@ ShardSummary read_shard(DocumentReader& reader, const JsonValue& member, const s
   const JsonValue* interrupted = member.find("interrupted");
   shard.interrupted = interrupted != nullptr && interrupted->kind == JsonValue::Kind::boolean &&
                       interrupted->boolean;
+  if (const JsonValue* tls = member.find("tls"); tls != nullptr && tls->is_object()) {
+    for (auto [key, into] : {std::pair<const char*, std::string*>{"version", &shard.tls_version},
+                             {"cipher", &shard.tls_cipher},
+                             {"alpn", &shard.tls_alpn}}) {
+      const JsonValue* text = tls->find(key);
+      if (text != nullptr && text->is_string()) *into = text->text;
+    }
+  }
   return shard;
 }
 

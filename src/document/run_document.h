@@ -49,6 +49,10 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root);
 /// read is left unmeasured.
 void read_host_figures(const JsonValue& root, RunResult& result);
 
+/// Only an https:// run's `tls` member (and errors.tls) of a document into `result`, for the
+/// HTML page's TLS lines; a member it cannot read is left as no TLS.
+void read_tls_figures(const JsonValue& root, RunResult& result);
+
 /// Reads the file at `path`: its contents through read_run_document, errors prefixed with it.
 Expected<RunDocument, std::string> load_run_document(const std::string& path);
 

@@ -210,6 +210,9 @@ ShardSummary summarize_shard(const RunDocument& document) {
   shard.lead_p50_censored = p50.censored;
   shard.lead_p99_censored = p99.censored;
   shard.interrupted = result.interrupted;
+  shard.tls_version = result.tls.version;
+  shard.tls_cipher = result.tls.cipher;
+  shard.tls_alpn = result.tls.alpn;
   return shard;
 }
 

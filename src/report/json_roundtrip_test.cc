@@ -9,6 +9,7 @@
 
 #include "document/run_document.h"
 #include "merge/merge.h"
+#include "report/fleet_report.h"
 #include "report/json_report.h"
 #include "report/report_test_support.h"
 #include "report/text_report.h"
@@ -444,6 +445,39 @@ TEST(JsonRoundTripTest, SloLimitsAndTheTextTablesReadBack) {
   auto bad = read_run_document(edited);
   ASSERT_FALSE(bad.has_value());
   EXPECT_EQ(bad.error(), "slo[0].key: expected pNN[.N], max or errors, got \"q99.9\"");
+}
+
+// A fleet whose shards settled different TLS says so in a note, naming each shard's, and the
+// merged document's fleet members keep them for `hammer report merged.json`.
+TEST(JsonRoundTripTest, AFleetOfDifferingTlsSaysSoAndReadsItBack) {
+  FleetSummary fleet;
+  fleet.shard_count = 2;
+  for (int64_t index : {1, 2}) {
+    ShardSummary shard;
+    shard.index = index;
+    shard.count = 2;
+    shard.source = "shard" + std::to_string(index) + ".json";
+    shard.tls_version = index == 1 ? "1.3" : "1.2";
+    shard.tls_cipher = index == 1 ? "TLS_AES_256_GCM_SHA384" : "ECDHE-ECDSA-AES256-GCM-SHA384";
+    shard.tls_alpn = "http/1.1";
+    fleet.shards.push_back(shard);
+  }
+  ASSERT_TRUE(fleet.tls_differs());
+  EXPECT_EQ(tls_differs_note(fleet),
+            "the shards' TLS differs (1/2 1.3 TLS_AES_256_GCM_SHA384 ALPN http/1.1, 2/2 1.2 "
+            "ECDHE-ECDSA-AES256-GCM-SHA384 ALPN http/1.1); the TLS line names shard 1/2's, the "
+            "handshake counts are every shard's");
+  testing::FabricatedRun run = testing::open_loop_run();
+  ReportInput input = run.input();
+  input.fleet = &fleet;
+  auto document = read_run_document(render_json_report(input));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  ASSERT_TRUE(document->fleet.has_value());
+  ASSERT_EQ(document->fleet->shards.size(), 2u);
+  EXPECT_EQ(document->fleet->shards[1].tls_version, "1.2");
+  EXPECT_EQ(document->fleet->shards[1].tls_cipher, "ECDHE-ECDSA-AES256-GCM-SHA384");
+  EXPECT_TRUE(document->fleet->tls_differs());
+  EXPECT_EQ(render_fleet_table(*document->fleet), render_fleet_table(fleet));
 }
 
 }  // namespace

@@ -106,9 +106,49 @@ TEST_F(ReportRoundTripTest, HttpsRunWithResumedHandshakes) {
       {"-c", "2", "-t", "1", "-d", "0.5", "--cacert", server.ca(), server.url("/close")});
   EXPECT_NE(out.find("resumed"), std::string::npos) << out;
   EXPECT_NE(out.find("Handshake"), std::string::npos) << out;
+  // The page lists the TLS lines and has the handshake-time row beside connect time.
+  const std::string page = read_file(path("run.html"));
+  EXPECT_NE(page.find("<li class=\"verdict\" data-tls>TLS            1."), std::string::npos);
+  EXPECT_NE(page.find("<td class=\"name\">TLS handshake</td>"), std::string::npos);
   const std::string insecure =
       expect_round_trip({"-k", "-r", "200", "-c", "2", "-t", "1", "-d", "0.5", server.url()});
   EXPECT_NE(insecure.find("not verified (-k)"), std::string::npos) << insecure;
+}
+
+// Two https:// shards merged: the fleet's TLS line counts both shards' handshakes (they add),
+// and `hammer report merged.json` prints what merge printed, TLS lines included.
+TEST_F(ReportRoundTripTest, MergedHttpsShardsAddTheirHandshakes) {
+  if (access(kNginx, X_OK) != 0 || access(kOpenssl, X_OK) != 0) {
+    GTEST_SKIP() << kNginx << " or " << kOpenssl << " is not installed (scripts/deps.sh)";
+  }
+  TlsServer server;
+  ASSERT_TRUE(server.ready()) << "nginx did not start";
+  std::vector<std::string> shards;
+  int64_t handshakes = 0;
+  for (int index : {1, 2}) {
+    const std::string saved = path("shard" + std::to_string(index) + ".json");
+    const Finished shard =
+        run_hammer({"--shard", std::to_string(index) + "/2", "-r", "100", "-c", "2", "-t", "1",
+                    "-d", "0.5", "--cacert", server.ca(), "--json", "-o", saved,
+                    server.url("/close")},
+                   30);
+    ASSERT_EQ(shard.exit_code, 0) << shard.err;
+    const JsonValue document = parse_report(shard);
+    handshakes += static_cast<int64_t>(number_at(document, "tls.handshakes.full") +
+                                       number_at(document, "tls.handshakes.resumed"));
+    shards.push_back(saved);
+  }
+  const std::string merged = path("merged.json");
+  const Finished merge = run_hammer(
+      {"merge", shards[0], shards[1], "--start-tolerance", "60s", "-o", merged});
+  ASSERT_EQ(merge.exit_code, 0) << merge.err << merge.out;
+  EXPECT_NE(merge.out.find("; " + std::to_string(handshakes) + " handshakes: "),
+            std::string::npos)
+      << merge.out;
+  EXPECT_NE(merge.out.find("Handshake      p50 "), std::string::npos) << merge.out;
+  const Finished report = run_hammer({"report", merged});
+  EXPECT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_EQ(report.out, merge.out);
 }
 
 // Two shards whose schedules began 2 s apart (one after the other: each 1 s long), merged
