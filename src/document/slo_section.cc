@@ -14,6 +14,9 @@ namespace {
 double percentile_of(const std::string& key) {
   if (key == "max") return 100;
   if (key.size() < 2 || key.front() != 'p') return 0;
+  // Digits and one decimal point only, as --slo spells a percentile (strtod alone would take
+  // " 99" or "1e1").
+  if (key.find_first_not_of("0123456789.", 1) != std::string::npos) return 0;
   char* end = nullptr;
   const double q = std::strtod(key.c_str() + 1, &end);
   if (end != key.c_str() + key.size() || !(q > 0 && q < 100)) return 0;
