@@ -232,6 +232,8 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
   merged.config = ordered.front()->config;
   merged.config.shard = ShardSpec{};
   merged.config.threads = 0;
+  // The shards ran on machines of their own: no one machine's CPUs describe the fleet.
+  merged.config.cpus_available = 0;
   FleetSummary& fleet = merged.fleet;
   fleet.shard_count = ordered.front()->config.shard.count;
   fleet.start_tolerance_ns = start_tolerance_ns;

@@ -410,6 +410,7 @@ TEST(MergeTest, HttpsShardsAddTheirHandshakesAndDifferingTlsIsMarked) {
   std::vector<RunDocument> documents = {shard(1, 2, {1, 2, 3}), shard(2, 2, {4, 5, 6})};
   for (RunDocument& document : documents) {
     document.config.url = "https://10.0.0.1:8443/";
+    document.config.cpus_available = 8;
     TlsSummary& tls = document.result.tls;
     tls.used = true;
     tls.version = "1.3";
@@ -434,6 +435,7 @@ TEST(MergeTest, HttpsShardsAddTheirHandshakesAndDifferingTlsIsMarked) {
   EXPECT_EQ(result.handshake_time.total_count(), 10);
   EXPECT_EQ(result.handshake_time.max(), documents[1].result.handshake_time.max());
   EXPECT_FALSE(merged->fleet.tls_differs());
+  EXPECT_EQ(merged->config.cpus_available, 0);  // read back from the shards, not the fleet's
   ASSERT_EQ(merged->fleet.shards.size(), 2u);
   EXPECT_EQ(merged->fleet.shards[1].tls_version, "1.3");
 
