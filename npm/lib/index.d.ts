@@ -328,6 +328,10 @@ export interface RunResult {
     /** The I/O engine that ran (epoll when io_uring was wanted but unavailable: see notes). */
     engine: 'io_uring' | 'epoll' | 'poll';
     precise_dispatch: boolean;
+    /** --latency: the text report printed the full spectrum (absent in older documents). */
+    print_latency?: boolean;
+    /** --timeline: the text report printed the per-second table (absent in older documents). */
+    print_timeline?: boolean;
     /** --percentiles rows, rising; empty for the default spectrum. */
     percentiles?: number[];
   };

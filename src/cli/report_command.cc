@@ -4,15 +4,14 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstdio>
 #include <optional>
 
 #include "cli/arg_tokenizer.h"
 #include "cli/shared_flags.h"
-#include "cli/slo_flag.h"
 #include "platform/files.h"
 #include "document/run_document.h"
 #include "json/json_value.h"
+#include "report/fleet_report.h"
 #include "report/html_report.h"
 #include "report/output_formats.h"
 #include "report/slo_report.h"
@@ -89,51 +88,6 @@ Expected<std::vector<RenderedFile>, std::string> render_report_files(
   return files;
 }
 
-namespace {
-
-// The document's `slo` array as the limits that were asked for: each limit's text is rebuilt
-// from its number ("p99=50ms", "errors=1%") and parsed as --slo would be, so a saved gate is
-// judged again by the very rules that judged the run.
-Expected<std::vector<SloLimit>, std::string> saved_slo_limits(const JsonValue& document) {
-  std::vector<SloLimit> limits;
-  const JsonValue* slo = document.find("slo");
-  if (slo == nullptr || slo->is_null()) return limits;
-  const std::string shape = "slo: expected an array of {key, limit, unit}";
-  if (!slo->is_array()) return unexpected(shape);
-  for (const JsonValue& entry : slo->items) {
-    const JsonValue* key = entry.find("key");
-    const JsonValue* limit = entry.find("limit");
-    if (key == nullptr || !key->is_string() || limit == nullptr || !limit->is_number()) {
-      return unexpected(shape);
-    }
-    const double number = limit->as_double().value_or(0);
-    char text[64];
-    if (slo_kind_of(key->text) == SloKind::error_rate) {
-      std::snprintf(text, sizeof text, "%.10g%%", number * 100);
-    } else {
-      std::snprintf(text, sizeof text, "%.0fns", number);
-    }
-    auto parsed = parse_slo_list(key->text + "=" + text);
-    if (!parsed) return unexpected("slo: " + key->text + ": " + parsed.error());
-    for (SloLimit& one : *parsed) limits.push_back(std::move(one));
-  }
-  return limits;
-}
-
-// The CPUs of the machine the run ran on, as far as the document tells: only the generator's
-// verdict names them (and only its advice depends on them); 0, unknown, otherwise.
-int64_t saved_cpus(const JsonValue& document) {
-  const JsonValue* verdicts = document.find("verdicts");
-  if (verdicts == nullptr || !verdicts->is_array()) return 0;
-  for (const JsonValue& verdict : verdicts->items) {
-    const JsonValue* cpus = verdict.at({"figures", "cpus"});
-    if (cpus != nullptr && cpus->is_number()) return cpus->as_int().value_or(0);
-  }
-  return 0;
-}
-
-}  // namespace
-
 Expected<std::string, std::string> render_saved_run_text(const std::string& path) {
   auto text = read_bounded_file(path, kMaxDocumentBytes, "256MB; not a hammer document");
   if (!text) return unexpected("report: '" + path + "': " + text.error());
@@ -145,16 +99,22 @@ Expected<std::string, std::string> render_saved_run_text(const std::string& path
   }
   auto document = read_run_document(*json);
   if (!document) return unexpected("report: '" + path + "': " + document.error());
-  auto limits = saved_slo_limits(*json);
-  if (!limits) return unexpected("report: '" + path + "': " + limits.error());
-  // The verdicts are judged again from the figures, as the run judged them.
+  // The verdicts and --slo limits are judged again from the figures, as the run judged them.
   const Config& config = document->config;
   const std::vector<Verdict> verdicts =
-      compute_verdicts(config, document->result, saved_cpus(*json));
-  const std::vector<SloOutcome> slo = evaluate_slos(*limits, config, document->result);
-  ReportInput input{config, document->result, verdicts, {}, limits->empty() ? nullptr : &slo};
+      compute_verdicts(config, document->result, document->machine_cpus);
+  const std::vector<SloOutcome> slo =
+      evaluate_slos(document->slo_limits, config, document->result);
+  ReportInput input{config, document->result, verdicts, {},
+                    document->slo_limits.empty() ? nullptr : &slo};
   if (document->notes) input.saved_notes = &*document->notes;
-  return render_text_report(input) + render_slo_lines(slo);
+  // A merged document: the shards' table first, as `hammer merge` printed it.
+  std::string fleet_table;
+  if (document->fleet) {
+    input.fleet = &*document->fleet;
+    fleet_table = render_fleet_table(*document->fleet);
+  }
+  return fleet_table + render_text_report(input) + render_slo_lines(slo);
 }
 
 std::string report_usage_text() {

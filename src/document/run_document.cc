@@ -16,6 +16,8 @@
 #include <sstream>
 
 #include "core/percentiles.h"
+#include "document/document_reader.h"
+#include "document/document_sections.h"
 #include "platform/files.h"
 #include "json/json_value.h"
 #include "stats/histogram_v2.h"
@@ -25,76 +27,6 @@ namespace {
 
 constexpr int kReadableSchema = 1;
 constexpr int64_t kMaxDocumentBytes = 256LL * 1024 * 1024;
-
-class DocumentReader {
- public:
-  explicit DocumentReader(const JsonValue& root) : root_(root) {}
-
-  const std::string& error() const { return error_; }
-  bool failed() const { return !error_.empty(); }
-
-  const JsonValue* at(const JsonValue* node, std::initializer_list<std::string_view> path) {
-    return node == nullptr ? nullptr : node->at(path);
-  }
-  const JsonValue* at(std::initializer_list<std::string_view> path) { return root_.at(path); }
-  const JsonValue* root() const { return &root_; }
-
-  std::string path_text(std::string_view base, std::initializer_list<std::string_view> path) {
-    std::string text(base);
-    for (std::string_view step : path) {
-      if (!text.empty()) text += '.';
-      text += step;
-    }
-    return text;
-  }
-
-  void fail(std::string message) {
-    if (error_.empty()) error_ = std::move(message);
-  }
-
-  int64_t integer(const JsonValue* base, std::string_view base_name,
-                  std::initializer_list<std::string_view> path) {
-    const JsonValue* node = at(base, path);
-    auto value = node ? node->as_int() : std::nullopt;
-    if (!value) fail(path_text(base_name, path) + ": expected an integer");
-    return value.value_or(0);
-  }
-  int64_t integer(std::initializer_list<std::string_view> path) {
-    return integer(&root_, "", path);
-  }
-  double number(std::initializer_list<std::string_view> path) {
-    const JsonValue* node = at(path);
-    auto value = node ? node->as_double() : std::nullopt;
-    if (!value) fail(path_text("", path) + ": expected a number");
-    return value.value_or(0);
-  }
-  std::string text(std::initializer_list<std::string_view> path) {
-    const JsonValue* node = at(path);
-    if (node == nullptr || !node->is_string()) {
-      fail(path_text("", path) + ": expected a string");
-      return {};
-    }
-    return node->text;
-  }
-  Histogram histogram(const JsonValue* node, const std::string& name,
-                      const std::string& key = "hdr") {
-    const JsonValue* hdr = node ? node->find(key) : nullptr;
-    if (hdr == nullptr || !hdr->is_string()) {
-      fail(name + "." + key + ": expected an HdrHistogram V2 string");
-      return Histogram();
-    }
-    auto decoded = decode_v2_base64(hdr->text);
-    if (!decoded) {
-      fail(name + "." + key + ": " + decoded.error());
-      return Histogram();
-    }
-    return std::move(*decoded);
-  }
-
- private:
-  const JsonValue& root_;
-  std::string error_;
-};
 
 int64_t seconds_to_ns(double seconds) { return std::llround(seconds * 1e9); }
 
@@ -165,6 +97,16 @@ void read_config(DocumentReader& reader, Config& config) {
     for (EngineKind kind : {EngineKind::io_uring, EngineKind::epoll, EngineKind::poll}) {
       if (engine->text == engine_name(kind)) config.engine = kind;
     }
+  }
+  // Added within schema 1: what the text report printed (--latency, --timeline), and where
+  // the thread count came from; absent in older documents, which printed neither table.
+  config.print_latency = reader.flag({"config", "print_latency"});
+  config.print_timeline = reader.flag({"config", "print_timeline"});
+  if (const JsonValue* cpus = reader.at({"config", "cpus_available"}); cpus && cpus->is_number()) {
+    config.cpus_available = cpus->as_int().value_or(0);
+  }
+  if (const JsonValue* from = reader.at({"config", "threads_from"}); from && from->is_string()) {
+    config.threads_given = from->text == "flag";
   }
   // Added within schema 1: the --percentiles rows, so that a merge prints what the shards did.
   if (const JsonValue* rows = reader.at({"config", "percentiles"}); rows != nullptr) {
@@ -539,6 +481,10 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
   read_timeline(reader, document.config, result);
   result.connect_time = reader.histogram(reader.at({"connect"}), "connect");
   result.first_requests = reader.histogram(reader.at({"first_requests"}), "first_requests");
+  read_tls_section(reader, result);
+  document.slo_limits = read_slo_limits(reader);
+  document.machine_cpus = read_machine_cpus(reader);
+  document.fleet = read_fleet_section(reader);
   result.wall_start.origin_unix_ns = reader.integer({"start", "origin_unix_ns"});
   result.wall_start.started_unix_ns = reader.integer({"start", "started_unix_ns"});
   result.wall_start.late_ns = reader.integer({"start", "late_ns"});
@@ -567,6 +513,18 @@ void read_host_figures(const JsonValue& root, RunResult& result) {
   if (reader.failed()) {
     result.host = HostReading();
     result.generator_cpu = GeneratorCpu();
+  }
+}
+
+void read_tls_figures(const JsonValue& root, RunResult& result) {
+  DocumentReader reader(root);
+  read_tls_section(reader, result);
+  if (const JsonValue* failed = reader.at({"errors", "tls"}); failed && failed->is_number()) {
+    result.errors[static_cast<int>(ErrorKind::tls)] = failed->as_int().value_or(0);
+  }
+  if (reader.failed()) {
+    result.tls = TlsSummary();
+    result.handshake_time = Histogram();
   }
 }
 

@@ -3,6 +3,7 @@
 // A saved run read back: the JSON document hammer writes (docs/json.md) turned into the Config
 // and RunResult it was rendered from, histograms decoded from their HdrHistogram V2 strings —
 // never rebuilt from rounded percentiles — so that runs can be merged or re-rendered exactly.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,6 +11,7 @@
 
 #include "core/config.h"
 #include "core/expected.h"
+#include "document/fleet_summary.h"
 #include "json/json_value.h"
 #include "run/result.h"
 
@@ -25,6 +27,15 @@ struct RunDocument {
   /// is re-rendered with these rather than with notes derived again. None when the document
   /// has no `notes` member.
   std::optional<std::vector<std::string>> notes;
+  /// The --slo limits the run was judged by (`slo`), to judge the saved run again; empty
+  /// when it had none.
+  std::vector<SloLimit> slo_limits;
+  /// The online CPUs of the machine that ran it, as its generator verdict names them (the
+  /// `cpus` compute_verdicts() was given); 0 when no verdict says.
+  int64_t machine_cpus = 0;
+  /// A merged document's shards (`fleet`), for the table `hammer merge` printed; none for a
+  /// single run.
+  std::optional<FleetSummary> fleet;
 };
 
 /// Reads one single-run document. Errors name the member ("latency.corrected.hdr: bad base64")
@@ -37,6 +48,10 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root);
 /// renderer that reads documents member by member (report/html_report.cc); a member it cannot
 /// read is left unmeasured.
 void read_host_figures(const JsonValue& root, RunResult& result);
+
+/// Only an https:// run's `tls` member (and errors.tls) of a document into `result`, for the
+/// HTML page's TLS lines; a member it cannot read is left as no TLS.
+void read_tls_figures(const JsonValue& root, RunResult& result);
 
 /// Reads the file at `path`: its contents through read_run_document, errors prefixed with it.
 Expected<RunDocument, std::string> load_run_document(const std::string& path);

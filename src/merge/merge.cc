@@ -210,6 +210,9 @@ ShardSummary summarize_shard(const RunDocument& document) {
   shard.lead_p50_censored = p50.censored;
   shard.lead_p99_censored = p99.censored;
   shard.interrupted = result.interrupted;
+  shard.tls_version = result.tls.version;
+  shard.tls_cipher = result.tls.cipher;
+  shard.tls_alpn = result.tls.alpn;
   return shard;
 }
 
@@ -229,6 +232,8 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
   merged.config = ordered.front()->config;
   merged.config.shard = ShardSpec{};
   merged.config.threads = 0;
+  // The shards ran on machines of their own: no one machine's CPUs describe the fleet.
+  merged.config.cpus_available = 0;
   FleetSummary& fleet = merged.fleet;
   fleet.shard_count = ordered.front()->config.shard.count;
   fleet.start_tolerance_ns = start_tolerance_ns;

@@ -9,7 +9,7 @@
 #include "core/config.h"
 #include "core/expected.h"
 #include "document/run_document.h"
-#include "merge/fleet.h"
+#include "document/fleet_summary.h"
 #include "run/result.h"
 
 namespace hammer {

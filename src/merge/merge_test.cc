@@ -403,5 +403,49 @@ TEST(MergeTest, AddsTheShardsHostMetersOnTheFleetsClock) {
   EXPECT_DOUBLE_EQ(cpu.busiest_share, 0.6);
 }
 
+// Issue 25: shards of an https:// fleet add their handshakes (counts and the handshake-time
+// histograms) and their TLS failures; shards whose handshakes settled different TLS are
+// marked (the report says so) instead of the first shard's version standing for all.
+TEST(MergeTest, HttpsShardsAddTheirHandshakesAndDifferingTlsIsMarked) {
+  std::vector<RunDocument> documents = {shard(1, 2, {1, 2, 3}), shard(2, 2, {4, 5, 6})};
+  for (RunDocument& document : documents) {
+    document.config.url = "https://10.0.0.1:8443/";
+    document.config.cpus_available = 8;
+    TlsSummary& tls = document.result.tls;
+    tls.used = true;
+    tls.version = "1.3";
+    tls.cipher = "TLS_AES_256_GCM_SHA384";
+    tls.alpn = "http/1.1";
+    tls.full_handshakes = 2 * document.config.shard.index;
+    tls.resumed_handshakes = 10;
+    for (int64_t i = 1; i <= 5; ++i) {
+      document.result.handshake_time.record(i * 1'000'000 * document.config.shard.index);
+    }
+  }
+  documents[1].result.errors[static_cast<int>(ErrorKind::tls)] = 3;
+  documents[1].result.tls.first_error = "alert received: handshake failure";
+  auto merged = merge_shards(documents, kSecond);
+  ASSERT_TRUE(merged.has_value()) << merged.error().message;
+  const RunResult& result = merged->result;
+  EXPECT_TRUE(result.tls.used);
+  EXPECT_EQ(result.tls.full_handshakes, 6);
+  EXPECT_EQ(result.tls.resumed_handshakes, 20);
+  EXPECT_EQ(result.error_count(ErrorKind::tls), 3);
+  EXPECT_EQ(result.tls.first_error, "alert received: handshake failure");
+  EXPECT_EQ(result.handshake_time.total_count(), 10);
+  EXPECT_EQ(result.handshake_time.max(), documents[1].result.handshake_time.max());
+  EXPECT_FALSE(merged->fleet.tls_differs());
+  EXPECT_EQ(merged->config.cpus_available, 0);  // read back from the shards, not the fleet's
+  ASSERT_EQ(merged->fleet.shards.size(), 2u);
+  EXPECT_EQ(merged->fleet.shards[1].tls_version, "1.3");
+
+  documents[1].result.tls.version = "1.2";
+  documents[1].result.tls.cipher = "ECDHE-ECDSA-AES256-GCM-SHA384";
+  auto mixed = merge_shards(documents, kSecond);
+  ASSERT_TRUE(mixed.has_value()) << mixed.error().message;
+  EXPECT_TRUE(mixed->fleet.tls_differs());
+  EXPECT_EQ(mixed->result.tls.version, "1.3");  // the first shard's, and the note says so
+}
+
 }  // namespace
 }  // namespace hammer

@@ -133,6 +133,16 @@ void write_fleet_json(const FleetSummary& fleet, JsonWriter& json) {
     json.end_object();
     json.end_object();
     json.member("interrupted", shard.interrupted);
+    json.key("tls");  // https: what its handshakes settled; null for http:// or none settled
+    if (shard.tls_version.empty()) {
+      json.null();
+    } else {
+      json.begin_object();
+      json.member("version", shard.tls_version);
+      json.member("cipher", shard.tls_cipher);
+      json.member_or_null("alpn", !shard.tls_alpn.empty(), shard.tls_alpn);
+      json.end_object();
+    }
     json.end_object();
   }
   json.end_array();
@@ -144,6 +154,20 @@ std::string schedules_apart_note(const FleetSummary& fleet) {
          " apart (more than the " + format_duration_ns(fleet.start_tolerance_ns) +
          " tolerance): they were not one schedule, so the merged load was uneven; start shards "
          "with one --start-at";
+}
+
+std::string tls_differs_note(const FleetSummary& fleet) {
+  std::string settled;
+  const ShardSummary* first = nullptr;
+  for (const ShardSummary& shard : fleet.shards) {
+    if (shard.tls_version.empty()) continue;
+    if (first == nullptr) first = &shard;
+    settled += (settled.empty() ? "" : ", ") + shard_name(shard.index, shard.count) + " " +
+               shard.tls_version + " " + shard.tls_cipher + " ALPN " +
+               (shard.tls_alpn.empty() ? std::string("none") : shard.tls_alpn);
+  }
+  return "the shards' TLS differs (" + settled + "); the TLS line names shard " +
+         shard_name(first->index, first->count) + "'s, the handshake counts are every shard's";
 }
 
 std::vector<std::string> start_notes(const ReportInput& input) {
@@ -159,6 +183,7 @@ std::vector<std::string> start_notes(const ReportInput& input) {
   if (input.fleet != nullptr) {
     const FleetSummary& fleet = *input.fleet;
     if (fleet.schedules_apart()) notes.push_back(schedules_apart_note(fleet));
+    if (fleet.tls_differs()) notes.push_back(tls_differs_note(fleet));
     for (const ShardSummary& shard : fleet.shards) {
       if (shard.wall_start.late_ns > kLateNoteNs) {
         notes.push_back("shard " + shard_name(shard.index, shard.count) + " started " +

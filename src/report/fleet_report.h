@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "merge/fleet.h"
+#include "document/fleet_summary.h"
 #include "report/json_writer.h"
 #include "report/report_input.h"
 
@@ -30,6 +30,9 @@ void write_fleet_json(const FleetSummary& fleet, JsonWriter& json);
 /// The words for FleetSummary::schedules_apart(): "the shards' schedules began 3.00s apart
 /// (more than the 1.00s tolerance): ...". One of start_notes(); `hammer merge` also warns with it.
 std::string schedules_apart_note(const FleetSummary& fleet);
+/// "the shards' TLS differs (1/2 1.3 TLS_AES_256_GCM_SHA384 ALPN http/1.1, 2/2 1.2 ...); ...":
+/// a note when FleetSummary::tls_differs().
+std::string tls_differs_note(const FleetSummary& fleet);
 
 /// Notes on the start: a shard that started late, shards whose schedules began apart, and
 /// (with --start-at or a merge) what trusting the machines' clocks means.

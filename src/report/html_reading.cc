@@ -44,7 +44,7 @@ Expected<std::optional<Histogram>, std::string> histogram_at(
 }
 
 Expected<RunView, std::string> read_run(const HtmlSource& source) {
-  RunView run{source.label, source.document, {}, {}, {}, {}, false, {}, {}};
+  RunView run{source.label, source.document, {}, {}, {}, {}, {}, false, {}, {}};
   struct Wanted {
     std::optional<Histogram>* into;
     std::initializer_list<std::string_view> path;
@@ -53,7 +53,8 @@ Expected<RunView, std::string> read_run(const HtmlSource& source) {
   const Wanted wanted[] = {{&run.corrected, {"latency", "corrected"}, "latency.corrected"},
                            {&run.uncorrected, {"latency", "uncorrected"}, "latency.uncorrected"},
                            {&run.connect, {"connect"}, "connect"},
-                           {&run.first_requests, {"first_requests"}, "first_requests"}};
+                           {&run.first_requests, {"first_requests"}, "first_requests"},
+                           {&run.handshake, {"tls", "handshake_time"}, "tls.handshake_time"}};
   for (const Wanted& item : wanted) {
     auto histogram = histogram_at(source.document, item.path, item.name);
     if (!histogram) return unexpected(source.label + ": " + histogram.error());

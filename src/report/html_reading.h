@@ -39,6 +39,7 @@ struct RunView {
   std::optional<Histogram> uncorrected;
   std::optional<Histogram> connect;
   std::optional<Histogram> first_requests;
+  std::optional<Histogram> handshake;  // https: tls.handshake_time; none for http://
   bool corrected_leads = false;
   // What the run's timeouts censor in each latency histogram (stats/censored_tail.h), from the
   // document's counts: older documents, written before `censored` existed, are read the same.

@@ -13,6 +13,7 @@
 #include "report/html_pieces.h"
 #include "report/slo_report.h"
 #include "report/svg_chart.h"
+#include "report/tls_report.h"
 #include "report/verdict_text.h"
 
 namespace hammer::html {
@@ -87,6 +88,14 @@ std::string findings_section(const RunView& run) {
   for (const std::string& line :
        {host_line(host_figures.host), generator_cpu_line(host_figures.generator_cpu)}) {
     if (!line.empty()) items += "<li class=\"verdict\" data-host>" + escape_html(line) + "</li>";
+  }
+  // https: the text report's TLS lines (version, cipher, handshakes, -k, failures).
+  RunResult tls_figures;
+  read_tls_figures(*doc, tls_figures);
+  for (const std::string& line :
+       tls_lines(tls_figures.tls, tls_figures.handshake_time,
+                 tls_figures.error_count(ErrorKind::tls))) {
+    items += "<li class=\"verdict\" data-tls>" + escape_html(line) + "</li>";
   }
   if (const JsonValue* errors = doc->find("errors")) {
     std::string listed;
@@ -260,7 +269,8 @@ std::string histogram_line(const char* name, const std::optional<Histogram>& his
 
 std::string cold_start_section(const RunView& run) {
   const JsonValue* lag = run.document->find("dispatch_lag");
-  std::string html = "<section id=\"dispatch\"><h2>Dispatch lag, connect time, first requests</h2>";
+  std::string html = "<section id=\"dispatch\"><h2>Dispatch lag, connect time, first "
+                     "requests</h2>";
   if (lag != nullptr && lag->is_object()) {
     const double behind = number_or(lag, {"behind_schedule"}, 0);
     const double server = number_or(lag, {"cause", "server"}, 0);
@@ -284,6 +294,8 @@ std::string cold_start_section(const RunView& run) {
   }
   const std::string rows =
       histogram_line("connect time", run.connect, "connect() to writable") +
+      histogram_line("TLS handshake", run.handshake,
+                     "after the TCP connect, to the TLS connection's establishment") +
       histogram_line("first requests", run.first_requests,
                      "uncorrected, first request on each new connection");
   if (!rows.empty()) {

@@ -247,6 +247,9 @@ void write_document_header(const Config& config, JsonWriter& json) {
   json.member("method", config.method);
   json.member("engine", std::string(engine_name(config.engine)));
   json.member("precise_dispatch", config.precise_dispatch);
+  // What the text report printed (--latency, --timeline), so `hammer report` prints it again.
+  json.member("print_latency", config.print_latency);
+  json.member("print_timeline", config.print_timeline);
   json.key("percentiles").begin_array();
   for (double q : config.percentiles) json.value(q);
   json.end_array();

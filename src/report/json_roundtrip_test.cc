@@ -9,9 +9,12 @@
 
 #include "document/run_document.h"
 #include "merge/merge.h"
+#include "report/fleet_report.h"
 #include "report/json_report.h"
 #include "report/report_test_support.h"
 #include "report/text_report.h"
+#include "report/tls_report.h"
+#include "sweep/slo.h"
 #include "time/time_units.h"
 
 namespace hammer {
@@ -365,6 +368,116 @@ TEST(JsonRoundTripTest, ADocumentWithoutTheMeterReadsAsUnmeasured) {
   ASSERT_TRUE(document.has_value()) << document.error();
   EXPECT_FALSE(document->result.host.measured());
   EXPECT_FALSE(document->result.generator_cpu.measured());
+}
+
+// Issue 25: an https:// run's `tls` member reads back, so `hammer report` prints its TLS,
+// Handshake and -k lines and `hammer merge` adds its handshakes. They were dropped.
+TEST(JsonRoundTripTest, TheTlsSectionReadsBackAndPrintsTheSameLines) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.url = "https://127.0.0.1:8443/";
+  TlsSummary& tls = run.result.tls;
+  tls.used = true;
+  tls.verified = false;
+  tls.version = "1.3";
+  tls.cipher = "TLS_AES_256_GCM_SHA384";
+  tls.alpn = "http/1.1";
+  tls.full_handshakes = 4;
+  tls.resumed_handshakes = 16;
+  tls.first_error = "certificate verify failed: self-signed certificate";
+  run.result.errors[static_cast<int>(ErrorKind::tls)] = 2;
+  for (int64_t i = 1; i <= 20; ++i) run.result.handshake_time.record(i * 100'000);
+  auto document = read_run_document(render_json_report(run.input()));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  const TlsSummary& read = document->result.tls;
+  EXPECT_TRUE(read.used);
+  EXPECT_FALSE(read.verified);
+  EXPECT_EQ(read.version, "1.3");
+  EXPECT_EQ(read.cipher, "TLS_AES_256_GCM_SHA384");
+  EXPECT_EQ(read.alpn, "http/1.1");
+  EXPECT_EQ(read.full_handshakes, 4);
+  EXPECT_EQ(read.resumed_handshakes, 16);
+  EXPECT_EQ(read.first_error, tls.first_error);
+  EXPECT_EQ(document->result.handshake_time.total_count(), 20);
+  EXPECT_EQ(document->result.handshake_time.max(), run.result.handshake_time.max());
+  std::string written;
+  std::string again;
+  append_tls_text(run.input(), written);
+  const std::vector<Verdict> none;
+  append_tls_text(ReportInput{document->config, document->result, none, {}}, again);
+  EXPECT_NE(written.find("16 resumed"), std::string::npos) << written;
+  EXPECT_EQ(again, written);
+
+  // A plain-HTTP run's `"tls": null` reads as no TLS; a `tls` of the wrong shape is refused.
+  auto plain = read_run_document(render_json_report(testing::open_loop_run().input()));
+  ASSERT_TRUE(plain.has_value()) << plain.error();
+  EXPECT_FALSE(plain->result.tls.used);
+  std::string json = render_json_report(run.input());
+  json.replace(json.find("\"verify\": false"), 15, "\"verify\": 0");
+  auto bad = read_run_document(json);
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_EQ(bad.error(), "tls.verify: expected true or false");
+}
+
+// The --slo limits are typed values in the reader (they were rebuilt as text by
+// `hammer report` and parsed again), and --latency/--timeline are kept in config.
+TEST(JsonRoundTripTest, SloLimitsAndTheTextTablesReadBack) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.print_latency = true;
+  run.config.print_timeline = true;
+  SloLimit p999{"p99.9", 99.9, 50'000'000, 0, "50ms"};
+  SloLimit errors{"errors", 0, 0, 0.015, "1.5%"};
+  const std::vector<SloOutcome> outcomes = evaluate_slos({p999, errors}, run.config, run.result);
+  ReportInput input = run.input();
+  input.slo = &outcomes;
+  const std::string json = render_json_report(input);
+  auto document = read_run_document(json);
+  ASSERT_TRUE(document.has_value()) << document.error();
+  EXPECT_TRUE(document->config.print_latency);
+  EXPECT_TRUE(document->config.print_timeline);
+  ASSERT_EQ(document->slo_limits.size(), 2u);
+  EXPECT_EQ(document->slo_limits[0].key, "p99.9");
+  EXPECT_EQ(document->slo_limits[0].percentile, 99.9);
+  EXPECT_EQ(document->slo_limits[0].limit_ns, 50'000'000);
+  EXPECT_TRUE(document->slo_limits[1].is_error_rate());
+  EXPECT_EQ(document->slo_limits[1].error_rate, 0.015);
+  std::string edited = json;
+  edited.replace(edited.find("\"key\": \"p99.9\""), 14, "\"key\": \"q99.9\"");
+  auto bad = read_run_document(edited);
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_EQ(bad.error(), "slo[0].key: expected pNN[.N], max or errors, got \"q99.9\"");
+}
+
+// A fleet whose shards settled different TLS says so in a note, naming each shard's, and the
+// merged document's fleet members keep them for `hammer report merged.json`.
+TEST(JsonRoundTripTest, AFleetOfDifferingTlsSaysSoAndReadsItBack) {
+  FleetSummary fleet;
+  fleet.shard_count = 2;
+  for (int64_t index : {1, 2}) {
+    ShardSummary shard;
+    shard.index = index;
+    shard.count = 2;
+    shard.source = "shard" + std::to_string(index) + ".json";
+    shard.tls_version = index == 1 ? "1.3" : "1.2";
+    shard.tls_cipher = index == 1 ? "TLS_AES_256_GCM_SHA384" : "ECDHE-ECDSA-AES256-GCM-SHA384";
+    shard.tls_alpn = "http/1.1";
+    fleet.shards.push_back(shard);
+  }
+  ASSERT_TRUE(fleet.tls_differs());
+  EXPECT_EQ(tls_differs_note(fleet),
+            "the shards' TLS differs (1/2 1.3 TLS_AES_256_GCM_SHA384 ALPN http/1.1, 2/2 1.2 "
+            "ECDHE-ECDSA-AES256-GCM-SHA384 ALPN http/1.1); the TLS line names shard 1/2's, the "
+            "handshake counts are every shard's");
+  testing::FabricatedRun run = testing::open_loop_run();
+  ReportInput input = run.input();
+  input.fleet = &fleet;
+  auto document = read_run_document(render_json_report(input));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  ASSERT_TRUE(document->fleet.has_value());
+  ASSERT_EQ(document->fleet->shards.size(), 2u);
+  EXPECT_EQ(document->fleet->shards[1].tls_version, "1.2");
+  EXPECT_EQ(document->fleet->shards[1].tls_cipher, "ECDHE-ECDSA-AES256-GCM-SHA384");
+  EXPECT_TRUE(document->fleet->tls_differs());
+  EXPECT_EQ(render_fleet_table(*document->fleet), render_fleet_table(fleet));
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/config.h"
-#include "merge/fleet.h"
+#include "document/fleet_summary.h"
 #include "run/result.h"
 #include "run/verdicts.h"
 #include "stats/censored_tail.h"
@@ -28,7 +28,7 @@ struct ReportInput {
   std::vector<std::string> notes;
   /// --slo outcomes of the run (sweep/slo.h); null when no --slo was given.
   const std::vector<SloOutcome>* slo = nullptr;
-  /// `hammer merge`: the shards this result adds up (merge/fleet.h); null for a single run.
+  /// `hammer merge`: the shards this result adds up (document/fleet_summary.h); null for a single run.
   const FleetSummary* fleet = nullptr;
   /// `hammer report`: the saved run's notes as it printed them (RunDocument::notes), which
   /// replace the ones report_notes() would derive; null for a live run or a merge.

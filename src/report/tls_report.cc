@@ -6,30 +6,40 @@
 
 namespace hammer {
 
-void append_tls_text(const ReportInput& input, std::string& out) {
-  const TlsSummary& tls = input.result.tls;
-  if (!tls.used) return;
+std::vector<std::string> tls_lines(const TlsSummary& tls, const Histogram& handshake,
+                                   int64_t failed) {
+  std::vector<std::string> lines;
+  if (!tls.used) return lines;
   const int64_t handshakes = tls.full_handshakes + tls.resumed_handshakes;
   if (!tls.version.empty()) {
-    out += "TLS            " + tls.version + " " + tls.cipher + ", ALPN " +
-           (tls.alpn.empty() ? std::string("none") : tls.alpn) + "; " + format_count(handshakes) +
-           (handshakes == 1 ? " handshake: " : " handshakes: ") +
-           format_count(tls.full_handshakes) + " full, " + format_count(tls.resumed_handshakes) +
-           " resumed\n";
+    lines.push_back("TLS            " + tls.version + " " + tls.cipher + ", ALPN " +
+                    (tls.alpn.empty() ? std::string("none") : tls.alpn) + "; " +
+                    format_count(handshakes) +
+                    (handshakes == 1 ? " handshake: " : " handshakes: ") +
+                    format_count(tls.full_handshakes) + " full, " +
+                    format_count(tls.resumed_handshakes) + " resumed");
   }
-  const Histogram& handshake = input.result.handshake_time;
   if (handshake.total_count() > 0) {
-    out += "Handshake      p50 " + format_duration_ns(handshake.value_at_percentile(50)) +
-           ", p99 " + format_duration_ns(handshake.value_at_percentile(99)) + ", max " +
-           format_duration_ns(handshake.max()) + " (TLS, after the TCP connect)\n";
+    lines.push_back("Handshake      p50 " + format_duration_ns(handshake.value_at_percentile(50)) +
+                    ", p99 " + format_duration_ns(handshake.value_at_percentile(99)) + ", max " +
+                    format_duration_ns(handshake.max()) + " (TLS, after the TCP connect)");
   }
   if (!tls.verified) {
-    out += "TLS            certificates not verified (-k): the server's identity is unchecked\n";
+    lines.push_back(
+        "TLS            certificates not verified (-k): the server's identity is unchecked");
   }
-  if (const int64_t failed = input.result.error_count(ErrorKind::tls); failed > 0) {
-    out += "TLS failures   " + format_count(failed) +
-           (failed == 1 ? " handshake failed, " : " handshakes failed, the first: ") +
-           tls.first_error + "\n";
+  if (failed > 0) {
+    lines.push_back("TLS failures   " + format_count(failed) +
+                    (failed == 1 ? " handshake failed, " : " handshakes failed, the first: ") +
+                    tls.first_error);
+  }
+  return lines;
+}
+
+void append_tls_text(const ReportInput& input, std::string& out) {
+  for (const std::string& line : tls_lines(input.result.tls, input.result.handshake_time,
+                                           input.result.error_count(ErrorKind::tls))) {
+    out += line + "\n";
   }
 }
 

@@ -2,7 +2,9 @@
 #pragma once
 // FleetSummary: what `hammer merge` knows about the shards it added up, as plain data for the
 // report (report/fleet_report.h words it). The merged figures themselves are an ordinary
-// RunResult; this is only the per-shard side, so a reader can see which generator lagged.
+// RunResult; this is only the per-shard side, so a reader can see which generator lagged. A
+// merged document's `fleet` member holds it, and the document reader reads it back
+// (document/fleet_section.cc), so `hammer report merged.json` prints merge's own table.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -33,6 +35,11 @@ struct ShardSummary {
   bool lead_p50_censored = false;  // the shard's timeouts censor it: the figure is --timeout,
   bool lead_p99_censored = false;  // a bound (stats/censored_tail.h)
   bool interrupted = false;
+  // https: what the shard's first successful handshake settled (RunResult::tls); empty for
+  // http:// or when none succeeded.
+  std::string tls_version;
+  std::string tls_cipher;
+  std::string tls_alpn;
 };
 
 struct FleetSummary {
@@ -44,6 +51,21 @@ struct FleetSummary {
   /// The shards' schedules began further apart than --start-tolerance: not one schedule, so
   /// the merged load was uneven. `hammer merge` warns of it on stderr; the report notes it.
   bool schedules_apart() const { return start_spread_ns > start_tolerance_ns; }
+  /// Two shards' handshakes settled different TLS (version, cipher or ALPN): the merged TLS
+  /// line names the first shard's, so the report says they differ.
+  bool tls_differs() const {
+    const ShardSummary* first = nullptr;
+    for (const ShardSummary& shard : shards) {
+      if (shard.tls_version.empty()) continue;
+      if (first == nullptr) {
+        first = &shard;
+      } else if (shard.tls_version != first->tls_version ||
+                 shard.tls_cipher != first->tls_cipher || shard.tls_alpn != first->tls_alpn) {
+        return true;
+      }
+    }
+    return false;
+  }
 };
 
 }  // namespace hammer

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The parts of a run's document that run_document.cc leaves to files of their own, each read
+// through the same DocumentReader (the first problem names its member). Internal to document/.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/config.h"
+#include "document/document_reader.h"
+#include "document/fleet_summary.h"
+#include "run/result.h"
+
+namespace hammer {
+
+/// `tls` (an https:// run's handshakes, version, cipher, ALPN, first failure and handshake-time
+/// histogram) into result.tls and result.handshake_time; null or absent: a plain-HTTP run.
+void read_tls_section(DocumentReader& reader, RunResult& result);
+
+/// `slo`: the --slo limits the run was judged by, as typed values (never text parsed again);
+/// empty when the run had none.
+std::vector<SloLimit> read_slo_limits(DocumentReader& reader);
+
+/// The online CPUs of the machine that ran it, as the generator verdict's figures name them;
+/// 0 when no verdict does (only that verdict's advice depends on them).
+int64_t read_machine_cpus(DocumentReader& reader);
+
+/// `fleet`: a merged document's shards (what `hammer merge` printed as its table); none for a
+/// single run's document.
+std::optional<FleetSummary> read_fleet_section(DocumentReader& reader);
+
+}  // namespace hammer
