@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+// Decoding walks the code one bit at a time using the canonical code's per-length ranges: at
+// length L the codes in [first_code[L], first_code[L] + count[L]) are symbols, and every other
+// L-bit value is the prefix of a longer code. Response headers are short and mostly indexed,
+// so the simple walk is enough; a table-driven decoder can replace it behind the same API.
+#include "http2/hpack_huffman.h"
+
+#include <array>
+
+namespace hammer::http2 {
+namespace {
+
+constexpr int kMaxCodeLength = 30;
+
+// Code length in bits of each symbol 0..256, transcribed from RFC 7541 Appendix B.
+constexpr std::array<uint8_t, kHuffmanSymbols> kCodeLengths = {
+    // 0..31: control octets
+    13, 23, 28, 28, 28, 28, 28, 28, 28, 24, 30, 28, 28, 30, 28, 28,
+    28, 28, 28, 28, 28, 28, 30, 28, 28, 28, 28, 28, 28, 28, 28, 28,
+    // 32..63: ' ' ! " # $ % & ' ( ) * + , - . / 0..9 : ; < = > ?
+    6, 10, 10, 12, 13, 6, 8, 11, 10, 10, 8, 11, 8, 6, 6, 6,
+    5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 7, 8, 15, 6, 12, 10,
+    // 64..95: @ A..Z [ \ ] ^ _
+    13, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    7, 7, 7, 7, 7, 7, 7, 7, 8, 7, 8, 13, 19, 13, 14, 6,
+    // 96..127: ` a..z { | } ~ DEL
+    15, 5, 6, 5, 6, 5, 6, 6, 6, 5, 7, 7, 6, 6, 6, 5,
+    6, 7, 6, 5, 5, 6, 7, 7, 7, 7, 7, 15, 11, 14, 13, 28,
+    // 128..255
+    20, 22, 20, 20, 22, 22, 22, 23, 22, 23, 23, 23, 23, 23, 24, 23,
+    24, 24, 22, 23, 24, 23, 23, 23, 23, 21, 22, 23, 22, 23, 23, 24,
+    22, 21, 20, 22, 22, 23, 23, 21, 23, 22, 22, 24, 21, 22, 23, 23,
+    21, 21, 22, 21, 23, 22, 23, 23, 20, 22, 22, 22, 23, 22, 22, 23,
+    26, 26, 20, 19, 22, 23, 22, 25, 26, 26, 26, 27, 27, 26, 24, 25,
+    19, 21, 26, 27, 27, 26, 27, 24, 21, 21, 26, 26, 28, 27, 27, 27,
+    20, 24, 20, 21, 22, 21, 21, 23, 22, 22, 25, 25, 24, 24, 26, 23,
+    26, 27, 26, 26, 27, 27, 27, 27, 27, 28, 27, 27, 27, 27, 27, 26,
+    // 256: EOS
+    30,
+};
+
+struct CanonicalCode {
+  std::array<uint32_t, kHuffmanSymbols> codes{};
+  std::array<uint32_t, kMaxCodeLength + 1> first_code{};   // smallest code of each length
+  std::array<uint16_t, kMaxCodeLength + 1> count{};        // symbols of each length
+  std::array<uint16_t, kMaxCodeLength + 1> first_rank{};   // rank of first_code in `sorted`
+  std::array<uint16_t, kHuffmanSymbols> sorted{};          // symbols by (length, value)
+};
+
+constexpr CanonicalCode build_code() {
+  CanonicalCode code;
+  for (int symbol = 0; symbol < kHuffmanSymbols; ++symbol) ++code.count[kCodeLengths[symbol]];
+  uint32_t next = 0;
+  uint16_t rank = 0;
+  for (int length = 1; length <= kMaxCodeLength; ++length) {
+    next <<= 1;
+    code.first_code[length] = next;
+    code.first_rank[length] = rank;
+    for (int symbol = 0; symbol < kHuffmanSymbols; ++symbol) {
+      if (kCodeLengths[symbol] != length) continue;
+      code.codes[symbol] = next++;
+      code.sorted[rank++] = static_cast<uint16_t>(symbol);
+    }
+  }
+  return code;
+}
+
+constexpr CanonicalCode kCode = build_code();
+
+}  // namespace
+
+HuffmanCode huffman_code(int symbol) {
+  return {kCode.codes[symbol], kCodeLengths[symbol]};
+}
+
+HpackError huffman_decode(const uint8_t* encoded, size_t size, uint8_t* out, size_t out_capacity,
+                          size_t* out_size) {
+  size_t written = 0;
+  uint32_t code = 0;
+  int length = 0;
+  for (size_t i = 0; i < size; ++i) {
+    for (int bit = 7; bit >= 0; --bit) {
+      code = (code << 1) | ((encoded[i] >> bit) & 1u);
+      ++length;
+      const uint32_t offset = code - kCode.first_code[length];
+      if (offset >= kCode.count[length]) {
+        // A prefix of a longer code; a 30-bit value that is no symbol cannot occur in a
+        // complete code, but stop rather than shift past 32 bits if the table were wrong.
+        if (length == kMaxCodeLength) return HpackError::huffman_bad_padding;
+        continue;
+      }
+      const int symbol = kCode.sorted[kCode.first_rank[length] + offset];
+      if (symbol == kHuffmanEos) return HpackError::huffman_eos;
+      if (written == out_capacity) return HpackError::string_too_long;
+      out[written++] = static_cast<uint8_t>(symbol);
+      code = 0;
+      length = 0;
+    }
+  }
+  // What is left must be padding: under 8 bits, all ones (the most significant bits of EOS).
+  if (length > 7 || code != (uint32_t{1} << length) - 1) return HpackError::huffman_bad_padding;
+  *out_size = written;
+  return HpackError::none;
+}
+
+size_t huffman_encoded_size(std::string_view text) {
+  uint64_t bits = 0;
+  for (const char c : text) bits += kCodeLengths[static_cast<uint8_t>(c)];
+  return static_cast<size_t>((bits + 7) / 8);
+}
+
+void huffman_encode(std::string& out, std::string_view text) {
+  uint64_t pending = 0;  // right-aligned bits not yet written
+  int pending_bits = 0;
+  for (const char c : text) {
+    const auto symbol = static_cast<uint8_t>(c);
+    pending = (pending << kCodeLengths[symbol]) | kCode.codes[symbol];
+    pending_bits += kCodeLengths[symbol];
+    while (pending_bits >= 8) {
+      pending_bits -= 8;
+      out.push_back(static_cast<char>((pending >> pending_bits) & 0xffu));
+    }
+  }
+  if (pending_bits > 0) {
+    const int pad = 8 - pending_bits;
+    out.push_back(static_cast<char>(((pending << pad) | ((1u << pad) - 1)) & 0xffu));
+  }
+}
+
+}  // namespace hammer::http2
