@@ -1,6 +1,7 @@
 # The allocation test replaces the global operator new, so it gets a binary of its own.
 add_executable(hammer_alloc_tests ${CMAKE_CURRENT_LIST_DIR}/alloc_counter.cc
-               ${CMAKE_CURRENT_LIST_DIR}/hot_path_alloc_test.cc)
+               ${CMAKE_CURRENT_LIST_DIR}/hot_path_alloc_test.cc
+               ${CMAKE_CURRENT_LIST_DIR}/http2_alloc_test.cc)
 # Over TLS too, where OpenSSL is (it needs OpenSSL's allocator hook, and nginx at run time).
 if(HAMMER_HAVE_TLS)
   target_sources(hammer_alloc_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/tls_alloc_test.cc)
