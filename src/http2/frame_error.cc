@@ -20,7 +20,8 @@ ErrorCode error_code(FrameError error) {
     case FrameError::unexpected_continuation:
     case FrameError::self_dependency: return ErrorCode::protocol_error;
     case FrameError::bad_initial_window_size: return ErrorCode::flow_control_error;
-    case FrameError::header_block_too_large: return ErrorCode::enhance_your_calm;
+    case FrameError::header_block_too_large:
+    case FrameError::continuation_flood: return ErrorCode::enhance_your_calm;
   }
   return ErrorCode::internal_error;
 }
@@ -42,6 +43,7 @@ std::string_view describe(FrameError error) {
     case FrameError::continuation_expected: return "frame inside a header block";
     case FrameError::unexpected_continuation: return "CONTINUATION without HEADERS";
     case FrameError::header_block_too_large: return "header block too large";
+    case FrameError::continuation_flood: return "CONTINUATION flood";
     case FrameError::self_dependency: return "stream depends on itself";
   }
   return "unknown frame error";

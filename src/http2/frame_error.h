@@ -25,6 +25,7 @@ enum class FrameError : uint8_t {
   continuation_expected,      // another frame inside a header block (§6.10)
   unexpected_continuation,    // CONTINUATION with no open header block (§6.10)
   header_block_too_large,     // HEADERS + CONTINUATION beyond our block buffer
+  continuation_flood,         // more CONTINUATION frames in one block than any server needs
   self_dependency,            // a stream depending on itself (§5.3.1)
 };
 

@@ -79,12 +79,17 @@ void FrameParser::begin_frame() {
         block_stream_ = stream_id_;
         block_end_stream_ = has(flags_, frame_flags::kEndStream);
         block_payload_bytes_ = 0;
+        block_continuations_ = 0;
       }
       return;
     }
     case FrameType::continuation:
       if (!in_block_) {
         fail(FrameError::unexpected_continuation);
+        return;
+      }
+      if (++block_continuations_ > kMaxContinuationFrames) {
+        fail(FrameError::continuation_flood);
         return;
       }
       body_ = Body::block;

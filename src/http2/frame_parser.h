@@ -25,6 +25,10 @@
 namespace hammer::http2 {
 
 inline constexpr size_t kDefaultMaxHeaderBlockBytes = 65536;
+/// CONTINUATION frames allowed in one header block. A server splits a block by its frame size
+/// (a 64 KiB block is 4 frames at 16 KiB); thousands of tiny or empty ones only burn our CPU
+/// while the buffer bound never trips (the "CONTINUATION flood").
+inline constexpr int kMaxContinuationFrames = 64;
 
 enum class FrameStatus : uint8_t { need_more, frame, error };
 
@@ -122,6 +126,7 @@ class FrameParser {
   uint32_t block_stream_ = 0;
   bool block_end_stream_ = false;
   uint32_t block_payload_bytes_ = 0;
+  int block_continuations_ = 0;
   int64_t ignored_frames_ = 0;
 };
 

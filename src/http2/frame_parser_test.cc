@@ -167,7 +167,7 @@ std::vector<Row> rows() {
       {.name = "priority", .bytes = frame_bytes(kPriority, 0, 3, u32(1) + "\x0f"),
        .events = {"priority s3 L5 dep1"}},
       {.name = "priority_on_itself", .bytes = frame_bytes(kPriority, 0, 3, u32(3) + "\x0f") + kPingFrame,
-       .events = {"stream_error s3 L5 code1 why15", kPingEvent}},
+       .events = {"stream_error s3 L5 code1 why16", kPingEvent}},
       {.name = "priority_wrong_length_is_a_stream_error",
        .bytes = frame_bytes(kPriority, 0, 3, u32(1)) + kPingFrame,
        .events = {"stream_error s3 L4 code6 why2", kPingEvent}},
@@ -253,6 +253,21 @@ TEST(FrameParserTest, HeaderBlockOverTheBufferIsAConnectionError) {
   }
 }
 
+TEST(FrameParserTest, ContinuationFloodIsStoppedEvenWhenTheBlockStaysSmall) {
+  std::string allowed = frame_bytes(kHeaders, 0, 1, "\x88");
+  for (int i = 0; i < kMaxContinuationFrames - 1; ++i) {
+    allowed += frame_bytes(kContinuation, 0, 1, "");
+  }
+  const Outcome ok = testing::run(allowed + frame_bytes(kContinuation, kEndHeaders, 1, ""), {});
+  EXPECT_EQ(ok.error, FrameError::none);
+  EXPECT_EQ(ok.events, (std::vector<std::string>{"headers s1 L1 88"}));
+  std::string flood = allowed + frame_bytes(kContinuation, 0, 1, "");
+  const Outcome stopped = testing::run(flood + frame_bytes(kContinuation, 0, 1, ""), {});
+  EXPECT_EQ(stopped.error, FrameError::continuation_flood);
+  EXPECT_EQ(stopped.error_offset, flood.size() + 9);
+  EXPECT_EQ(error_code(stopped.error), ErrorCode::enhance_your_calm);
+}
+
 TEST(FrameParserTest, RaisedMaxFrameSizeAdmitsLargerFrames) {
   FrameParser parser;
   parser.set_max_frame_size(1 << 20);
@@ -277,7 +292,7 @@ TEST(FrameParserTest, ErrorsAreSticky) {
 }
 
 TEST(FrameParserTest, EveryErrorHasACodeAndAPhrase) {
-  for (int e = 1; e <= static_cast<int>(FrameError::self_dependency); ++e) {
+  for (int e = 1; e <= static_cast<int>(FrameError::self_dependency); ++e) {  // the last
     const auto error = static_cast<FrameError>(e);
     EXPECT_NE(error_code(error), ErrorCode::no_error) << e;
     EXPECT_FALSE(describe(error).empty()) << e;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Decoding walks the code one bit at a time using the canonical code's per-length ranges: at
-// length L the codes in [first_code[L], first_code[L] + count[L]) are symbols, and every other
-// L-bit value is the prefix of a longer code. Response headers are short and mostly indexed,
-// so the simple walk is enough; a table-driven decoder can replace it behind the same API.
+// Decoding uses the canonical code's order: left-aligned in 32 bits, every code of length L
+// is below limit[L] (one past the last code of length L, left-aligned) and every longer code
+// is at or above it, so a symbol's length is the first L whose limit exceeds the next 32 bits.
+// The common octets have 5 to 8 bit codes, so that is a few comparisons per symbol; the
+// symbol is then its offset within its length's run of codes.
 #include "http2/hpack_huffman.h"
 
 #include <array>
@@ -10,6 +11,7 @@
 namespace hammer::http2 {
 namespace {
 
+constexpr int kMinCodeLength = 5;
 constexpr int kMaxCodeLength = 30;
 
 // Code length in bits of each symbol 0..256, transcribed from RFC 7541 Appendix B.
@@ -45,6 +47,7 @@ struct CanonicalCode {
   std::array<uint16_t, kMaxCodeLength + 1> count{};        // symbols of each length
   std::array<uint16_t, kMaxCodeLength + 1> first_rank{};   // rank of first_code in `sorted`
   std::array<uint16_t, kHuffmanSymbols> sorted{};          // symbols by (length, value)
+  std::array<uint64_t, kMaxCodeLength + 1> limit{};        // see the top of the file
 };
 
 constexpr CanonicalCode build_code() {
@@ -61,6 +64,7 @@ constexpr CanonicalCode build_code() {
       code.codes[symbol] = next++;
       code.sorted[rank++] = static_cast<uint16_t>(symbol);
     }
+    code.limit[length] = uint64_t{next} << (32 - length);
   }
   return code;
 }
@@ -75,30 +79,35 @@ HuffmanCode huffman_code(int symbol) {
 
 HpackError huffman_decode(const uint8_t* encoded, size_t size, uint8_t* out, size_t out_capacity,
                           size_t* out_size) {
+  const uint64_t total_bits = uint64_t{size} * 8;
+  uint64_t at = 0;  // bits consumed
   size_t written = 0;
-  uint32_t code = 0;
-  int length = 0;
-  for (size_t i = 0; i < size; ++i) {
-    for (int bit = 7; bit >= 0; --bit) {
-      code = (code << 1) | ((encoded[i] >> bit) & 1u);
-      ++length;
-      const uint32_t offset = code - kCode.first_code[length];
-      if (offset >= kCode.count[length]) {
-        // A prefix of a longer code; a 30-bit value that is no symbol cannot occur in a
-        // complete code, but stop rather than shift past 32 bits if the table were wrong.
-        if (length == kMaxCodeLength) return HpackError::huffman_bad_padding;
-        continue;
-      }
-      const int symbol = kCode.sorted[kCode.first_rank[length] + offset];
-      if (symbol == kHuffmanEos) return HpackError::huffman_eos;
-      if (written == out_capacity) return HpackError::string_too_long;
-      out[written++] = static_cast<uint8_t>(symbol);
-      code = 0;
-      length = 0;
+  while (at < total_bits) {
+    // The next 32 bits, left-aligned, with ones past the end (so a code cut off by the end
+    // reads as the EOS prefix and is judged as padding below).
+    const size_t first = static_cast<size_t>(at / 8);
+    uint64_t window = 0;
+    for (size_t i = 0; i < 5; ++i) {
+      window = (window << 8) | (first + i < size ? encoded[first + i] : 0xffu);
     }
+    const auto bits = static_cast<uint32_t>(window >> (8 - at % 8));
+    int length = kMinCodeLength;
+    while (bits >= kCode.limit[length]) ++length;  // limit[30] is 2^32: the loop ends there
+    const uint64_t left = total_bits - at;
+    if (uint64_t(length) > left) {
+      // Padding: under 8 bits, all ones (the most significant bits of EOS).
+      if (left > 7 || (bits >> (32 - left)) != (uint32_t{1} << left) - 1) {
+        return HpackError::huffman_bad_padding;
+      }
+      break;
+    }
+    const uint32_t code = bits >> (32 - length);
+    const int symbol = kCode.sorted[kCode.first_rank[length] + (code - kCode.first_code[length])];
+    if (symbol == kHuffmanEos) return HpackError::huffman_eos;
+    if (written == out_capacity) return HpackError::string_too_long;
+    out[written++] = static_cast<uint8_t>(symbol);
+    at += static_cast<uint64_t>(length);
   }
-  // What is left must be padding: under 8 bits, all ones (the most significant bits of EOS).
-  if (length > 7 || code != (uint32_t{1} << length) - 1) return HpackError::huffman_bad_padding;
   *out_size = written;
   return HpackError::none;
 }
