@@ -44,7 +44,8 @@ std::vector<Row> rows() {
       {.name = "data", .bytes = frame_bytes(kData, kEndStream, 1, "hello"),
        .events = {"data s1 L5 n5 end"}},
       {.name = "data_empty", .bytes = frame_bytes(kData, 0, 3, ""), .events = {"data s3 L0 n0"}},
-      {.name = "data_padded", .bytes = frame_bytes(kData, kPadded | kEndStream, 1, "\x03" "abc\0\0\0"s),
+      {.name = "data_padded",
+       .bytes = frame_bytes(kData, kPadded | kEndStream, 1, "\x03" "abc\0\0\0"s),
        .events = {"data s1 L7 n3 end"}},
       {.name = "data_all_padding", .bytes = frame_bytes(kData, kPadded, 1, "\x03\0\0\0"s),
        .events = {"data s1 L4 n0"}},
@@ -76,13 +77,15 @@ std::vector<Row> rows() {
                 frame_bytes(kContinuation, kEndHeaders, 1, "\x84\x41"),
        .events = {"headers s1 L4 82868441 end"}},
       {.name = "empty_continuation_ends_the_block",
-       .bytes = frame_bytes(kHeaders, 0, 1, "\x88") + frame_bytes(kContinuation, kEndHeaders, 1, ""),
+       .bytes = frame_bytes(kHeaders, 0, 1, "\x88") +
+                frame_bytes(kContinuation, kEndHeaders, 1, ""),
        .events = {"headers s1 L1 88"}},
       {.name = "data_inside_a_header_block",
        .bytes = frame_bytes(kHeaders, 0, 1, "\x82") + frame_bytes(kData, 0, 1, "x"),
        .error = FrameError::continuation_expected, .error_offset = 19},
       {.name = "continuation_on_another_stream",
-       .bytes = frame_bytes(kHeaders, 0, 1, "\x82") + frame_bytes(kContinuation, kEndHeaders, 3, ""),
+       .bytes = frame_bytes(kHeaders, 0, 1, "\x82") +
+                frame_bytes(kContinuation, kEndHeaders, 3, ""),
        .error = FrameError::continuation_expected, .error_offset = 19},
       {.name = "unknown_frame_inside_a_header_block",
        .bytes = frame_bytes(kHeaders, 0, 1, "\x82") + frame_bytes(0x42, 0, 0, ""),
@@ -152,7 +155,8 @@ std::vector<Row> rows() {
 
       // WINDOW_UPDATE
       {.name = "window_update_connection_and_stream",
-       .bytes = frame_bytes(kWindow, 0, 0, u32(1000)) + frame_bytes(kWindow, 0, 3, u32(0x80000001u)),
+       .bytes = frame_bytes(kWindow, 0, 0, u32(1000)) +
+                frame_bytes(kWindow, 0, 3, u32(0x80000001u)),
        .events = {"window_update s0 L4 +1000", "window_update s3 L4 +1"}},
       {.name = "window_update_zero_on_a_stream_is_a_stream_error",
        .bytes = frame_bytes(kWindow, 0, 3, u32(0)) + kPingFrame,
@@ -166,7 +170,8 @@ std::vector<Row> rows() {
       // PRIORITY, PUSH_PROMISE, unknown types, size limit
       {.name = "priority", .bytes = frame_bytes(kPriority, 0, 3, u32(1) + "\x0f"),
        .events = {"priority s3 L5 dep1"}},
-      {.name = "priority_on_itself", .bytes = frame_bytes(kPriority, 0, 3, u32(3) + "\x0f") + kPingFrame,
+      {.name = "priority_on_itself",
+       .bytes = frame_bytes(kPriority, 0, 3, u32(3) + "\x0f") + kPingFrame,
        .events = {"stream_error s3 L5 code1 why16", kPingEvent}},
       {.name = "priority_wrong_length_is_a_stream_error",
        .bytes = frame_bytes(kPriority, 0, 3, u32(1)) + kPingFrame,

@@ -50,11 +50,15 @@ inline std::string summarise(const Frame& f) {
                         std::to_string(f.payload_bytes);
   switch (f.kind) {
     case FrameKind::data:
-      return std::string("data") + s + " n" + std::to_string(f.data_bytes) + (f.end_stream ? " end" : "");
+      return std::string("data") + s + " n" + std::to_string(f.data_bytes) +
+             (f.end_stream ? " end" : "");
     case FrameKind::headers:
-      return std::string("headers") + s + " " + to_hex(f.header_block) + (f.end_stream ? " end" : "");
-    case FrameKind::priority: return std::string("priority") + s + " dep" + std::to_string(f.dependency);
-    case FrameKind::rst_stream: return std::string("rst") + s + " code" + std::to_string(f.error_code);
+      return std::string("headers") + s + " " + to_hex(f.header_block) +
+             (f.end_stream ? " end" : "");
+    case FrameKind::priority:
+      return std::string("priority") + s + " dep" + std::to_string(f.dependency);
+    case FrameKind::rst_stream:
+      return std::string("rst") + s + " code" + std::to_string(f.error_code);
     case FrameKind::settings: {
       std::string out = std::string("settings") + s;
       for (int id = 1; id < kKnownSettings; ++id) {

@@ -46,7 +46,8 @@ TEST(HpackAppendixCTest, C2_1LiteralWithIndexing) {
 
 TEST(HpackAppendixCTest, C2_2LiteralWithoutIndexing) {
   HpackDecoder decoder;
-  run_sequence(decoder, {{"040c 2f73 616d 706c 652f 7061 7468", {{":path", "/sample/path"}}, {}, 0}});
+  run_sequence(decoder,
+               {{"040c 2f73 616d 706c 652f 7061 7468", {{":path", "/sample/path"}}, {}, 0}});
 }
 
 TEST(HpackAppendixCTest, C2_3LiteralNeverIndexed) {
