@@ -133,14 +133,17 @@ std::string write_file(const std::string& path, const std::string& text) {
 struct Figures {
   double scheduled = 0, completed = 0, p90_ms = 0, p99_ms = 0, late_ms = 0;
   double server_overrun_ms = 0;  // the server's own lateness after its stall (server_figure)
+  double host_stall_ms = 0;      // hammer's hiccup meter: the longest its host stalled
 };
 
-// design.md §1's figure, give or take 5%, plus whatever the server itself added to the stall:
+// design.md §1's figure, give or take 5%, plus whatever the machine itself added to the stall:
 // the model counts the stall as exactly kPauseMs, and a server whose threads woke late on a
-// busy machine held its requests that much longer. That lateness is measured by the server in
-// the same run (never guessed), so the margin follows the machine, not the other way round.
-double margin_ms(double reference_ms, double server_overrun_ms) {
-  return 0.05 * reference_ms + server_overrun_ms;
+// busy machine held its requests that much longer (635 ms seen beside four compiles on two
+// cores); a hammer whose host stalled read their answers that much later. Both are measured in
+// the same run (the server's overrun, hammer's hiccup meter), never guessed, so the margin
+// follows the machine, not the other way round.
+double margin_ms(double reference_ms, double machine_ms) {
+  return 0.05 * reference_ms + machine_ms;
 }
 
 Figures figures_of(const JsonValue& report) {
@@ -151,15 +154,16 @@ Figures figures_of(const JsonValue& report) {
   figures.p99_ms = number_at(report, "latency.corrected.percentiles_ns.99") / 1e6;
   const JsonValue* late = report.find("start.late_ns");
   figures.late_ms = late != nullptr ? late->number / 1e6 : 0;
+  const JsonValue* host_stall = report.find("host.max_stall_ns");
+  figures.host_stall_ms = host_stall != nullptr ? host_stall->number / 1e6 : 0;
   return figures;
 }
 
-TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
-  const Namespaces namespaces;
-  std::printf("[ shards  ] %s\n", namespaces.ready()
-                                      ? "each shard in its own network namespace (10.231.k.2)"
-                                      : "no network namespaces here: every shard on 127.0.0.1");
-  const std::string directory = private_directory();
+// One attempt: the fleet of three shards and its merge, then one process at the same total
+// rate. The counts are exact and checked here; what the percentiles missed by is returned
+// (empty when every one was within its measured margin).
+std::string fleet_and_single_process(const Namespaces& namespaces,
+                                     const std::string& directory) {
   // --timeout above the stall: a request that waits it out is slow, not failed.
   const std::vector<std::string> common = {"-r", "50", "-c", "150", "-t", "1", "--timeout", "5s",
                                            "-d", std::to_string(kSeconds), "--json"};
@@ -173,7 +177,10 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
   double fleet_overrun_ms = 0;
   {
     ServerProcess server(namespaces.in("s", pausing_server_argv(namespaces.host())));
-    ASSERT_TRUE(server.ready()) << server.startup_output();
+    if (!server.ready()) {
+      ADD_FAILURE() << server.startup_output();
+      return {};
+    }
     const std::string url = "http://" + namespaces.host() + ":" + std::to_string(server.port()) + "/";
     // A start far enough ahead for three processes to start and connect on a busy machine.
     const auto now = std::chrono::system_clock::now().time_since_epoch();
@@ -197,7 +204,10 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
     for (std::thread& thread : threads) thread.join();
     for (int k = 1; k <= kShards; ++k) {
       const Finished& run = runs[static_cast<size_t>(k - 1)];
-      ASSERT_EQ(run.exit_code, 0) << "shard " << k << ": " << run.err;
+      if (run.exit_code != 0) {
+        ADD_FAILURE() << "shard " << k << ": " << run.err;
+        return {};
+      }
       const JsonValue report = parse_report(run);
       shards.push_back(figures_of(report));
       shard_lag_p50_ns.push_back(number_at(report, "dispatch_lag.p50_ns"));
@@ -212,7 +222,10 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
   merge.insert(merge.end(), documents.begin(), documents.end());
   merge.push_back("--json");
   const Finished merged_run = run_hammer(merge);
-  ASSERT_EQ(merged_run.exit_code, 0) << merged_run.err;
+  if (merged_run.exit_code != 0) {
+    ADD_FAILURE() << merged_run.err;
+    return {};
+  }
   const JsonValue merged_report = parse_report(merged_run);
   const Figures merged = figures_of(merged_report);
   EXPECT_EQ(number_at(merged_report, "fleet.shards"), 3);
@@ -232,13 +245,19 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
   Figures single;
   {
     ServerProcess server(namespaces.in("s", pausing_server_argv(namespaces.host())));
-    ASSERT_TRUE(server.ready()) << server.startup_output();
+    if (!server.ready()) {
+      ADD_FAILURE() << server.startup_output();
+      return {};
+    }
     const std::string url = "http://" + namespaces.host() + ":" + std::to_string(server.port()) + "/";
     std::vector<std::string> argv = {hammer_binary()};
     argv.insert(argv.end(), common.begin(), common.end());
     argv.push_back(url);
     const Finished run = run_process(namespaces.in("1", argv), 60);
-    ASSERT_EQ(run.exit_code, 0) << run.err;
+    if (run.exit_code != 0) {
+      ADD_FAILURE() << run.err;
+      return {};
+    }
     single = figures_of(parse_report(run));
     single.server_overrun_ms = static_cast<double>(server_figure(namespaces, url, "overrun"));
   }
@@ -257,9 +276,15 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
               single.completed, single.p90_ms, single.p99_ms);
   std::printf("[ shards  ] %-10s %9.0f %9s %10.2f %10.2f\n", "truth", kRate * kSeconds, "",
               truth_ms(0.90), truth_ms(0.99));
+  double longest_shard_stall_ms = 0;
+  for (const Figures& shard : shards) {
+    longest_shard_stall_ms = std::max(longest_shard_stall_ms, shard.host_stall_ms);
+  }
   std::printf("[ shards  ] the server's own lateness after its stall: %.0f ms (fleet), %.0f ms "
-              "(single); each margin is 5%% plus it\n",
-              fleet_overrun_ms, single.server_overrun_ms);
+              "(single); hammer's longest host stall: %.0f ms (fleet), %.0f ms (single); "
+              "each margin is 5%% plus both\n",
+              fleet_overrun_ms, single.server_overrun_ms, longest_shard_stall_ms,
+              single.host_stall_ms);
 
   // The union of the shards' slots is the single run's schedule, exactly.
   EXPECT_EQ(merged.scheduled, single.scheduled);
@@ -267,16 +292,44 @@ TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
   // Every request the server answered is in the merged count, and nothing else.
   EXPECT_EQ(static_cast<int64_t>(merged.completed), served);
   // Percentiles of the added histograms: the analytic truth, and what one process measures.
+  // These are the figures a busy machine moves (by the margins measured above): a reading
+  // outside them gets one retry, said as such, and fails only on both attempts.
+  const double fleet_machine_ms = fleet_overrun_ms + longest_shard_stall_ms;
+  const double single_machine_ms = single.server_overrun_ms + single.host_stall_ms;
+  std::string misses;
   for (auto [merged_ms, single_ms, truth, name] :
        {std::tuple{merged.p90_ms, single.p90_ms, truth_ms(0.90), "p90"},
         std::tuple{merged.p99_ms, single.p99_ms, truth_ms(0.99), "p99"}}) {
-    EXPECT_NEAR(merged_ms, truth, margin_ms(truth, fleet_overrun_ms))
-        << name << " merged vs design.md §1";
-    EXPECT_NEAR(single_ms, truth, margin_ms(truth, single.server_overrun_ms))
-        << name << " single process vs design.md §1";
-    EXPECT_NEAR(merged_ms, single_ms,
-                margin_ms(single_ms, std::max(fleet_overrun_ms, single.server_overrun_ms)))
-        << name << " merged vs single process";
+    const auto judge = [&](double figure, double reference, double margin, const char* what) {
+      if (std::abs(figure - reference) <= margin) return;
+      misses += std::string(name) + " " + what + ": " + std::to_string(figure) +
+                " ms against " + std::to_string(reference) + " +- " + std::to_string(margin) +
+                " ms; ";
+    };
+    judge(merged_ms, truth, margin_ms(truth, fleet_machine_ms), "merged vs design.md §1");
+    judge(single_ms, truth, margin_ms(truth, single_machine_ms),
+          "single process vs design.md §1");
+    judge(merged_ms, single_ms,
+          margin_ms(single_ms, std::max(fleet_machine_ms, single_machine_ms)),
+          "merged vs single process");
+  }
+  return misses;
+}
+
+TEST(ShardTest, ThreeShardsMergeIntoTheSingleRunsScheduleCountsAndPercentiles) {
+  const Namespaces namespaces;
+  std::printf("[ shards  ] %s\n", namespaces.ready()
+                                      ? "each shard in its own network namespace (10.231.k.2)"
+                                      : "no network namespaces here: every shard on 127.0.0.1");
+  const std::string directory = private_directory();
+  for (int attempt = 1; attempt <= 2; ++attempt) {
+    const std::string misses = fleet_and_single_process(namespaces, directory);
+    if (misses.empty() || ::testing::Test::HasFailure()) return;
+    if (attempt == 2) {
+      ADD_FAILURE() << misses << "on both attempts";
+      return;
+    }
+    std::printf("retrying once: %s\n", misses.c_str());
   }
 }
 
