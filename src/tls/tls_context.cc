@@ -23,6 +23,7 @@
 #include <string>
 
 #include <openssl/err.h>
+#include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 
@@ -42,6 +43,23 @@ std::string take_error_reason() {
 
 Unexpected<TlsSetupError> setup_error(TlsSetupStep step) {
   return unexpected(TlsSetupError{step, take_error_reason()});
+}
+
+// Whether the first error OpenSSL queued (the cause; those after it are its callers' "PEM lib")
+// is this library's reason.
+bool first_error_is(int library, int reason) {
+  const unsigned long code = ERR_peek_error();
+  return ERR_GET_LIB(code) == library && ERR_GET_REASON(code) == reason;
+}
+
+// The two files swapped, or a file of neither kind, in words that say so: OpenSSL alone says
+// "no start line" (no PEM certificate block) and "unsupported" (no decoder took the file as a
+// key).
+Unexpected<TlsSetupError> file_error(TlsSetupStep step, const std::string& path, int library,
+                                     int reason, const char* what) {
+  if (!first_error_is(library, reason)) return setup_error(step);
+  ERR_clear_error();
+  return unexpected(TlsSetupError{step, path + " holds " + what});
 }
 
 // An encrypted --key would make OpenSSL ask for its pass phrase on the terminal, in the middle
@@ -111,14 +129,17 @@ Expected<TlsContext, TlsSetupError> TlsContext::create(const TlsConfig& config,
 
   if (!config.cert_file.empty()) {
     if (SSL_CTX_use_certificate_chain_file(context, config.cert_file.c_str()) != 1) {
-      return setup_error(TlsSetupStep::cert_file);
+      return file_error(TlsSetupStep::cert_file, config.cert_file, ERR_LIB_PEM, PEM_R_NO_START_LINE,
+                        "no PEM certificate (is it the key?)");
     }
     if (SSL_CTX_use_PrivateKey_file(context, config.key_file.c_str(), SSL_FILETYPE_PEM) != 1) {
       // It checks the key against the certificate itself: a key of another certificate.
       const unsigned long code = ERR_peek_error();
       const bool mismatch =
           ERR_GET_LIB(code) == ERR_LIB_X509 && ERR_GET_REASON(code) == X509_R_KEY_VALUES_MISMATCH;
-      return setup_error(mismatch ? TlsSetupStep::key_mismatch : TlsSetupStep::key_file);
+      if (mismatch) return setup_error(TlsSetupStep::key_mismatch);
+      return file_error(TlsSetupStep::key_file, config.key_file, ERR_LIB_OSSL_DECODER, ERR_R_UNSUPPORTED,
+                        "no PEM private key (is it the certificate?)");
     }
     if (SSL_CTX_check_private_key(context) != 1) return setup_error(TlsSetupStep::key_mismatch);
   }

@@ -4,6 +4,7 @@
 #include "tls/tls_context.h"
 
 #include <gtest/gtest.h>
+#include <openssl/err.h>
 
 #include "tls/tls_testing.h"
 
@@ -103,6 +104,38 @@ TEST(TlsContextTest, EachClientCertificateFileIsNamedWhenWrong) {
   const TlsSetupError mismatch = error_of(config);
   EXPECT_EQ(mismatch.step, TlsSetupStep::key_mismatch) << mismatch.reason;
   EXPECT_EQ(mismatch.reason, "key values mismatch");
+}
+
+TEST(TlsContextTest, AKeyGivenAsTheCertificateIsSaidToBeOne) {
+  const TestPki& pki = TestPki::get();
+  TlsConfig config;
+  config.cert_file = pki.client_key;
+  config.key_file = pki.client_key;
+  const TlsSetupError error = error_of(config);
+  EXPECT_EQ(error.step, TlsSetupStep::cert_file);
+  EXPECT_EQ(error.reason, pki.client_key + " holds no PEM certificate (is it the key?)");
+  EXPECT_EQ(ERR_peek_error(), 0u);  // the queue is left empty
+}
+
+TEST(TlsContextTest, ACertificateGivenAsTheKeyIsSaidToBeOne) {
+  const TestPki& pki = TestPki::get();
+  TlsConfig config;
+  config.cert_file = pki.client_cert;
+  config.key_file = pki.client_cert;
+  const TlsSetupError error = error_of(config);
+  EXPECT_EQ(error.step, TlsSetupStep::key_file);
+  EXPECT_EQ(error.reason, pki.client_cert + " holds no PEM private key (is it the certificate?)");
+  EXPECT_EQ(ERR_peek_error(), 0u);
+}
+
+TEST(TlsContextTest, AMissingKeyFileKeepsOpenSslsReason) {
+  const TestPki& pki = TestPki::get();
+  TlsConfig config;
+  config.cert_file = pki.client_cert;
+  config.key_file = pki.directory + "/missing.key";
+  const TlsSetupError error = error_of(config);
+  EXPECT_EQ(error.step, TlsSetupStep::key_file);
+  EXPECT_EQ(error.reason.find("holds no"), std::string::npos) << error.reason;
 }
 
 TEST(TlsContextTest, AnAlpnNameMustBeOneTo255Bytes) {
