@@ -68,7 +68,8 @@ TEST(TlsOpenLoopTest, PausingServerBehindNginxOverTlsCorrectedPercentilesFollowT
   // caught in flight by a pause (10 per 1,500) stay out of the uncorrected p99. The margin is
   // the plain case's, 25% of the expected p99 plus the run's own uncorrected p99 (the
   // machine's noise, measured in the same run), plus the server's own overrun after its
-  // stalls; a miss is repeated once, and a second miss is a failure.
+  // stalls and hammer's longest host stall; a miss is repeated once, and a second miss is a
+  // failure.
   constexpr double kRate = 1000, kEvery = 1500, kPauseMs = 200, kSeconds = 7.5;
   const double expected_p90 = expected_corrected_ms(0.90, kPauseMs, kEvery, kRate, kSeconds);
   const double expected_p99 = expected_corrected_ms(0.99, kPauseMs, kEvery, kRate, kSeconds);
@@ -117,20 +118,26 @@ TEST(TlsOpenLoopTest, PausingServerBehindNginxOverTlsCorrectedPercentilesFollowT
     const bool omission_shown =
         corrected_p90 > 5 * uncorrected_p90 && corrected_p99 > 3 * uncorrected_p99;
     const double overrun = server_overrun_ms(upstream);
-    const double margin = 0.25 * expected_p99 + uncorrected_p99 + overrun;
+    // hammer's own host stalls (its hiccup meter) delay the reading of answers as much.
+    const JsonValue* stall = report.find("host.max_stall_ns");
+    const double host_stall = stall != nullptr ? stall->number / 1e6 : 0;
+    const double margin = 0.25 * expected_p99 + uncorrected_p99 + overrun + host_stall;
     const std::string reading =
         "corrected p90 " + std::to_string(corrected_p90) + " ms (expected " +
         std::to_string(expected_p90) + ", uncorrected " + std::to_string(uncorrected_p90) +
         "), corrected p99 " + std::to_string(corrected_p99) + " ms, expected " +
         std::to_string(expected_p99) + " +- " + std::to_string(margin) +
         " ms (25% + uncorrected p99 " + std::to_string(uncorrected_p99) +
-        " ms + server overrun " + std::to_string(overrun) + " ms)";
+        " ms + server overrun " + std::to_string(overrun) + " ms + host stall " +
+        std::to_string(host_stall) + " ms)";
     std::cout << "attempt " << attempt << ": " << reading << "\n";
     // As in the plain case: hammer's self-blame on a clean run is part of the reading.
-    const double generator_late = number_at(report, "dispatch_lag.cause.generator");
-    const bool clean = generator_late < 0.05 * number_at(report, "dispatch_lag.dispatched");
-    const bool self_blamed = clean && has_verdict(report, "generator_saturated");
+    const std::string not_clean = why_not_clean(report);
+    const bool self_blamed = not_clean.empty() && has_verdict(report, "generator_saturated");
     if (self_blamed) std::cout << "generator_saturated on a clean run: " << run.out << "\n";
+    if (!not_clean.empty()) {
+      std::cout << "not a clean run: " << not_clean << "; its self-blame is not judged\n";
+    }
     if (omission_shown && !self_blamed && std::abs(corrected_p90 - expected_p90) <= margin &&
         std::abs(corrected_p99 - expected_p99) <= margin) {
       break;
