@@ -26,6 +26,8 @@ class Phases {
         rate_(config.rate),
         ramp_cut_(config.ramp_ns > 0 ? INT64_MAX : INT64_MIN),
         warmup_cut_(config.warmup_ns > 0 ? INT64_MAX : INT64_MIN) {}
+  /// The same phases at another rate (a sweep's step).
+  Phases(const Config& config, double rate) : Phases(config) { rate_ = rate; }
 
   /// The phases' clock starts (the schedule's t0). Before it every time reads as the run's
   /// first phase, and the measured part has not begun.

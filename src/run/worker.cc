@@ -36,6 +36,13 @@
 //
 // Progress. The loop copies its totals into two relaxed atomics at most every 100 ms (see
 // publish_progress), for run/'s live progress line; per request it touches none.
+//
+// Files. This one is the loop and the schedule; the rest of the worker, by concern
+// (docs/architecture.md): worker_connect.cc (a connection's life below HTTP), worker_io.cc
+// (the engine families: readiness vs completion), worker_transport.cc (the byte-transform
+// seam, TLS), worker_http1.cc (the HTTP/1.1 protocol: requests out, responses matched),
+// worker_record.cc (what an answer records), worker_phases.cc (each phase's unsent slots);
+// idle_list.h, pipeline_ring.h and phases.h hold the data structures.
 #include "run/worker.h"
 
 #include <sched.h>
