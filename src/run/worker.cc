@@ -284,51 +284,6 @@ void Worker::note_absence(int64_t begin_ns, int64_t end_ns) {
   lag_.note_absence(begin_ns, end_ns, measured);
 }
 
-void Worker::end_run() {
-  // Whatever is still in flight after the drain window never answered within --timeout of the
-  // deadline; their own timers would have fired already, so this only catches stragglers armed
-  // late. Each is one timeout, counted once. After Ctrl-C the window was cut short: those
-  // requests did not time out, they were cut off, and are counted as in flight at the stop.
-  for (int64_t i = 0; i < connection_count_; ++i) {
-    Connection& connection = connections_[i];
-    if (connection.busy()) {
-      if (result_.interrupted) {
-        connection.ring.drain([&](const Outstanding& cut) {
-          ++phase_for(cut.intended_ns).in_flight_at_stop;
-          --in_flight_;
-        });
-        timers_.disarm(&connection.timer);
-      } else {
-        fail_request(connection, ErrorKind::timeout);
-      }
-    }
-    close_socket(connection);
-  }
-  // Resends that found no connection before the end: unanswered as the close left them, so
-  // failed as without a resend, or cut off by a signal.
-  while (!resend_queue_.empty()) {
-    const Outstanding cut = resend_queue_.pop();
-    --in_flight_;
-    RunResult& phase = phase_for(cut.intended_ns);
-    if (result_.interrupted) {
-      ++phase.in_flight_at_stop;
-      continue;
-    }
-    count_error(ErrorKind::read, cut.intended_ns);
-    if (LineStats* stats = line_stats(phase, cut.line)) {
-      ++stats->errors[static_cast<int>(ErrorKind::read)];
-    }
-    if (result_.first_socket_error.empty()) {
-      result_.first_socket_error =
-          "read: no connection came back before the end to send again what a close left "
-          "unanswered";
-    }
-  }
-  if (open_loop_) account_unsent();
-  result_.lag = lag_.lag();
-  finished_ns_ = std::max(stop_ns_, last_response_ns_);
-}
-
 int64_t Worker::next_wake_ns(int64_t now_ns) const {
   int64_t wake = stopping_ ? drain_until_ns_ : deadline_ns_;
   if (open_loop_ && !stopping_ && !idle_.empty() && schedule_.has_next()) {
@@ -432,6 +387,43 @@ void Worker::fill_closed_loop(Connection& connection, int64_t now_ns) {
   while (connection.generation == socket && connection.fd >= 0 &&
          !connection.ring.full() && !stopping_) {
     send_request(connection, 0, next_closed_loop_line());
+  }
+}
+
+// Sending a request: one per slot or per refill. Here, beside the dispatch that calls it, so
+// the compiler can inline the path every request takes.
+int64_t Worker::send_request(Connection& connection, int64_t intended_ns, int32_t line) {
+  const int64_t now = clock_.now_ns();
+  Outstanding request;
+  request.intended_ns = open_loop_ ? intended_ns : now;
+  request.actual_send_ns = now;
+  request.line = line;
+  request.first_on_socket = connection.fresh;
+  request.generator_late = false;
+  RunResult& phase = phase_for(request.intended_ns);
+  ++phase.sent;
+  if (LineStats* stats = line_stats(phase, line)) ++stats->sent;
+  ++in_flight_;
+  enqueue(connection, request, now);
+  return now;
+}
+
+void Worker::enqueue(Connection& connection, const Outstanding& request, int64_t now) {
+  const bool was_empty = connection.ring.empty();
+  connection.ring.push(request);
+  connection.fresh = false;
+  if (was_empty) {
+    // The oldest request's response is the next one to parse; its timeout is the timer's.
+    connection.parser.start(requests_[static_cast<size_t>(request.line)].method == Method::head);
+    connection.response_bytes_seen = false;
+    timers_.arm(&connection.timer, now + config_.timeout_ns);
+  }
+  // Requests queued behind a partial write go out when the socket takes more (continue_write).
+  if (connection.state != ConnectionState::writing) {
+    connection.state = ConnectionState::writing;
+    continue_write(connection);
+  } else if (completes_io_) {
+    engine_->hurry();  // this one goes when the send in flight completes: hear of it at once
   }
 }
 

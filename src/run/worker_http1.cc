@@ -11,24 +11,9 @@
 
 #include "net/socket.h"
 #include "run/worker.h"
+#include "run/worker_record.h"
 
 namespace hammer {
-
-int64_t Worker::send_request(Connection& connection, int64_t intended_ns, int32_t line) {
-  const int64_t now = clock_.now_ns();
-  Outstanding request;
-  request.intended_ns = open_loop_ ? intended_ns : now;
-  request.actual_send_ns = now;
-  request.line = line;
-  request.first_on_socket = connection.fresh;
-  request.generator_late = false;
-  RunResult& phase = phase_for(request.intended_ns);
-  ++phase.sent;
-  if (LineStats* stats = line_stats(phase, line)) ++stats->sent;
-  ++in_flight_;
-  enqueue(connection, request, now);
-  return now;
-}
 
 void Worker::send_resends(Connection& connection) {
   const uint32_t socket = connection.generation;

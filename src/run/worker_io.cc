@@ -6,7 +6,8 @@
 // it takes more. The completion engine (io_uring) does the I/O itself and reports its
 // outcome: received bytes in a provided buffer, one send in flight per connection (sends on
 // one socket must not overtake each other), hurry() when a request queues behind it. Every
-// `completes_io_` branch on the plain path is in this file; the https path's are in
+// `completes_io_` branch on the plain path is in this file (but enqueue's hurry(), beside
+// the dispatch in worker.cc); the https path's are in
 // worker_transport.cc, at the same four places (a readiness event, a received or a sent
 // completion, continue_write). Above this, on_received and on_written see the same outcome
 // (Io and a byte count) from either family.
@@ -93,25 +94,6 @@ void Worker::handle_event(const IoEvent& event) {
         on_written(connection, Io::error, 0, -event.result);
       }
       return;
-  }
-}
-
-void Worker::enqueue(Connection& connection, const Outstanding& request, int64_t now) {
-  const bool was_empty = connection.ring.empty();
-  connection.ring.push(request);
-  connection.fresh = false;
-  if (was_empty) {
-    // The oldest request's response is the next one to parse; its timeout is the timer's.
-    connection.parser.start(requests_[static_cast<size_t>(request.line)].method == Method::head);
-    connection.response_bytes_seen = false;
-    timers_.arm(&connection.timer, now + config_.timeout_ns);
-  }
-  // Requests queued behind a partial write go out when the socket takes more (continue_write).
-  if (connection.state != ConnectionState::writing) {
-    connection.state = ConnectionState::writing;
-    continue_write(connection);
-  } else if (completes_io_) {
-    engine_->hurry();  // this one goes when the send in flight completes: hear of it at once
   }
 }
 

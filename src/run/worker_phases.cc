@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 //
-// Phase accounting at the end of an open-loop run: how many of this worker's slots each phase
+// The end of the run (end_run): what is still in flight is timed out or, after Ctrl-C, cut
+// off, in its own phase; then, open loop, the phase accounting: how many of this worker's slots each phase
 // (Phases: ramp, warm-up, measured) scheduled, how many it left unsent, and why (no
 // connection to leave on, hammer absent, or the server's backlog). Per request the worker
 // keeps no record of this: the schedule is a formula (Phases::slots_before), first in, first
@@ -11,6 +12,51 @@
 #include "run/worker.h"
 
 namespace hammer {
+
+void Worker::end_run() {
+  // Whatever is still in flight after the drain window never answered within --timeout of the
+  // deadline; their own timers would have fired already, so this only catches stragglers armed
+  // late. Each is one timeout, counted once. After Ctrl-C the window was cut short: those
+  // requests did not time out, they were cut off, and are counted as in flight at the stop.
+  for (int64_t i = 0; i < connection_count_; ++i) {
+    Connection& connection = connections_[i];
+    if (connection.busy()) {
+      if (result_.interrupted) {
+        connection.ring.drain([&](const Outstanding& cut) {
+          ++phase_for(cut.intended_ns).in_flight_at_stop;
+          --in_flight_;
+        });
+        timers_.disarm(&connection.timer);
+      } else {
+        fail_request(connection, ErrorKind::timeout);
+      }
+    }
+    close_socket(connection);
+  }
+  // Resends that found no connection before the end: unanswered as the close left them, so
+  // failed as without a resend, or cut off by a signal.
+  while (!resend_queue_.empty()) {
+    const Outstanding cut = resend_queue_.pop();
+    --in_flight_;
+    RunResult& phase = phase_for(cut.intended_ns);
+    if (result_.interrupted) {
+      ++phase.in_flight_at_stop;
+      continue;
+    }
+    count_error(ErrorKind::read, cut.intended_ns);
+    if (LineStats* stats = line_stats(phase, cut.line)) {
+      ++stats->errors[static_cast<int>(ErrorKind::read)];
+    }
+    if (result_.first_socket_error.empty()) {
+      result_.first_socket_error =
+          "read: no connection came back before the end to send again what a close left "
+          "unanswered";
+    }
+  }
+  if (open_loop_) account_unsent();
+  result_.lag = lag_.lag();
+  finished_ns_ = std::max(stop_ns_, last_response_ns_);
+}
 
 void Worker::account_unsent() {
   const int64_t scheduled = schedule_.scheduled_count();
