@@ -11,7 +11,7 @@
 #include "platform/files.h"
 #include "report/format.h"
 #include "report/output_formats.h"
-#include "schedule/schedule.h"
+#include "run/phases.h"
 #include "sweep/capacity.h"
 
 namespace hammer {
@@ -63,9 +63,10 @@ Failure check_measured_slots(const Config& config) {
     rates.push_back(config.rate);
   }
   for (double rate : rates) {
-    const SlotTimes times(rate, 0);
-    const int64_t measured = times.slots_before(config.warmup_ns + config.duration_ns) -
-                             times.slots_before(config.warmup_ns);
+    // The schedule as it will run, ramp included.
+    Phases phases(config, rate);
+    phases.start_at(0);
+    const int64_t measured = phases.slots_in(Phase::measured, SlotPartition{0, 1});
     if (measured > 0) continue;
     return UsageError{"--rate: at " + format_number(rate) + " req/s no request falls in the "
                       "measured " + format_duration_ns(config.duration_ns) + " after --warmup " +

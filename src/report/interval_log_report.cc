@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+#include "run/phases.h"
+
 #ifndef HAMMER_VERSION
 #define HAMMER_VERSION "unknown"
 #endif
@@ -22,7 +24,7 @@ IntervalLog interval_log_of(const ReportInput& input) {
   IntervalLog log;
   // The measured part starts after the ramp and the warm-up (the timeline's rows count from
   // the ramp's start).
-  const int64_t measured_start_ns = config.ramp_ns + config.warmup_ns;
+  const int64_t measured_start_ns = Phases(config).measured_offset_ns();
   log.start_unix_ns = result.wall_start.origin_unix_ns + measured_start_ns;
   log.base_unix_ns = log.start_unix_ns;
   log.comments.push_back(std::string("[hammer ") + HAMMER_VERSION + " " + config.url +

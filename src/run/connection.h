@@ -1,26 +1,15 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // One connection's state, owned by its worker and allocated once at setup. The worker drives
-// the state machine (worker.cc); this struct only holds what one socket needs between events.
+// the state machine (worker*.cc, docs/architecture.md); this struct only holds what one socket needs between events.
 #include <cstdint>
 
 #include "http/response_parser.h"
 #include "run/connection_transport.h"
+#include "run/pipeline_ring.h"
 #include "time/timer_wheel.h"
 
 namespace hammer {
-
-/// One request sent on a connection and not yet answered. With -p N a connection holds up to
-/// N of these in a ring (a slice of one slab the worker allocates at setup); responses match
-/// them in order (HTTP/1.1 pipelining), the oldest first.
-struct Outstanding {
-  int64_t intended_ns = 0;     // open loop: the request's slot in the schedule
-  int64_t actual_send_ns = 0;  // when its first byte was handed to the socket
-  int32_t line = 0;            // --requests: which line it is (0 without)
-  bool first_on_socket = false;  // the socket's first request
-  uint8_t resends = 0;  // times it was sent again after a polite close left it unanswered
-  bool generator_late = false;   // left late by hammer's own fault (DispatchLag::behind_generator)
-};
 
 enum class ConnectionState : uint8_t {
   disconnected,  // no socket (after the run stopped, or before the first connect)
@@ -57,12 +46,8 @@ struct Connection {
   bool finishing = false;
   int32_t finishing_line = 0;
 
-  // Outstanding requests, oldest first: ring[(ring_head + k) % depth] for k < ring_count; the
-  // first ring_written of them are fully written.
-  Outstanding* ring = nullptr;
-  int32_t ring_head = 0;
-  int32_t ring_count = 0;
-  int32_t ring_written = 0;
+  // Requests sent and not yet answered, oldest first (HTTP/1.1 pipelining, -p).
+  PipelineRing ring;
 
   int64_t idle_since_ns = 0;   // when the connection last became free to send
   int64_t not_before_ns = 0;   // closed loop with --ramp: when it joins the load
@@ -77,7 +62,7 @@ struct Connection {
   bool in_idle_list = false;
 
   /// Requests outstanding (sent, not answered): a response is expected.
-  bool busy() const { return ring_count > 0; }
+  bool busy() const { return !ring.empty(); }
 };
 
 }  // namespace hammer

@@ -36,6 +36,7 @@
 #include <algorithm>
 
 #include "core/percentiles.h"
+#include "run/phases.h"
 
 namespace hammer {
 namespace {
@@ -56,7 +57,7 @@ std::vector<double> reported_percentiles(const Config& config) {
 std::vector<HostStall> measured_long_stalls(
     const Config& config, const RunResult& result,
     int64_t min_stall_ns = VerdictThresholds::kHostStallVerdictNs) {
-  const int64_t measured_from_ns = config.ramp_ns + config.warmup_ns;
+  const int64_t measured_from_ns = Phases(config).measured_offset_ns();
   const int64_t measured_to_ns = measured_from_ns + result.elapsed_ns;
   std::vector<HostStall> stalls;
   for (const HostStall& stall : result.host.long_stalls) {
@@ -73,7 +74,7 @@ std::vector<HostStall> measured_long_stalls(
 int64_t host_frozen_ns(const Config& config, const RunResult& result, int64_t min_stall_ns) {
   const HostReading& host = result.host;
   if (!host.measured() || result.elapsed_ns <= 0) return 0;
-  const int64_t measured_from_ns = config.ramp_ns + config.warmup_ns;
+  const int64_t measured_from_ns = Phases(config).measured_offset_ns();
   const int64_t measured_to_ns = measured_from_ns + result.elapsed_ns;
   int64_t frozen_ns = 0;
   for (const HostStall& stall : measured_long_stalls(config, result, min_stall_ns)) {

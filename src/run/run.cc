@@ -22,6 +22,7 @@
 #include "platform/system.h"
 #include "run/connection_transport.h"
 #include "run/interrupt.h"
+#include "run/phases.h"
 #include "run/host_meter.h"
 #include "run/wall_clock.h"
 #include "run/worker.h"
@@ -54,9 +55,10 @@ void report_progress(const Config& config, const std::vector<std::unique_ptr<Wor
     next_report_ns += kReportIntervalNs;
     Progress progress;
     progress.elapsed_ns = now - start_ns;
-    progress.total_ns = config.ramp_ns + config.warmup_ns + config.duration_ns;
-    progress.warmup_ns = config.ramp_ns + config.warmup_ns;  // the ramp is not measured either
-    progress.ramp_ns = config.ramp_ns;
+    const Phases phases(config);
+    progress.total_ns = phases.total_ns();
+    progress.warmup_ns = phases.measured_offset_ns();  // the ramp is not measured either
+    progress.ramp_ns = phases.ramp_ns();
     for (const auto& worker : workers) {
       progress.completed += worker->published_completed();
       progress.errors += worker->published_errors();
@@ -126,18 +128,15 @@ namespace {
 // process's slots (its shard's, every thread's) came due after it and before the stop: none of
 // them was answered (verdicts: server_stopped_answering). The slots are the schedule's
 // formula, so this needs no record per request.
-void note_last_answer(const Config& config, int64_t start_ns, int64_t measured_start_ns,
-                      int64_t last_response_ns, int64_t stopped_ns, int64_t finished_ns,
-                      RunResult& total) {
+void note_last_answer(const Config& config, const Phases& phases, int64_t last_response_ns,
+                      int64_t stopped_ns, int64_t finished_ns, RunResult& total) {
+  const int64_t measured_start_ns = phases.measured_start_ns();
   const int64_t from_ns = std::max(last_response_ns, measured_start_ns);
   total.last_answer_ns = from_ns - measured_start_ns;
   total.unanswered_tail_ns = std::max<int64_t>(finished_ns - from_ns, 0);
   if (!config.open_loop() || from_ns >= stopped_ns) return;
   const SlotPartition shard = slots_for(config.shard.index - 1, config.shard.count, 0, 1);
-  const auto due_before = [&](int64_t t_ns) {
-    return OpenLoopSchedule(start_ns, config.rate, shard, t_ns, config.ramp_ns)
-        .scheduled_count();
-  };
+  const auto due_before = [&](int64_t t_ns) { return phases.slots_before(shard, t_ns); };
   // Slots due after the last answer: from_ns itself had no answer after it yet either.
   total.due_after_last_answer =
       std::min(total.scheduled, due_before(stopped_ns) - due_before(from_ns + 1));
@@ -337,7 +336,7 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   // The warm-up is the same load, earlier: the schedule runs for warm-up + duration and each
   // request is assigned to a phase by its send time (worker.cc).
   // The ramp comes first, then the warm-up, then the measured part (one schedule throughout).
-  deadline_ns = start_ns + config.ramp_ns + config.warmup_ns + config.duration_ns;
+  deadline_ns = start_ns + Phases(config).total_ns();
   if (start_refused) deadline_ns = start_ns = monotonic_now_ns();  // nothing to run
   // The host is watched from t0 to the end of the drain: ramp, warm-up and measured part.
   if (!start_refused) meter.start(start_ns);
@@ -363,11 +362,12 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   for (size_t i = 0; i < workers.size(); ++i) {
     total.generator_cpu.add_worker(worker_cpu_ns[i], worker_wall_ns[i]);
   }
-  const int64_t warmup_start_ns = start_ns + config.ramp_ns;
-  const int64_t measured_start_ns = warmup_start_ns + config.warmup_ns;
+  Phases phases(config);
+  phases.start_at(start_ns);
+  const int64_t warmup_start_ns = phases.warmup_start_ns();
+  const int64_t measured_start_ns = phases.measured_start_ns();
   total.elapsed_ns = std::max<int64_t>(finished_ns - measured_start_ns, 0);
-  note_last_answer(config, start_ns, measured_start_ns, last_response_ns, stopped_ns,
-                   finished_ns, total);
+  note_last_answer(config, phases, last_response_ns, stopped_ns, finished_ns, total);
   if (total.warmup) {
     // Its length as run: shorter only when Ctrl-C ended the run during the warm-up.
     total.warmup->elapsed_ns =

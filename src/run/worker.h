@@ -2,7 +2,8 @@
 #pragma once
 // Worker: one thread's share of the run. It owns its connections, poller, timer wheel,
 // histograms and counters outright; nothing is shared with other workers while the run lasts.
-// See worker.cc for the loop.
+// The loop and the schedule are worker.cc; the rest, by concern, in worker_*.cc (see
+// docs/architecture.md for the seams).
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -17,6 +18,8 @@
 #include "net/socket.h"
 #include "net/wakeup.h"
 #include "run/connection.h"
+#include "run/idle_list.h"
+#include "run/phases.h"
 #include "run/result.h"
 #include "schedule/schedule.h"
 #include "time/clock.h"
@@ -196,20 +199,11 @@ class Worker {
   /// lag threshold): slots due in it are hammer's lateness (DispatchLagRecorder).
   void note_absence(int64_t begin_ns, int64_t end_ns);
 
-  Outstanding& front(Connection& connection) { return connection.ring[connection.ring_head]; }
-  /// The ring position `k` places after the oldest (k <= depth_): a compare, not a division,
-  /// on the path every request takes.
-  int32_t ring_index(const Connection& connection, int32_t k) const {
-    const int32_t index = connection.ring_head + k;
-    return index >= depth_ ? index - depth_ : index;
-  }
   /// The bytes of the oldest request not yet fully written: an answered one being finished,
-  /// else ring[ring_written] (ring_written < ring_count).
+  /// else the ring's first unwritten one.
   const RequestBytes& unwritten_request(const Connection& connection) const {
     if (connection.finishing) return requests_[static_cast<size_t>(connection.finishing_line)].bytes;
-    const Outstanding& next =
-        connection.ring[ring_index(connection, connection.ring_written)];
-    return requests_[static_cast<size_t>(next.line)].bytes;
+    return requests_[static_cast<size_t>(connection.ring.first_unwritten().line)].bytes;
   }
   /// Closed loop: the line of this worker's next send (its sends interleave with the other
   /// workers', so the i-th send of the run uses about line i mod n).
@@ -223,8 +217,7 @@ class Worker {
   /// then the measured one (cut by timestamp: intended send time in open loop, actual send in
   /// closed loop).
   RunResult& phase_for(int64_t send_ns) {
-    if (ramp_ != nullptr && send_ns < ramp_end_ns_) return *ramp_;
-    return (warmup_ != nullptr && send_ns < warmup_end_ns_) ? *warmup_ : result_;
+    return *phase_results_[static_cast<int>(phases_.phase_of(send_ns))];
   }
   /// The line's measured figures, or null (another phase, or no --requests).
   LineStats* line_stats(const RunResult& phase, int32_t line) {
@@ -234,9 +227,19 @@ class Worker {
   void count_error(ErrorKind kind, int64_t when_ns);
   void publish_progress(int64_t now_ns);
 
-  void idle_push(Connection& connection);
-  Connection* idle_pop();
-  void idle_remove(Connection& connection);
+  /// Records an answered request in its phase, its line, the timeline and the lag figures
+  /// (worker_record.cc). `written`: it was wholly sent before its answer came.
+  void record_response(const Outstanding& done, bool written, const ResponseInfo& info,
+                       int64_t now_ns);
+  /// The connection's socket ended unplanned with nothing outstanding (an idle close, bytes
+  /// nobody asked for, a lost framing): it leaves the idle list and connects again.
+  void replace_connection(Connection& connection);
+  /// Every request on the connection left it unanswered: what was half written dies with the
+  /// socket, the request timer stops, and the connection is replaced.
+  void abandon_pipeline(Connection& connection);
+  /// end_run, open loop: the slots each phase scheduled and left unsent, and why
+  /// (worker_phases.cc).
+  void account_unsent();
 
   const Config& config_;
   const Clock& clock_;
@@ -254,12 +257,9 @@ class Worker {
   const TransportContext* transport_context_ = nullptr;  // https: the run's TLS context
   std::unique_ptr<std::unique_ptr<ConnectionTransport>[]> transports_;  // one per connection
   std::unique_ptr<Outstanding[]> rings_;  // depth_ per connection
-  // Requests waiting to be sent again (resend_unanswered), oldest first: a ring as large as
-  // every pipeline together, since each waits here instead of there. Counted in in_flight_.
+  // Requests waiting to be sent again (resend_unanswered). Counted in in_flight_.
   std::unique_ptr<Outstanding[]> resends_;
-  int64_t resend_capacity_ = 0;
-  int64_t resend_head_ = 0;
-  int64_t resend_count_ = 0;
+  ResendQueue resend_queue_;
   ZeroedArray<char> recv_buffer_;  // kRecvBufferBytes; pages become resident as used
   std::unique_ptr<IoEvent[]> events_;
   int event_batch_ = kMaxIoEventBatch;  // events_'s length: io_event_batch_for(connections)
@@ -280,16 +280,15 @@ class Worker {
   int64_t wait_cap_ns_ = -1;
   RunResult result_;
   RunResult* warmup_ = nullptr;         // result_.warmup, when --warmup was given
-  int64_t warmup_end_ns_ = INT64_MAX;   // set by run(); before it, everything is first phase
   RunResult* ramp_ = nullptr;           // result_.ramp, when --ramp was given
-  int64_t ramp_end_ns_ = INT64_MAX;
+  Phases phases_;                       // started by begin_run; before it, the first phase
+  RunResult* phase_results_[kPhaseCount] = {&result_, &result_, &result_};  // by Phase
   bool corrected_stopwatch_ = false;    // the timeline records the lead latency
   int64_t next_publish_ns_ = 0;
   std::atomic<int64_t> published_completed_{0};
   std::atomic<int64_t> published_errors_{0};
 
-  int32_t idle_head_ = -1;
-  int32_t idle_tail_ = -1;
+  IdleList idle_;  // open loop: connections free to send, longest idle first
   int64_t in_flight_ = 0;
   // Connections up (idle or busy), and since when none has been: the unsent requests due from
   // then on had no connection to leave on (end_run). INT64_MIN: none ever connected;

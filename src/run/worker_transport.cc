@@ -2,7 +2,7 @@
 //
 // The worker's side of the transport seam (run/connection_transport.h): how an https://
 // connection's bytes go between the engine and HTTP/1.1 through its TLS. worker.cc routes a
-// connection with a transport here at four places (a readiness event, a received or sent
+// connection with a transport here at four places (worker_io.cc) (a readiness event, a received or sent
 // completion, continue_write), one branch each; a plain connection never comes here.
 //
 // Life of a connection: TCP connect (timed as today: connect_time), then the handshake
@@ -251,7 +251,7 @@ void Worker::transport_write(Connection& connection) {
   ConnectionTransport& transport = *connection.transport;
   const uint32_t socket = connection.generation;
   bool took_any = false;
-  while (connection.finishing || connection.ring_written < connection.ring_count) {
+  while (connection.finishing || !connection.ring.all_written()) {
     const RequestBytes& request = unwritten_request(connection);
     const auto offset = static_cast<size_t>(connection.write_offset);
     const std::string_view piece = offset < request.head.size()
@@ -267,7 +267,7 @@ void Worker::transport_write(Connection& connection) {
       if (connection.finishing) {
         connection.finishing = false;  // the answered request is whole at last
       } else {
-        ++connection.ring_written;
+        connection.ring.mark_written();
       }
       continue;
     }
@@ -281,7 +281,7 @@ void Worker::transport_write(Connection& connection) {
                      "write: TLS: " + std::string(transport.failure_reason()));
     return;
   }
-  if (!connection.finishing && connection.ring_written >= connection.ring_count &&
+  if (!connection.finishing && connection.ring.all_written() &&
       connection.state == ConnectionState::writing) {
     connection.state = connection.busy() ? ConnectionState::reading : ConnectionState::idle;
   }
@@ -301,10 +301,7 @@ void Worker::transport_failed(Connection& connection, ErrorKind kind, std::strin
     return;
   }
   // Nothing outstanding: no request failed; the connection is replaced.
-  connection.lost = true;
-  idle_remove(connection);
-  close_socket(connection);
-  start_connect(connection);
+  replace_connection(connection);
 }
 
 void Worker::transport_socket_failed(Connection& connection, ErrorKind kind, const char* what,

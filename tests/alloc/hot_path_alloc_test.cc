@@ -5,6 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
 
 #include "alloc/alloc_counter.h"
 #include "cli/options.h"
@@ -68,6 +72,72 @@ TEST(HotPathAllocationTest, BodiesAndResendsAllocateNothingPerRequest) {
   EXPECT_EQ(result->failed_requests(), 0);
   EXPECT_LT(allocations, 200);
 }
+
+// Every mode takes its own path through the worker: open loop's idle list and slot dispatch,
+// -p's pipeline ring, --requests' line figures, --warmup's and --ramp's phases (and the
+// closed-loop ramp's connection timers). Each is a whole run; the bound is the same.
+struct Mode {
+  const char* name;
+  std::vector<std::string> flags;
+  int64_t min_completed;  // enough requests that one allocation per request would show
+};
+
+class ModeAllocationTest : public ::testing::TestWithParam<Mode> {};
+
+TEST_P(ModeAllocationTest, AllocatesOnlyAtSetup) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  const std::string requests_path = ::testing::TempDir() + "hammer_alloc_requests_" +
+                                    std::to_string(getpid()) + "_" + GetParam().name + ".jsonl";
+  {
+    std::ofstream file(requests_path);
+    for (int i = 1; i <= 4; ++i) {
+      file << "{\"path\": \"/line" << i << "\", \"headers\": {\"X-Line\": \"" << i << "\"}}\n";
+    }
+  }
+  std::vector<std::string> args = {"-t", "2"};
+  for (const std::string& flag : GetParam().flags) {
+    args.push_back(flag == "REQUESTS" ? requests_path : flag);
+  }
+  args.push_back(server.url());
+  auto parsed = parse_options(args);
+  ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+  if (const char* engine = std::getenv("HAMMER_ENGINE"); engine != nullptr && *engine != '\0') {
+    auto kind = parse_engine("HAMMER_ENGINE", engine);
+    ASSERT_TRUE(kind.has_value()) << kind.error().message;
+    parsed->config.engine = *kind;
+  }
+
+  start_counting_allocations();
+  auto result = run_load(parsed->config);
+  const int64_t allocations = stop_counting_allocations();
+  std::remove(requests_path.c_str());
+
+  ASSERT_TRUE(result.has_value()) << result.error().message;
+  int64_t completed = result->completed;
+  if (result->warmup) completed += result->warmup->completed;
+  if (result->ramp) completed += result->ramp->completed;
+  std::printf("%s: %lld requests, %lld allocations\n", GetParam().name,
+              static_cast<long long>(completed), static_cast<long long>(allocations));
+  EXPECT_GT(completed, GetParam().min_completed);
+  EXPECT_EQ(result->failed_requests(), 0);
+  EXPECT_LT(allocations, 200);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryMode, ModeAllocationTest,
+    ::testing::Values(
+        Mode{"open_loop", {"-c", "10", "-d", "2", "-r", "4000"}, 4'000},
+        Mode{"pipeline", {"-c", "4", "-d", "2", "-p", "8"}, 5'000},
+        Mode{"requests_file", {"-c", "8", "-d", "2", "--requests", "REQUESTS"}, 5'000},
+        Mode{"requests_file_open_loop",
+             {"-c", "8", "-d", "2", "-r", "4000", "--requests", "REQUESTS"}, 4'000},
+        Mode{"warmup", {"-c", "8", "-d", "1", "--warmup", "1s"}, 5'000},
+        Mode{"ramp_closed_loop", {"-c", "8", "-d", "1", "--ramp", "1s"}, 5'000},
+        Mode{"ramp_open_loop", {"-c", "8", "-d", "1", "--ramp", "1s", "-r", "4000"}, 3'000},
+        Mode{"open_loop_pipeline_warmup",
+             {"-c", "4", "-d", "1", "-r", "4000", "-p", "4", "--warmup", "1s"}, 4'000}),
+    [](const ::testing::TestParamInfo<Mode>& mode) { return std::string(mode.param.name); });
 
 }  // namespace
 }  // namespace hammer::test

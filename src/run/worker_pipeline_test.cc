@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+// The worker's HTTP/1.1 pipeline (-p) and the resends a polite close leaves (RFC 9112 §9.3.2),
+// pass by pass on a ManualClock against the loopback stub (worker_test_harness.h), once per
+// engine.
+#include "run/worker_test_harness.h"
+
+#include <string>
+
+namespace hammer {
+namespace {
+
+class WorkerPipelineTest : public WorkerTest {};
+
+INSTANTIATE_TEST_SUITE_P(Engines, WorkerPipelineTest,
+                         ::testing::Values(EngineKind::epoll, EngineKind::poll,
+                                           EngineKind::io_uring),
+                         [](const ::testing::TestParamInfo<EngineKind>& engine) {
+                           switch (engine.param) {
+                             case EngineKind::io_uring:
+                               return std::string("io_uring");
+                             case EngineKind::poll:
+                               return std::string("poll");
+                             default:
+                               return std::string("epoll");
+                           }
+                         });
+
+TEST_P(WorkerPipelineTest, PipelineClosedLoopKeepsNOutstandingPerConnectionAndRefillsPerResponse) {
+  StubServer server;
+  Config config = open_loop_config(0, 2);  // rate 0: closed loop
+  config.rate = 0;
+  config.pipeline = 3;
+  Harness harness(config, server);
+  harness.begin(1'000 * kMs);
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 6; }));  // 2 connections x 3
+  EXPECT_EQ(harness.worker.in_flight(), 6);
+  server.answer_all();
+  ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().completed == 6; }));
+  // Each response freed one place, refilled at once: 3 in flight per connection again.
+  EXPECT_TRUE(harness.pass_until([&] { return server.pump() == 12; }));
+  EXPECT_EQ(harness.worker.in_flight(), 6);
+  EXPECT_EQ(harness.worker.result().sent, 12);
+}
+
+TEST_P(WorkerPipelineTest, PipelineOpenLoopPutsDueRequestsOnAConnectionWithRoomUpToN) {
+  StubServer server;
+  Config config = open_loop_config(1000, 1);  // one connection, a slot every 1 ms
+  config.pipeline = 4;
+  Harness harness(config, server);
+  harness.begin(1'000 * kMs);
+  harness.clock.set(harness.t0 + 5 * kMs + 500 * kUs);  // slots 0..5 due: 6 requests
+  ASSERT_TRUE(harness.worker.run_pass());
+  // Four go out on the one connection; the other two wait for a place.
+  EXPECT_EQ(harness.worker.result().sent, 4);
+  EXPECT_EQ(harness.worker.in_flight(), 4);
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 4; }));
+  server.answer_all();
+  ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().completed == 4; }));
+  EXPECT_TRUE(harness.pass_until([&] { return harness.worker.result().sent == 6; }));
+  // Latency runs from the intended time: slot 0 (t0) was answered at t0 + 5.5 ms.
+  EXPECT_NEAR(harness.worker.result().corrected.max(), 5'500 * kUs, 10 * kUs);
+}
+
+// -p 4 behind an answer with Connection: close: the three requests behind it go again on a new
+// connection, each sent (counted) once, none failed, their intended time kept.
+TEST_P(WorkerPipelineTest, RequestsBehindAConnectionCloseAnswerAreSentAgainOnANewConnection) {
+  StubServer server;
+  Config config = open_loop_config(1000, 1);  // one connection, a slot every 1 ms
+  config.pipeline = 4;
+  Harness harness(config, server);
+  harness.begin(1'000 * kMs);
+  harness.clock.set(harness.t0 + 3 * kMs + 500 * kUs);  // slots 0..3 due: 4 requests
+  ASSERT_TRUE(harness.worker.run_pass());
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 4; }));
+  harness.clock.advance(200 * kUs);  // 3.7 ms: slot 4 (4 ms) is not due yet
+  server.answer_one_and_close();
+  const RunResult& result = harness.worker.result();
+  ASSERT_TRUE(harness.pass_until([&] { return result.retried == 3; }));
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 7; }));  // again, elsewhere
+  harness.clock.advance(200 * kUs);  // 3.9 ms
+  server.answer_all();
+  ASSERT_TRUE(harness.pass_until([&] { return result.completed == 4; }));
+  EXPECT_EQ(result.sent, 4);
+  EXPECT_EQ(result.failed_requests(), 0);
+  EXPECT_EQ(harness.worker.in_flight(), 0);
+  EXPECT_EQ(result.reconnects, 1);  // hammer replaced a connection with requests on it
+  // Slot 3 (t0 + 3 ms), resent at 3.7 ms and answered at 3.9 ms: its corrected latency keeps
+  // the intended time (0.9 ms, not 0.2 ms); the uncorrected one times the exchange that
+  // answered it (0.2 ms, as every request's here).
+  EXPECT_EQ(result.corrected.total_count(), 4);
+  EXPECT_NEAR(result.corrected.min(), 900 * kUs, 10 * kUs);
+  EXPECT_NEAR(result.uncorrected.max(), 200 * kUs, 10 * kUs);
+}
+
+TEST_P(WorkerPipelineTest, WithoutRetryRequestsBehindAConnectionCloseAnswerFail) {
+  StubServer server;
+  Config config = open_loop_config(1000, 1);
+  config.pipeline = 4;
+  config.retry = false;
+  Harness harness(config, server);
+  harness.begin(1'000 * kMs);
+  harness.clock.set(harness.t0 + 3 * kMs + 500 * kUs);
+  ASSERT_TRUE(harness.worker.run_pass());
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 4; }));
+  server.answer_one_and_close();
+  const RunResult& result = harness.worker.result();
+  ASSERT_TRUE(harness.pass_until([&] { return result.error_count(ErrorKind::read) == 3; }));
+  EXPECT_EQ(result.completed, 1);
+  EXPECT_EQ(result.retried, 0);
+  EXPECT_EQ(harness.worker.in_flight(), 0);
+}
+
+// A server that closes every connection before answering: each request goes once more, then
+// fails; the worker never loops.
+TEST_P(WorkerPipelineTest, ARequestIsSentAgainAtMostOnce) {
+  StubServer server;
+  Harness harness(open_loop_config(1000, 1), server);
+  harness.begin(1'000 * kMs);
+  harness.clock.set(harness.t0 + 500 * kUs);  // slot 0 due
+  ASSERT_TRUE(harness.worker.run_pass());
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 1; }));
+  server.close_all();
+  const RunResult& result = harness.worker.result();
+  ASSERT_TRUE(harness.pass_until([&] { return result.retried == 1; }));
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 2; }));
+  server.close_all();
+  ASSERT_TRUE(harness.pass_until([&] { return result.error_count(ErrorKind::read) == 1; }));
+  EXPECT_EQ(result.retried, 1);
+  EXPECT_EQ(result.sent, 1);
+  EXPECT_EQ(harness.worker.in_flight(), 0);
+}
+
+}  // namespace
+}  // namespace hammer
