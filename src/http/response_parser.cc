@@ -121,27 +121,13 @@ ParseError ResponseParser::parse_trailer(const unsigned char* p, size_t* pos, si
       case State::trailer_value:
         while (i < end && kValueChar[p[i]]) ++i;
         if (i == end) continue;
-        if (p[i] == '\r') {
-          state_ = State::trailer_lf;
-        } else if (p[i] == '\n') {
-          state_ = State::trailer_start;
-        } else {
-          err = ParseError::bad_trailer;
-        }
+        err = line_end(p[i], State::trailer_lf, State::trailer_start, ParseError::bad_trailer);
         break;
       case State::trailer_lf:
-        if (c == '\n') {
-          state_ = State::trailer_start;
-        } else {
-          err = ParseError::bad_trailer;
-        }
+        err = expect_lf(c, State::trailer_start, ParseError::bad_trailer);
         break;
       case State::trailer_end_lf:
-        if (c == '\n') {
-          state_ = State::done;
-        } else {
-          err = ParseError::bad_trailer;
-        }
+        err = expect_lf(c, State::done, ParseError::bad_trailer);
         break;
       default:
         break;

@@ -118,6 +118,21 @@ void write_censored_names(JsonWriter& json, bool any, const std::vector<NamedTai
   json.end_array();
 }
 
+void write_short_latency(const CensoredTail& tail, const Histogram& histogram, JsonWriter& json) {
+  json.begin_object();
+  json.member("count", histogram.total_count());
+  const bool any = histogram.total_count() > 0;
+  const TailFigure p50 = tail.at(histogram, 50);
+  const TailFigure p99 = tail.at(histogram, 99);
+  const TailFigure max = tail.max(histogram);
+  json.member_or_null("p50_ns", any, p50.value_ns);
+  json.member_or_null("p99_ns", any, p99.value_ns);
+  json.member_or_null("max_ns", any, max.value_ns);
+  write_censored_names(json, any, {{"50", p50}, {"99", p99}, {"max", max}});
+  json.member("hdr", encode_v2_base64(histogram));
+  json.end_object();
+}
+
 void write_status_json(const RunResult& result, JsonWriter& json) {
   json.key("status").begin_object();
   for (int index = 0; index < kStatusClassCount; ++index) {

@@ -34,6 +34,10 @@ struct NamedTailFigure {
 /// timeout, a bound the true figure exceeds), [] when none is or `any` is false (no figures).
 void write_censored_names(JsonWriter& json, bool any, const std::vector<NamedTailFigure>& figures);
 
+/// The short latency object of a requests-file line or a phase: count, p50/p99/max (null when
+/// the histogram is empty), censored and hdr. `tail` is the histogram's censoring (tail_of).
+void write_short_latency(const CensoredTail& tail, const Histogram& histogram, JsonWriter& json);
+
 /// A histogram's object (count, min/max/mean/stdev, percentiles_ns, censored, hdr).
 /// `timed_out`: the requests whose latency it would hold had they been answered (the run's
 /// timeouts for latency; 0 for connect and handshake times, which no request timeout censors).
