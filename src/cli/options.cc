@@ -47,6 +47,33 @@ constexpr SwitchSetting kSwitchSettings[] = {
     {Flag::precise_dispatch, &Config::precise_dispatch, true},
 };
 
+// An https-only flag: -k, --cacert, --cert, --key, --tls-*.
+std::optional<UsageError> apply_tls(const FlagSpec& spec, std::string_view value, TlsConfig& tls) {
+  switch (spec.flag) {
+    case Flag::insecure:
+      tls.insecure = true;
+      return std::nullopt;
+    case Flag::cacert:
+      return check_readable(spec.long_name, value, tls.ca_file);
+    case Flag::cert:
+      return check_readable(spec.long_name, value, tls.cert_file);
+    case Flag::key:
+      return check_readable(spec.long_name, value, tls.key_file);
+    case Flag::tls_min:
+      return parse_tls_version(spec.long_name, value, tls.min_version);
+    case Flag::tls_max:
+      return parse_tls_version(spec.long_name, value, tls.max_version);
+    case Flag::tls_resume:
+      if (value != "on" && value != "off") {
+        return flag_error(spec.long_name, "expected on or off", value);
+      }
+      tls.resume = value == "on";
+      return std::nullopt;
+    default:
+      return std::nullopt;  // not a TLS flag: Parser::apply handles it
+  }
+}
+
 // --timeout and --slow: a latency in ms by default, within the latency histogram's range.
 std::optional<UsageError> parse_latency_flag(const FlagSpec& spec, std::string_view value,
                                              std::string_view examples, int64_t& out) {
@@ -264,31 +291,14 @@ struct Parser {
       case Flag::output:
         return add_output(value, OutputRule{}, config.outputs);
       case Flag::insecure:
-        tls_flag = tls_flag.value_or(spec.long_name);
-        config.tls.insecure = true;
-        return std::nullopt;
       case Flag::cacert:
-        tls_flag = tls_flag.value_or(spec.long_name);
-        return check_readable(spec.long_name, value, config.tls.ca_file);
       case Flag::cert:
-        tls_flag = tls_flag.value_or(spec.long_name);
-        return check_readable(spec.long_name, value, config.tls.cert_file);
       case Flag::key:
-        tls_flag = tls_flag.value_or(spec.long_name);
-        return check_readable(spec.long_name, value, config.tls.key_file);
       case Flag::tls_min:
-        tls_flag = tls_flag.value_or(spec.long_name);
-        return parse_tls_version(spec.long_name, value, config.tls.min_version);
       case Flag::tls_max:
-        tls_flag = tls_flag.value_or(spec.long_name);
-        return parse_tls_version(spec.long_name, value, config.tls.max_version);
       case Flag::tls_resume:
         tls_flag = tls_flag.value_or(spec.long_name);
-        if (value != "on" && value != "off") {
-          return flag_error(spec.long_name, "expected on or off", value);
-        }
-        config.tls.resume = value == "on";
-        return std::nullopt;
+        return apply_tls(spec, value, config.tls);
     }
     return std::nullopt;
   }

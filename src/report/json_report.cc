@@ -211,17 +211,12 @@ void write_verdicts(const std::vector<Verdict>& verdicts, JsonWriter& json) {
 // has no shard of its own and lists its shards in "fleet" instead.
 void write_shard_and_start(const ReportInput& input, JsonWriter& json) {
   const Config& config = input.config;
-  json.key("shard");
-  if (config.shard.given && input.fleet == nullptr) {
-    json.begin_object();
+  json.object_or_null("shard", config.shard.given && input.fleet == nullptr, [&] {
     json.member("index", config.shard.index);
     json.member("count", config.shard.count);
     json.member("connections", shard_connections(config));
     json.member_or_null("rate", config.open_loop(), shard_rate(config));
-    json.end_object();
-  } else {
-    json.null();
-  }
+  });
   const WallClockStart& wall = input.result.wall_start;
   json.key("start").begin_object();
   json.member("origin_unix_ns", wall.origin_unix_ns);
