@@ -134,11 +134,7 @@ void write_short_latency(const CensoredTail& tail, const Histogram& histogram, J
 }
 
 void write_status_json(const RunResult& result, JsonWriter& json) {
-  json.key("status").begin_object();
-  for (int index = 0; index < kStatusClassCount; ++index) {
-    json.member(kStatusClassNames[index], result.status_classes[index]);
-  }
-  json.end_object();
+  write_named_counts("status", kStatusClassNames, result.status_classes, json);
   // Every code seen, ascending, as {"200": 19800, "404": 200}; codes never seen are absent.
   json.key("status_codes").begin_object();
   for (int code = 0; code < kStatusCodeLimit; ++code) {
@@ -150,11 +146,7 @@ void write_status_json(const RunResult& result, JsonWriter& json) {
 namespace {
 
 void write_errors_and_status(const RunResult& result, JsonWriter& json) {
-  json.key("errors").begin_object();
-  for (int kind = 0; kind < kErrorKindCount; ++kind) {
-    json.member(kErrorKindNames[kind], result.errors[kind]);
-  }
-  json.end_object();
+  write_named_counts("errors", kErrorKindNames, result.errors, json);
   write_status_json(result, json);
   json.key("connection_events").begin_object();
   json.member("connect_failures", result.error_count(ErrorKind::connect));

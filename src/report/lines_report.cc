@@ -124,16 +124,8 @@ void write_lines_json(const ReportInput& input, JsonWriter& json) {
                         entry.line != nullptr ? entry.line->path : std::string());
     json.member("sent", stats.sent);
     json.member("completed", stats.completed);
-    json.key("errors").begin_object();
-    for (int kind = 0; kind < kErrorKindCount; ++kind) {
-      json.member(kErrorKindNames[kind], stats.errors[kind]);
-    }
-    json.end_object();
-    json.key("status").begin_object();
-    for (int index = 0; index < kStatusClassCount; ++index) {
-      json.member(kStatusClassNames[index], stats.status_classes[index]);
-    }
-    json.end_object();
+    write_named_counts("errors", kErrorKindNames, stats.errors, json);
+    write_named_counts("status", kStatusClassNames, stats.status_classes, json);
     json.key("latency").begin_object();
     json.key("corrected");
     if (input.config.open_loop()) {

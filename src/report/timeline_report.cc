@@ -199,11 +199,7 @@ void write_phase_json(const ReportInput& input, std::string_view name,
   // A censored figure is the timeout, a bound; `censored` names those keys (docs/json.md).
   json.key("latency");
   write_short_latency(tail_of(input.config, *phase, lead), lead, json);
-  json.key("errors").begin_object();
-  for (int kind = 0; kind < kErrorKindCount; ++kind) {
-    json.member(kErrorKindNames[kind], phase->errors[kind]);
-  }
-  json.end_object();
+  write_named_counts("errors", kErrorKindNames, phase->errors, json);
   write_status_json(*phase, json);
   json.end_object();
 }
