@@ -134,6 +134,7 @@ class ResponseParser {
     return ParseError::none;
   }
   void end_of_chunk_size_line();
+  bool chunk_size_line_end(unsigned char c);
   bool in_head_or_trailer() const;
 
   State state_{};
