@@ -18,7 +18,9 @@
 # seconds); requests are the "N requests in" count each tool prints, else req/s x duration.
 set -euo pipefail
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
+bench_name=compare_wrk
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 cd "$root"
 
 threads="${THREADS:-2}"
@@ -27,19 +29,7 @@ duration="${DURATION:-5}"
 rounds="${ROUNDS:-3}"
 port="${PORT:-18080}"
 server_threads="${SERVER_THREADS:-1}"
-hammer="${HAMMER:-$root/build/release/hammer}"
-test_server="${TEST_SERVER:-$root/build/release/tools/test_server}"
 url="http://127.0.0.1:${port}/"
-
-die() { echo "compare_wrk: $*" >&2; exit 2; }
-
-apt_install() {
-  command -v apt-get >/dev/null || die "$1 is missing and there is no apt-get to install it"
-  echo "compare_wrk: installing $1 with apt-get" >&2
-  apt-get install -y "$1" >/dev/null 2>&1 ||
-    { apt-get update >/dev/null 2>&1 && apt-get install -y "$1" >/dev/null 2>&1; } ||
-    die "could not install $1"
-}
 
 wrk="${WRK:-$(command -v wrk || true)}"
 if [[ -z "$wrk" ]]; then apt_install wrk; wrk="$(command -v wrk)"; fi
@@ -57,17 +47,7 @@ if [[ ! -x "$hammer" ]]; then
   run_hammer=0
 fi
 
-work="$(mktemp -d)"
-server_pid=""
-cleanup() {
-  if [[ -n "$server_pid" ]]; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+make_work_dir
 
 "$test_server" --port "$port" --mode fast --threads "$server_threads" >"$work/server.out" \
   2>"$work/server.err" &

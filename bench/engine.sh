@@ -43,9 +43,9 @@
 # generator's CPU busy is that pause, not dispatch. Every run is bounded by `timeout`.
 set -euo pipefail
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
-hammer="${HAMMER:-$root/build/release/hammer}"
-test_server="${TEST_SERVER:-$root/build/release/tools/test_server}"
+bench_name=engine.sh
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 wrk="${WRK:-$(command -v wrk || echo /usr/bin/wrk)}"
 duration="${DURATION:-5}"
 rounds="${ROUNDS:-3}"
@@ -58,40 +58,13 @@ shield="${SHIELD:-}"
 shield_priority="${SHIELD_PRIORITY:-50}"
 url="http://127.0.0.1:${port}/"
 
-die() { echo "engine.sh: $*" >&2; exit 2; }
-[[ -x "$hammer" ]] || die "no hammer at $hammer (build release first, or set HAMMER)"
-[[ -x "$test_server" ]] || die "no test_server at $test_server"
+require_hammer_and_server
 [[ -x "$wrk" ]] || die "no wrk (apt-get install wrk, or set WRK)"
 [[ -x /usr/bin/time ]] || die "no /usr/bin/time (apt-get install time)"
-command -v python3 >/dev/null || die "python3 is needed to read hammer's JSON"
-case "$shield" in
-  "" | off | none) shield="" ;;
-  fifo) chrt -f "$shield_priority" true 2>/dev/null ||
-          die "SHIELD=fifo: chrt -f $shield_priority refused (root or CAP_SYS_NICE needed)" ;;
-  *) die "SHIELD: expected fifo or nothing, got '$shield'" ;;
-esac
-# A run's own bound (hammer and wrk stop themselves after DURATION): a generous wall-clock
-# limit, so a stuck real-time process cannot hold a CPU for long.
-run_limit=$((duration * 3 + 30))
-
-# Command prefixes: pinned to a CPU, under SCHED_FIFO with SHIELD=fifo (chrt and taskset
-# exec, so $! of a background run is the process itself).
-gen=(taskset -c "$gen_cpu")
-srv=(taskset -c "$server_cpu")
-if [[ -n "$shield" ]]; then
-  gen=(chrt -f "$shield_priority" "${gen[@]}")
-  srv=(chrt -f "$shield_priority" "${srv[@]}")
-fi
-# The generator's run: pinned (and shielded), bounded in time.
-gen_run=(timeout -k 5 "$run_limit" "${gen[@]}")
-
-work="$(mktemp -d)"
-server_pid=""
-cleanup() {
-  if [[ -n "$server_pid" ]]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+# gen, srv and gen_run (lib.sh): pinned, shielded with SHIELD=fifo, and the generator's run
+# bounded in wall-clock time (hammer and wrk stop themselves after DURATION).
+pin_generator_and_server
+make_work_dir
 
 # Starts test_server on SERVER_CPU; its stdout (the "answered N requests" line at exit) goes to
 # $work/server.out.

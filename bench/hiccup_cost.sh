@@ -12,32 +12,17 @@
 # (default build/release/...).
 set -euo pipefail
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
+bench_name=hiccup_cost
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 duration="${DURATION:-10}"
 rate="${RATE:-100}"
-hammer="${HAMMER:-$root/build/release/hammer}"
-test_server="${TEST_SERVER:-$root/build/release/tools/test_server}"
 
-die() { echo "hiccup_cost: $*" >&2; exit 2; }
-[ -x "$hammer" ] || die "no hammer at $hammer (cmake --preset release && cmake --build --preset release)"
-[ -x "$test_server" ] || die "no test_server at $test_server"
-command -v python3 >/dev/null || die "python3 is needed to read the JSON report"
+require_hammer_and_server
+make_work_dir
+start_test_server_any_port
 
-work="$(mktemp -d)"
-server_pid=""
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-"$test_server" --port 0 >"$work/server.out" 2>&1 &
-server_pid=$!
-for _ in $(seq 100); do grep -q "listening on" "$work/server.out" 2>/dev/null && break; sleep 0.05; done
-port="$(sed -n 's/.*listening on [^:]*:\([0-9]*\).*/\1/p' "$work/server.out" | head -1)"
-[ -n "$port" ] || die "test_server did not start: $(cat "$work/server.out")"
-
-"$hammer" -r "$rate" -c 2 -t 1 -d "$duration" --json "http://127.0.0.1:$port/" >"$work/run.json"
+"$hammer" -r "$rate" -c 2 -t 1 -d "$duration" --json "$url" >"$work/run.json"
 python3 - "$work/run.json" <<'PY'
 import json, sys
 host = json.load(open(sys.argv[1]))["host"]

@@ -16,35 +16,17 @@
 # compare the plain path, no --requests and no -p, of the two builds).
 set -euo pipefail
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
+bench_name=requests_cpu
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 duration="${DURATION:-5}"
 connections="${CONNECTIONS:-16}"
 threads="${THREADS:-1}"
 rounds="${ROUNDS:-3}"
-hammer="${HAMMER:-$root/build/release/hammer}"
-test_server="${TEST_SERVER:-$root/build/release/tools/test_server}"
 
-die() { echo "requests_cpu: $*" >&2; exit 2; }
-[ -x "$hammer" ] || die "no hammer at $hammer (cmake --preset release && cmake --build --preset release)"
-[ -x "$test_server" ] || die "no test_server at $test_server"
-command -v python3 >/dev/null || die "python3 is needed to read the JSON report"
-
-work="$(mktemp -d)"
-server_pid=""
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-"$test_server" --port 0 --threads 2 >"$work/server.out" 2>&1 &
-server_pid=$!
-for _ in $(seq 100); do
-  grep -q "listening on" "$work/server.out" && break
-  sleep 0.05
-done
-url="http://$(sed -n 's/^listening on //p' "$work/server.out" | head -1)/"
-[ "$url" != "http:///" ] || die "test_server did not start: $(cat "$work/server.out")"
+require_hammer_and_server
+make_work_dir
+start_test_server_any_port --threads 2
 
 for i in $(seq 1 16); do
   echo "{\"path\": \"/search?category=c$i&page=$i\", \"headers\": {\"X-Line\": \"$i\"}}"

@@ -16,37 +16,20 @@
 # printed at the end.
 set -euo pipefail
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
+bench_name=soak
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 duration="${DURATION:-600}"
 rate="${RATE:-5000}"
 connections="${CONNECTIONS:-50}"
 threads="${THREADS:-2}"
 interval="${INTERVAL:-10}"
-hammer="${HAMMER:-$root/build/release/hammer}"
-test_server="${TEST_SERVER:-$root/build/release/tools/test_server}"
 
-die() { echo "soak: $*" >&2; exit 2; }
-[ -x "$hammer" ] || die "no hammer at $hammer (cmake --preset release && cmake --build --preset release)"
-[ -x "$test_server" ] || die "no test_server at $test_server"
-
-work="$(mktemp -d)"
-server_pid=""
+require_hammer_and_server
 hammer_pid=""
-cleanup() {
-  [ -n "$hammer_pid" ] && kill "$hammer_pid" 2>/dev/null || true
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-"$test_server" --port 0 --threads 1 >"$work/server.out" 2>&1 &
-server_pid=$!
-for _ in $(seq 100); do
-  grep -q "listening on" "$work/server.out" && break
-  sleep 0.05
-done
-url="http://$(sed -n 's/^listening on //p' "$work/server.out" | head -1)/"
-[ "$url" != "http:///" ] || die "test_server did not start: $(cat "$work/server.out")"
+cleanup_pids="hammer_pid server_pid"
+make_work_dir
+start_test_server_any_port --threads 1
 
 echo "soak: hammer -r $rate -c $connections -t $threads -d $duration against $url"
 "$hammer" -r "$rate" -c "$connections" -t "$threads" -d "$duration" "$url" >"$work/report.txt" 2>&1 &

@@ -39,8 +39,9 @@
 # nginx-light or time are installed with apt-get: bench-only peers, not scripts/deps.sh's.
 set -euo pipefail
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
-hammer="${HAMMER:-$root/build/release/hammer}"
+bench_name=tls.sh
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 duration="${DURATION:-5}"
 rounds="${ROUNDS:-3}"
 engines="${ENGINES:-io_uring epoll}"
@@ -56,14 +57,6 @@ truth="${TRUTH:-1}"
 tls_url="https://127.0.0.1:${port}/"
 plain_url="http://127.0.0.1:${plain_port}/"
 
-die() { echo "tls.sh: $*" >&2; exit 2; }
-apt_install() {  # PACKAGE: a bench-only peer
-  command -v apt-get >/dev/null || die "$1 is missing and there is no apt-get to install it"
-  echo "tls.sh: installing $1 with apt-get" >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y "$1" >/dev/null 2>&1 ||
-    { apt-get update >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y "$1" >/dev/null 2>&1; } ||
-    die "could not install $1"
-}
 [[ -x "$hammer" ]] || die "no hammer at $hammer (build release first, or set HAMMER)"
 [[ -n "${WRK:-}" ]] || command -v wrk >/dev/null || apt_install wrk
 [[ -n "${H2LOAD:-}" ]] || command -v h2load >/dev/null || apt_install nghttp2-client
@@ -74,30 +67,11 @@ h2load="${H2LOAD:-$(command -v h2load)}"
 nginx="${NGINX:-/usr/sbin/nginx}"
 command -v python3 >/dev/null || die "python3 is needed to read hammer's JSON"
 command -v openssl >/dev/null || die "openssl is needed to make the certificates"
-case "$shield" in
-  "" | off | none) shield="" ;;
-  fifo) chrt -f "$shield_priority" true 2>/dev/null ||
-          die "SHIELD=fifo: chrt -f $shield_priority refused (root or CAP_SYS_NICE needed)" ;;
-  *) die "SHIELD: expected fifo or nothing, got '$shield'" ;;
-esac
-run_limit=$((duration * 3 + 30))
-gen=(taskset -c "$gen_cpu")
-srv=(taskset -c "$server_cpu")
-if [[ -n "$shield" ]]; then
-  gen=(chrt -f "$shield_priority" "${gen[@]}")
-  srv=(chrt -f "$shield_priority" "${srv[@]}")
-fi
-gen_run=(timeout -k 5 "$run_limit" "${gen[@]}")
-
-work="$(mktemp -d)"
+pin_generator_and_server
 nginx_pid=""
 upstream_pid=""
-cleanup() {
-  for pid in $nginx_pid $upstream_pid; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+cleanup_pids="nginx_pid upstream_pid"
+make_work_dir
 
 # Certificates: a CA and a leaf for 127.0.0.1 (P-256, as the e2e tests' nginx_tls.h).
 ec=(-newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes)

@@ -31,6 +31,56 @@
 namespace hammer {
 namespace {
 
+// The switches that only set one Config field, and the value each gives it.
+struct SwitchSetting {
+  Flag flag;
+  bool Config::*field;
+  bool value;
+};
+constexpr SwitchSetting kSwitchSettings[] = {
+    {Flag::closed_loop, &Config::closed_loop_stopwatch, true},
+    {Flag::latency, &Config::print_latency, true},
+    {Flag::json, &Config::json, true},
+    {Flag::timeline, &Config::print_timeline, true},
+    {Flag::no_keepalive, &Config::keep_alive, false},
+    {Flag::no_retry, &Config::retry, false},
+    {Flag::precise_dispatch, &Config::precise_dispatch, true},
+};
+
+// An https-only flag: -k, --cacert, --cert, --key, --tls-*.
+std::optional<UsageError> apply_tls(const FlagSpec& spec, std::string_view value, TlsConfig& tls) {
+  switch (spec.flag) {
+    case Flag::insecure:
+      tls.insecure = true;
+      return std::nullopt;
+    case Flag::cacert:
+      return check_readable(spec.long_name, value, tls.ca_file);
+    case Flag::cert:
+      return check_readable(spec.long_name, value, tls.cert_file);
+    case Flag::key:
+      return check_readable(spec.long_name, value, tls.key_file);
+    case Flag::tls_min:
+      return parse_tls_version(spec.long_name, value, tls.min_version);
+    case Flag::tls_max:
+      return parse_tls_version(spec.long_name, value, tls.max_version);
+    case Flag::tls_resume:
+      if (value != "on" && value != "off") {
+        return flag_error(spec.long_name, "expected on or off", value);
+      }
+      tls.resume = value == "on";
+      return std::nullopt;
+    default:
+      return std::nullopt;  // not a TLS flag: Parser::apply handles it
+  }
+}
+
+// --timeout and --slow: a latency in ms by default, within the latency histogram's range.
+std::optional<UsageError> parse_latency_flag(const FlagSpec& spec, std::string_view value,
+                                             std::string_view examples, int64_t& out) {
+  return parse_duration_flag(spec.long_name, value, kNanosPerMilli, examples, kMaxTimeoutNs,
+                             "60s (the latency histogram's range)", out);
+}
+
 constexpr auto kLongNames = [] {
   std::array<std::string_view, kFlags.size()> names{};
   for (size_t i = 0; i < kFlags.size(); ++i) names[i] = kFlags[i].long_name;
@@ -127,7 +177,20 @@ struct Parser {
 
   Failure apply(const FlagSpec& spec, std::string_view value) {
     Config& config = parsed.config;
+    for (const SwitchSetting& setting : kSwitchSettings) {
+      if (setting.flag != spec.flag) continue;
+      config.*setting.field = setting.value;
+      return std::nullopt;
+    }
     switch (spec.flag) {
+      case Flag::closed_loop:
+      case Flag::latency:
+      case Flag::json:
+      case Flag::timeline:
+      case Flag::no_keepalive:
+      case Flag::no_retry:
+      case Flag::precise_dispatch:
+        break;  // kSwitchSettings
       case Flag::connections:
         config.sweep.connections.clear();
         if (is_level_list(value)) return parse_connection_sweep(value);
@@ -160,9 +223,6 @@ struct Parser {
         config.sweep.search_low = config.sweep.search_high = 0;
         if (is_level_list(value)) return parse_rate_sweep(value);
         return parse_rate_flag(value, config.rate);
-      case Flag::closed_loop:
-        config.closed_loop_stopwatch = true;
-        return std::nullopt;
       case Flag::method:
         if (auto method = validate_method(value); !method) {
           return flag_error(spec.long_name, method.error(), value);
@@ -175,15 +235,7 @@ struct Parser {
         config.body_path = std::string(value);
         return read_body(value, config.body);
       case Flag::timeout:
-        return parse_duration_flag(spec.long_name, value, kNanosPerMilli,
-                                   "2000 meaning ms, 2s or 500ms", kMaxTimeoutNs,
-                                   "60s (the latency histogram's range)", config.timeout_ns);
-      case Flag::latency:
-        config.print_latency = true;
-        return std::nullopt;
-      case Flag::json:
-        config.json = true;
-        return std::nullopt;
+        return parse_latency_flag(spec, value, "2000 meaning ms, 2s or 500ms", config.timeout_ns);
       case Flag::version:
         parsed.command = Command::version;
         return std::nullopt;
@@ -193,26 +245,12 @@ struct Parser {
       case Flag::warmup:
         return parse_duration_flag(spec.long_name, value, kNanosPerSecond, "3, 3s, 500ms or 1m",
                                    kMaxDurationNs, "24h", config.warmup_ns);
-      case Flag::timeline:
-        config.print_timeline = true;
-        return std::nullopt;
       case Flag::slow:
-        return parse_duration_flag(spec.long_name, value, kNanosPerMilli,
-                                   "100 meaning ms, 100ms or 1s", kMaxTimeoutNs,
-                                   "60s (the latency histogram's range)", config.slow_ns);
-      case Flag::no_keepalive:
-        config.keep_alive = false;
-        return std::nullopt;
-      case Flag::no_retry:
-        config.retry = false;
-        return std::nullopt;
+        return parse_latency_flag(spec, value, "100 meaning ms, 100ms or 1s", config.slow_ns);
       case Flag::slo:
         return add_slo_limits(value, config.slos);
       case Flag::control:
         control_url = value;
-        return std::nullopt;
-      case Flag::precise_dispatch:
-        config.precise_dispatch = true;
         return std::nullopt;
       case Flag::requests:
         requests_path = value;
@@ -253,31 +291,14 @@ struct Parser {
       case Flag::output:
         return add_output(value, OutputRule{}, config.outputs);
       case Flag::insecure:
-        tls_flag = tls_flag.value_or(spec.long_name);
-        config.tls.insecure = true;
-        return std::nullopt;
       case Flag::cacert:
-        tls_flag = tls_flag.value_or(spec.long_name);
-        return check_readable(spec.long_name, value, config.tls.ca_file);
       case Flag::cert:
-        tls_flag = tls_flag.value_or(spec.long_name);
-        return check_readable(spec.long_name, value, config.tls.cert_file);
       case Flag::key:
-        tls_flag = tls_flag.value_or(spec.long_name);
-        return check_readable(spec.long_name, value, config.tls.key_file);
       case Flag::tls_min:
-        tls_flag = tls_flag.value_or(spec.long_name);
-        return parse_tls_version(spec.long_name, value, config.tls.min_version);
       case Flag::tls_max:
-        tls_flag = tls_flag.value_or(spec.long_name);
-        return parse_tls_version(spec.long_name, value, config.tls.max_version);
       case Flag::tls_resume:
         tls_flag = tls_flag.value_or(spec.long_name);
-        if (value != "on" && value != "off") {
-          return flag_error(spec.long_name, "expected on or off", value);
-        }
-        config.tls.resume = value == "on";
-        return std::nullopt;
+        return apply_tls(spec, value, config.tls);
     }
     return std::nullopt;
   }

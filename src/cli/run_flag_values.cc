@@ -104,14 +104,7 @@ Failure parse_shard(std::string_view value, ShardSpec& shard) {
 Failure parse_header(std::string_view value, std::vector<std::string>& headers) {
   auto field = validate_header(value);
   if (!field) return flag_error("--header", field.error(), value);
-  // Normalised to one space after the colon (none when the value is empty).
-  std::string header(field->name);
-  header += ':';
-  if (!field->value.empty()) {
-    header += ' ';
-    header += field->value;
-  }
-  headers.push_back(std::move(header));
+  headers.push_back(normalised_header(*field));
   return std::nullopt;
 }
 

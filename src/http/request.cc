@@ -191,6 +191,16 @@ Expected<HeaderField, std::string> validate_header(std::string_view line) {
   return field;
 }
 
+std::string normalised_header(const HeaderField& field) {
+  std::string header(field.name);
+  header += ':';
+  if (!field.value.empty()) {
+    header += ' ';
+    header += field.value;
+  }
+  return header;
+}
+
 Expected<std::string_view, std::string> validate_method(std::string_view method) {
   if (method.empty()) return unexpected(std::string("empty method"));
   for (char ch : method) {

@@ -82,6 +82,10 @@ struct HeaderField {
 /// what is wrong in words, without the flag or the line, which the caller adds.
 Expected<HeaderField, std::string> validate_header(std::string_view line);
 
+/// The field as a request carries it: "Name: value", one space after the colon ("Name:" when
+/// the value is empty).
+std::string normalised_header(const HeaderField& field);
+
 /// Checks an HTTP method: a non-empty token ("GET", "PURGE", ...).
 Expected<std::string_view, std::string> validate_method(std::string_view method);
 

@@ -233,13 +233,7 @@ class LineReader {
         return "header " + quoted(name) + ": " +
                (field ? std::string("header name contains ':'") : field.error());
       }
-      std::string normalised(field->name);
-      normalised += ':';
-      if (!field->value.empty()) {
-        normalised += ' ';
-        normalised += field->value;
-      }
-      out.push_back(std::move(normalised));
+      out.push_back(normalised_header(*field));
     }
     return std::nullopt;
   }

@@ -137,6 +137,12 @@ TEST(RequestTest, ValidHeaderIsSplitAndTrimmed) {
   EXPECT_TRUE(validate_header("X-Utf8: caf\xC3\xA9").has_value());
 }
 
+TEST(RequestTest, NormalisedHeaderHasOneSpaceAfterTheColonAndNoneWhenEmpty) {
+  EXPECT_EQ(normalised_header(*validate_header("X-Api-Key:  \tsecret value \t")),
+            "X-Api-Key: secret value");
+  EXPECT_EQ(normalised_header(*validate_header("X-Empty:   ")), "X-Empty:");
+}
+
 std::string error_of(std::string_view line) {
   auto result = validate_header(line);
   EXPECT_FALSE(result.has_value()) << line;

@@ -135,31 +135,20 @@ ParseError ResponseParser::parse_head(const unsigned char* p, size_t* pos, size_
       case State::after_status_code:
         if (c == ' ') {
           state_ = State::reason;
-        } else if (c == '\r') {
-          state_ = State::status_line_lf;
-        } else if (c == '\n') {
-          state_ = State::field_start;
+        } else if (c >= '0' && c <= '9') {
+          err = ParseError::bad_status_code;
         } else {
-          err = (c >= '0' && c <= '9') ? ParseError::bad_status_code : ParseError::bad_status_line;
+          err = line_end(c, State::status_line_lf, State::field_start, ParseError::bad_status_line);
         }
         break;
       case State::reason:
         while (i < end && kValueChar[p[i]]) ++i;
         if (i == end) continue;
-        if (p[i] == '\r') {
-          state_ = State::status_line_lf;
-        } else if (p[i] == '\n') {
-          state_ = State::field_start;
-        } else {
-          err = ParseError::bad_status_line;
-        }
+        err = line_end(p[i], State::status_line_lf, State::field_start,
+                       ParseError::bad_status_line);
         break;
       case State::status_line_lf:
-        if (c == '\n') {
-          state_ = State::field_start;
-        } else {
-          err = ParseError::bad_status_line;
-        }
+        err = expect_lf(c, State::field_start, ParseError::bad_status_line);
         break;
       case State::field_start:
         if (value_pending_ && is_space(c)) {
@@ -223,11 +212,7 @@ ParseError ResponseParser::parse_head(const unsigned char* p, size_t* pos, size_
         }
         break;
       case State::field_lf:
-        if (c == '\n') {
-          state_ = State::field_start;
-        } else {
-          err = ParseError::bad_header;
-        }
+        err = expect_lf(c, State::field_start, ParseError::bad_header);
         break;
       case State::head_end_lf:
         err = c == '\n' ? end_of_head() : ParseError::bad_header;

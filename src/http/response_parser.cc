@@ -121,27 +121,13 @@ ParseError ResponseParser::parse_trailer(const unsigned char* p, size_t* pos, si
       case State::trailer_value:
         while (i < end && kValueChar[p[i]]) ++i;
         if (i == end) continue;
-        if (p[i] == '\r') {
-          state_ = State::trailer_lf;
-        } else if (p[i] == '\n') {
-          state_ = State::trailer_start;
-        } else {
-          err = ParseError::bad_trailer;
-        }
+        err = line_end(p[i], State::trailer_lf, State::trailer_start, ParseError::bad_trailer);
         break;
       case State::trailer_lf:
-        if (c == '\n') {
-          state_ = State::trailer_start;
-        } else {
-          err = ParseError::bad_trailer;
-        }
+        err = expect_lf(c, State::trailer_start, ParseError::bad_trailer);
         break;
       case State::trailer_end_lf:
-        if (c == '\n') {
-          state_ = State::done;
-        } else {
-          err = ParseError::bad_trailer;
-        }
+        err = expect_lf(c, State::done, ParseError::bad_trailer);
         break;
       default:
         break;
@@ -171,11 +157,7 @@ ParseError ResponseParser::parse_chunk_framing(unsigned char c) {
         state_ = State::chunk_size_space;
       } else if (c == ';') {
         state_ = State::chunk_extension;
-      } else if (c == '\r') {
-        state_ = State::chunk_size_lf;
-      } else if (c == '\n') {
-        end_of_chunk_size_line();
-      } else {
+      } else if (!chunk_size_line_end(c)) {
         return ParseError::bad_chunk_size;
       }
       return ParseError::none;
@@ -183,22 +165,12 @@ ParseError ResponseParser::parse_chunk_framing(unsigned char c) {
     case State::chunk_size_space:
       if (c == ';') {
         state_ = State::chunk_extension;
-      } else if (c == '\r') {
-        state_ = State::chunk_size_lf;
-      } else if (c == '\n') {
-        end_of_chunk_size_line();
-      } else if (!is_space(c)) {
+      } else if (!chunk_size_line_end(c) && !is_space(c)) {
         return ParseError::bad_chunk_size;
       }
       return ParseError::none;
     case State::chunk_extension:
-      if (c == '\r') {
-        state_ = State::chunk_size_lf;
-      } else if (c == '\n') {
-        end_of_chunk_size_line();
-      } else if (!kValueChar[c]) {
-        return ParseError::bad_chunk_size;
-      }
+      if (!chunk_size_line_end(c) && !kValueChar[c]) return ParseError::bad_chunk_size;
       return ParseError::none;
     case State::chunk_size_lf:
       if (c != '\n') return ParseError::bad_chunk_size;
@@ -220,6 +192,18 @@ ParseError ResponseParser::parse_chunk_framing(unsigned char c) {
     default:
       return ParseError::none;
   }
+}
+
+// The CR or LF that ends a chunk-size line, after the size, its spaces or its extension: true
+// when `c` was one (and the parser moved on).
+bool ResponseParser::chunk_size_line_end(unsigned char c) {
+  if (c == '\r') {
+    state_ = State::chunk_size_lf;
+    return true;
+  }
+  if (c != '\n') return false;
+  end_of_chunk_size_line();
+  return true;
 }
 
 void ResponseParser::start_chunk_size() {

@@ -120,7 +120,21 @@ class ResponseParser {
   ParseError parse_trailer(const unsigned char* p, size_t* pos, size_t end);
   ParseError parse_chunk_framing(unsigned char c);
   void start_chunk_size();
+  // The byte after a line's CR: LF moves to `next`; anything else is `bad`.
+  ParseError expect_lf(unsigned char c, State next, ParseError bad) {
+    if (c != '\n') return bad;
+    state_ = next;
+    return ParseError::none;
+  }
+  // The byte that ends a line: CR moves to `after_cr` (its LF still to come), a bare LF to
+  // `after_lf`; anything else is `bad`.
+  ParseError line_end(unsigned char c, State after_cr, State after_lf, ParseError bad) {
+    if (c != '\r' && c != '\n') return bad;
+    state_ = c == '\r' ? after_cr : after_lf;
+    return ParseError::none;
+  }
   void end_of_chunk_size_line();
+  bool chunk_size_line_end(unsigned char c);
   bool in_head_or_trailer() const;
 
   State state_{};

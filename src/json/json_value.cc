@@ -39,6 +39,13 @@ class Reader {
       ++pos_;
     }
   }
+  // Skips whitespace; true, and past it, when the next byte is `c`.
+  bool skip_space_then(char c) {
+    skip_space();
+    if (peek() != c) return false;
+    ++pos_;
+    return true;
+  }
 
   // The first failure wins: it is where the document stopped being JSON.
   bool fail(const std::string& why) { return fail_at(pos_, why); }
@@ -260,21 +267,13 @@ class Reader {
   bool array(JsonValue& out, int depth) {
     out.kind = JsonValue::Kind::array;
     ++pos_;
-    skip_space();
-    if (peek() == ']') {
-      ++pos_;
-      return true;
-    }
+    if (skip_space_then(']')) return true;
     for (;;) {
       skip_space();
       if (peek() == ']') return fail("trailing comma before ']'");
       out.items.emplace_back();
       if (!value(out.items.back(), depth + 1)) return false;
-      skip_space();
-      if (peek() == ']') {
-        ++pos_;
-        return true;
-      }
+      if (skip_space_then(']')) return true;
       if (peek() != ',') return fail("expected ',' or ']' in an array, found " + describe_here());
       ++pos_;
     }
@@ -283,11 +282,7 @@ class Reader {
   bool object(JsonValue& out, int depth) {
     out.kind = JsonValue::Kind::object;
     ++pos_;
-    skip_space();
-    if (peek() == '}') {
-      ++pos_;
-      return true;
-    }
+    if (skip_space_then('}')) return true;
     // A set, not a scan of the members: a hostile object of a million keys must not take
     // a million squared steps.
     std::unordered_set<std::string> keys;
@@ -304,17 +299,13 @@ class Reader {
         // escaped: a key holding "\n" (escaped in the file) must not split the line
         return fail_at(key_start, "duplicate key \"" + escaped(key) + "\"");
       }
-      skip_space();
-      if (peek() != ':') return fail("expected ':' after the key, found " + describe_here());
-      ++pos_;
+      if (!skip_space_then(':')) {
+        return fail("expected ':' after the key, found " + describe_here());
+      }
       skip_space();
       out.members.push_back(JsonMember{std::move(key), JsonValue{}});
       if (!value(out.members.back().value, depth + 1)) return false;
-      skip_space();
-      if (peek() == '}') {
-        ++pos_;
-        return true;
-      }
+      if (skip_space_then('}')) return true;
       if (peek() != ',') return fail("expected ',' or '}' in an object, found " + describe_here());
       ++pos_;
     }

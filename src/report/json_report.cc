@@ -118,12 +118,23 @@ void write_censored_names(JsonWriter& json, bool any, const std::vector<NamedTai
   json.end_array();
 }
 
-void write_status_json(const RunResult& result, JsonWriter& json) {
-  json.key("status").begin_object();
-  for (int index = 0; index < kStatusClassCount; ++index) {
-    json.member(kStatusClassNames[index], result.status_classes[index]);
-  }
+void write_short_latency(const CensoredTail& tail, const Histogram& histogram, JsonWriter& json) {
+  json.begin_object();
+  json.member("count", histogram.total_count());
+  const bool any = histogram.total_count() > 0;
+  const TailFigure p50 = tail.at(histogram, 50);
+  const TailFigure p99 = tail.at(histogram, 99);
+  const TailFigure max = tail.max(histogram);
+  json.member_or_null("p50_ns", any, p50.value_ns);
+  json.member_or_null("p99_ns", any, p99.value_ns);
+  json.member_or_null("max_ns", any, max.value_ns);
+  write_censored_names(json, any, {{"50", p50}, {"99", p99}, {"max", max}});
+  json.member("hdr", encode_v2_base64(histogram));
   json.end_object();
+}
+
+void write_status_json(const RunResult& result, JsonWriter& json) {
+  write_named_counts("status", kStatusClassNames, result.status_classes, json);
   // Every code seen, ascending, as {"200": 19800, "404": 200}; codes never seen are absent.
   json.key("status_codes").begin_object();
   for (int code = 0; code < kStatusCodeLimit; ++code) {
@@ -135,11 +146,7 @@ void write_status_json(const RunResult& result, JsonWriter& json) {
 namespace {
 
 void write_errors_and_status(const RunResult& result, JsonWriter& json) {
-  json.key("errors").begin_object();
-  for (int kind = 0; kind < kErrorKindCount; ++kind) {
-    json.member(kErrorKindNames[kind], result.errors[kind]);
-  }
-  json.end_object();
+  write_named_counts("errors", kErrorKindNames, result.errors, json);
   write_status_json(result, json);
   json.key("connection_events").begin_object();
   json.member("connect_failures", result.error_count(ErrorKind::connect));
@@ -196,17 +203,12 @@ void write_verdicts(const std::vector<Verdict>& verdicts, JsonWriter& json) {
 // has no shard of its own and lists its shards in "fleet" instead.
 void write_shard_and_start(const ReportInput& input, JsonWriter& json) {
   const Config& config = input.config;
-  json.key("shard");
-  if (config.shard.given && input.fleet == nullptr) {
-    json.begin_object();
+  json.object_or_null("shard", config.shard.given && input.fleet == nullptr, [&] {
     json.member("index", config.shard.index);
     json.member("count", config.shard.count);
     json.member("connections", shard_connections(config));
     json.member_or_null("rate", config.open_loop(), shard_rate(config));
-    json.end_object();
-  } else {
-    json.null();
-  }
+  });
   const WallClockStart& wall = input.result.wall_start;
   json.key("start").begin_object();
   json.member("origin_unix_ns", wall.origin_unix_ns);

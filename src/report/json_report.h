@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The --json report: one document, schema documented in docs/json.md.
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +36,20 @@ struct NamedTailFigure {
 /// The member "censored": the names of the figures that timeouts censor (their values are the
 /// timeout, a bound the true figure exceeds), [] when none is or `any` is false (no figures).
 void write_censored_names(JsonWriter& json, bool any, const std::vector<NamedTailFigure>& figures);
+
+/// `name`: an object of counts keyed by `names` in their order (kErrorKindNames with a result's
+/// errors, kStatusClassNames with its status_classes).
+template <size_t N>
+void write_named_counts(std::string_view name, const std::array<std::string_view, N>& names,
+                        const std::array<int64_t, N>& counts, JsonWriter& json) {
+  json.key(name).begin_object();
+  for (size_t index = 0; index < N; ++index) json.member(names[index], counts[index]);
+  json.end_object();
+}
+
+/// The short latency object of a requests-file line or a phase: count, p50/p99/max (null when
+/// the histogram is empty), censored and hdr. `tail` is the histogram's censoring (tail_of).
+void write_short_latency(const CensoredTail& tail, const Histogram& histogram, JsonWriter& json);
 
 /// A histogram's object (count, min/max/mean/stdev, percentiles_ns, censored, hdr).
 /// `timed_out`: the requests whose latency it would hold had they been answered (the run's

@@ -126,21 +126,27 @@ JsonWriter& JsonWriter::null() {
   return *this;
 }
 
-JsonWriter& JsonWriter::write_signed(int64_t number) {
-  before_value();
+namespace {
+
+template <std::integral Integer>
+void append_integer(std::string& out, Integer number) {
   char buffer[24];
   const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, number);
   assert(ec == std::errc());
-  out_.append(buffer, end);
+  out.append(buffer, end);
+}
+
+}  // namespace
+
+JsonWriter& JsonWriter::write_signed(int64_t number) {
+  before_value();
+  append_integer(out_, number);
   return *this;
 }
 
 JsonWriter& JsonWriter::write_unsigned(uint64_t number) {
   before_value();
-  char buffer[24];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, number);
-  assert(ec == std::errc());
-  out_.append(buffer, end);
+  append_integer(out_, number);
   return *this;
 }
 

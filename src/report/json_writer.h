@@ -64,6 +64,17 @@ class JsonWriter {
     return exists ? member(name, v) : null_member(name);
   }
 
+  /// key(name) and the object that `write_members` fills, or null where the object does not
+  /// exist in this run (docs/json.md: an absent object is null, never {}).
+  template <class WriteMembers>
+  JsonWriter& object_or_null(std::string_view name, bool exists, WriteMembers&& write_members) {
+    key(name);
+    if (!exists) return null();
+    begin_object();
+    write_members();
+    return end_object();
+  }
+
   /// The text so far. A finished document has every container closed (complete() == true).
   const std::string& str() const { return out_; }
   bool complete() const { return stack_.empty() && wrote_root_ && !after_key_; }

@@ -129,5 +129,21 @@ TEST(JsonWriterTest, IsCompleteOnlyWhenTheRootIsClosed) {
   EXPECT_TRUE(json.complete());
 }
 
+TEST(JsonWriterTest, ObjectOrNullWritesTheMembersOnlyWhereTheObjectExists) {
+  JsonWriter json;
+  int calls = 0;
+  json.begin_object();
+  json.object_or_null("here", true, [&] {
+    ++calls;
+    json.member("n", 1);
+  });
+  json.object_or_null("absent", false, [&] { ++calls; });
+  json.member("after", 2);
+  json.end_object();
+  EXPECT_EQ(json.str(), R"({"here":{"n":1},"absent":null,"after":2})");
+  EXPECT_EQ(calls, 1);
+  EXPECT_TRUE(json.complete());
+}
+
 }  // namespace
 }  // namespace hammer

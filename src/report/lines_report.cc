@@ -5,7 +5,6 @@
 
 #include "report/format.h"
 #include "report/json_report.h"
-#include "stats/histogram_v2.h"
 
 namespace hammer {
 namespace {
@@ -27,11 +26,15 @@ std::string status_text(const LineStats& line) {
   return text.empty() ? "-" : text;
 }
 
+// A line's histogram as its timeouts censor it.
+CensoredTail line_tail(const Config& config, const LineStats& line, const Histogram& histogram) {
+  return tail_of(config, line.errors[static_cast<int>(ErrorKind::timeout)], histogram);
+}
+
 // p50, p99, max of the line's requests that ended; "> 2.00s" where its timeouts censor them.
 std::string figures(const Config& config, const LineStats& line, const Histogram& histogram) {
   if (histogram.total_count() == 0) return pad_left("-", 10) + pad_left("-", 10) + pad_left("-", 10);
-  const CensoredTail tail =
-      tail_of(config, line.errors[static_cast<int>(ErrorKind::timeout)], histogram);
+  const CensoredTail tail = line_tail(config, line, histogram);
   return pad_left(tail_figure_text(tail.at(histogram, 50)), 10) +
          pad_left(tail_figure_text(tail.at(histogram, 99)), 10) +
          pad_left(tail_figure_text(tail.max(histogram)), 10);
@@ -68,20 +71,7 @@ std::vector<Entry> entries(const ReportInput& input) {
 
 void write_line_histogram(const Config& config, const LineStats& line, const Histogram& histogram,
                           JsonWriter& json) {
-  json.begin_object();
-  json.member("count", histogram.total_count());
-  const bool any = histogram.total_count() > 0;
-  const CensoredTail tail =
-      tail_of(config, line.errors[static_cast<int>(ErrorKind::timeout)], histogram);
-  const TailFigure p50 = tail.at(histogram, 50);
-  const TailFigure p99 = tail.at(histogram, 99);
-  const TailFigure max = tail.max(histogram);
-  json.member_or_null("p50_ns", any, p50.value_ns);
-  json.member_or_null("p99_ns", any, p99.value_ns);
-  json.member_or_null("max_ns", any, max.value_ns);
-  write_censored_names(json, any, {{"50", p50}, {"99", p99}, {"max", max}});
-  json.member("hdr", encode_v2_base64(histogram));
-  json.end_object();
+  write_short_latency(line_tail(config, line, histogram), histogram, json);
 }
 
 }  // namespace
@@ -134,16 +124,8 @@ void write_lines_json(const ReportInput& input, JsonWriter& json) {
                         entry.line != nullptr ? entry.line->path : std::string());
     json.member("sent", stats.sent);
     json.member("completed", stats.completed);
-    json.key("errors").begin_object();
-    for (int kind = 0; kind < kErrorKindCount; ++kind) {
-      json.member(kErrorKindNames[kind], stats.errors[kind]);
-    }
-    json.end_object();
-    json.key("status").begin_object();
-    for (int index = 0; index < kStatusClassCount; ++index) {
-      json.member(kStatusClassNames[index], stats.status_classes[index]);
-    }
-    json.end_object();
+    write_named_counts("errors", kErrorKindNames, stats.errors, json);
+    write_named_counts("status", kStatusClassNames, stats.status_classes, json);
     json.key("latency").begin_object();
     json.key("corrected");
     if (input.config.open_loop()) {

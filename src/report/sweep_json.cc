@@ -57,30 +57,20 @@ void write_step_json(const Config& config, const StepSummary& step, StepRole rol
 
   json.member("errors", step.errors);
   json.member("non_2xx_3xx", step.non_2xx_3xx);
-  json.key("dispatch_lag");
-  if (step.rate > 0) {
-    json.begin_object();
+  json.object_or_null("dispatch_lag", step.rate > 0, [&] {
     json.member("dispatched", step.dispatched);
     json.member("behind_schedule", step.behind_schedule);
     json.member("behind_server", step.behind_server);
     json.member("behind_generator", step.behind_generator);
     json.member("behind_share", step.behind_share());
     json.member("server_share", step.server_late_share());
-    json.end_object();
-  } else {
-    json.null();
-  }
-  json.key("littles_law");
-  if (littles_law_applies(config) && step.has_latency) {
+  });
+  json.object_or_null("littles_law", littles_law_applies(config) && step.has_latency, [&] {
     const double in_flight = step.in_flight();
-    json.begin_object();
     json.member("in_flight", in_flight);
     json.member("deviation_pct",
                 littles_law_deviation_pct(in_flight, littles_law_expected(config, step)));
-    json.end_object();
-  } else {
-    json.null();
-  }
+  });
   json.key("generator_cpu").begin_object();
   json.member_or_null("cores", step.cpu_cores >= 0, step.cpu_cores);
   json.member("usable_cores", step.usable_cores);
@@ -160,15 +150,10 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
     }
     json.end_array();
   }
-  json.key("range");
-  if (result.search) {
-    json.begin_object();
+  json.object_or_null("range", result.search, [&] {
     json.member("low", config.sweep.search_low);
     json.member("high", config.sweep.search_high);
-    json.end_object();
-  } else {
-    json.null();
-  }
+  });
   json.member("max_runs", sweep_max_runs(config));
   json.member("max_duration_ns", sweep_max_duration_ns(config));
   json.key("steps").begin_array();
@@ -178,33 +163,21 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
   json.end_array();
   write_noise_json(result, json);
 
-  json.key("knee");
-  if (result.knee) {
-    json.begin_object();
+  json.object_or_null("knee", result.knee.has_value(), [&] {
     json.member("level", result.knee->level);
     json.member("per_second", result.knee->per_second);
     json.member("best_after_per_second", result.knee->best_after_per_second);
     json.member("mean_latency_ns", std::llround(result.knee->mean_latency_ns));
     json.member("last_level", result.knee->last_level);
     json.member("last_mean_latency_ns", std::llround(result.knee->last_mean_latency_ns));
-    json.end_object();
-  } else {
-    json.null();
-  }
-  json.key("collapse");
-  if (result.collapse) {
-    json.begin_object();
+  });
+  json.object_or_null("collapse", result.collapse.has_value(), [&] {
     json.member("held_level", result.collapse->held_level);
     json.member("held_per_second", result.collapse->held_per_second);
     json.member("fell_level", result.collapse->fell_level);
     json.member("fell_per_second", result.collapse->fell_per_second);
-    json.end_object();
-  } else {
-    json.null();
-  }
-  json.key("capacity");
-  if (result.capacity) {
-    json.begin_object();
+  });
+  json.object_or_null("capacity", result.capacity.has_value(), [&] {
     json.member("found", result.capacity->found);
     json.member_or_null("level", result.capacity->found, result.capacity->rate);
     json.member_or_null("first_failing_level", result.capacity->first_failing > 0,
@@ -212,13 +185,8 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
     json.member("whole_range", result.capacity->whole_range);
     json.member("out_of_steps", result.capacity->out_of_steps);
     json.member("steps", result.capacity->steps);
-    json.end_object();
-  } else {
-    json.null();
-  }
-  json.key("control");
-  if (!result.control_steps.empty()) {
-    json.begin_object();
+  });
+  json.object_or_null("control", !result.control_steps.empty(), [&] {
     json.member("url", config.sweep.control_url);
     json.key("steps").begin_array();
     for (const StepSummary& step : result.control_steps) {
@@ -230,10 +198,7 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
     } else {
       json.null_member("ratio");
     }
-    json.end_object();
-  } else {
-    json.null();
-  }
+  });
   json.key("generator").begin_object();
   const StepSummary* busiest = busiest_step(result);
   if (busiest) {

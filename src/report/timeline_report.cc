@@ -196,25 +196,10 @@ void write_phase_json(const ReportInput& input, std::string_view name,
   json.member("sent", phase->sent);
   json.member("completed", phase->completed);
   json.member("per_second", per_second(phase->completed, phase->elapsed_ns));
-  json.key("latency").begin_object();
-  json.member("count", lead.total_count());
-  const bool any = lead.total_count() > 0;
   // A censored figure is the timeout, a bound; `censored` names those keys (docs/json.md).
-  const CensoredTail tail = tail_of(input.config, *phase, lead);
-  const TailFigure p50 = tail.at(lead, 50);
-  const TailFigure p99 = tail.at(lead, 99);
-  const TailFigure max = tail.max(lead);
-  json.member_or_null("p50_ns", any, p50.value_ns);
-  json.member_or_null("p99_ns", any, p99.value_ns);
-  json.member_or_null("max_ns", any, max.value_ns);
-  write_censored_names(json, any, {{"50", p50}, {"99", p99}, {"max", max}});
-  json.member("hdr", encode_v2_base64(lead));
-  json.end_object();
-  json.key("errors").begin_object();
-  for (int kind = 0; kind < kErrorKindCount; ++kind) {
-    json.member(kErrorKindNames[kind], phase->errors[kind]);
-  }
-  json.end_object();
+  json.key("latency");
+  write_short_latency(tail_of(input.config, *phase, lead), lead, json);
+  write_named_counts("errors", kErrorKindNames, phase->errors, json);
   write_status_json(*phase, json);
   json.end_object();
 }
