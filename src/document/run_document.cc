@@ -507,27 +507,6 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
   return document;
 }
 
-void read_host_figures(const JsonValue& root, RunResult& result) {
-  DocumentReader reader(root);
-  read_host(reader, result);
-  if (reader.failed()) {
-    result.host = HostReading();
-    result.generator_cpu = GeneratorCpu();
-  }
-}
-
-void read_tls_figures(const JsonValue& root, RunResult& result) {
-  DocumentReader reader(root);
-  read_tls_section(reader, result);
-  if (const JsonValue* failed = reader.at({"errors", "tls"}); failed && failed->is_number()) {
-    result.errors[static_cast<int>(ErrorKind::tls)] = failed->as_int().value_or(0);
-  }
-  if (reader.failed()) {
-    result.tls = TlsSummary();
-    result.handshake_time = Histogram();
-  }
-}
-
 Expected<RunDocument, std::string> load_run_document(const std::string& path) {
   const auto text = read_bounded_file(path, kMaxDocumentBytes, "256MB; not a hammer document");
   if (!text) return unexpected(path + ": " + text.error());

@@ -44,15 +44,6 @@ Expected<RunDocument, std::string> read_run_document(std::string_view text);
 /// The same, from a document already parsed.
 Expected<RunDocument, std::string> read_run_document(const JsonValue& root);
 
-/// Only the host's figures ("host", "generator_cpu") of a document into `result`, for a
-/// renderer that reads documents member by member (report/html_report.cc); a member it cannot
-/// read is left unmeasured.
-void read_host_figures(const JsonValue& root, RunResult& result);
-
-/// Only an https:// run's `tls` member (and errors.tls) of a document into `result`, for the
-/// HTML page's TLS lines; a member it cannot read is left as no TLS.
-void read_tls_figures(const JsonValue& root, RunResult& result);
-
 /// Reads the file at `path`: its contents through read_run_document, errors prefixed with it.
 Expected<RunDocument, std::string> load_run_document(const std::string& path);
 

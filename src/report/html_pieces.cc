@@ -96,16 +96,16 @@ std::string spectrum_chart(const std::vector<const RunView*>& runs, const std::s
   for (const RunView* run : runs) {
     const std::string suffix = runs.size() > 1 ? " — " + run->label : "";
     const size_t colour = index % 3;
-    if (run->corrected) {
+    if (run->corrected()) {
       ChartSeries series{"corrected" + suffix, corrected_colours[colour],
                          index == 0 ? "" : "9 4",
-                         spectrum_points(*run->corrected, run->corrected_tail)};
+                         spectrum_points(*run->corrected(), run->corrected_tail)};
       if (!series.points.empty()) x_max = std::max(x_max, series.points.back().x);
       chart.series.push_back(std::move(series));
     }
     ChartSeries series{"uncorrected" + suffix, uncorrected_colours[colour],
                        index == 0 ? "6 3" : "2 3",
-                       spectrum_points(*run->uncorrected, run->uncorrected_tail)};
+                       spectrum_points(run->uncorrected(), run->uncorrected_tail)};
     if (!series.points.empty()) x_max = std::max(x_max, series.points.back().x);
     chart.series.push_back(std::move(series));
     ++index;

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The HTML report's view of a saved document (report/html_report.h): members read by path,
-// and a single run's histograms decoded once from their HDR strings (never rebuilt from the
-// rounded percentiles). Internal to the html_* files.
+// The HTML report's view of a saved document (report/html_report.h): a single run read through
+// the typed reader (document/run_document.h), whose histograms are decoded once from their HDR
+// strings (never rebuilt from the rounded percentiles), and members the typed reader does not
+// keep yet read by path. Internal to the html_* files.
 #include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "core/expected.h"
+#include "document/run_document.h"
 #include "json/json_value.h"
 #include "report/html_report.h"
 #include "stats/censored_tail.h"
@@ -25,29 +27,27 @@ double number_or(const JsonValue* node, std::initializer_list<std::string_view> 
 /// The string at `path`, or "" when it is missing or not a string.
 std::string text_at(const JsonValue* node, std::initializer_list<std::string_view> path);
 
-/// A histogram of the document ("latency.corrected"); nullopt when the member is null (a
-/// closed-loop run has no corrected histogram). A bad HDR string is an error naming `name`.
-Expected<std::optional<Histogram>, std::string> histogram_at(
-    const JsonValue* document, std::initializer_list<std::string_view> path,
-    const std::string& name);
-
 /// One single-run document as the page reads it.
 struct RunView {
   std::string label;
-  const JsonValue* document;
-  std::optional<Histogram> corrected;
-  std::optional<Histogram> uncorrected;
-  std::optional<Histogram> connect;
-  std::optional<Histogram> first_requests;
-  std::optional<Histogram> handshake;  // https: tls.handshake_time; none for http://
+  const JsonValue* document;  // for the members the typed reader does not keep yet
+  RunDocument typed;          // the run as read_run_document() reads it: every histogram
   bool corrected_leads = false;
   // What the run's timeouts censor in each latency histogram (stats/censored_tail.h), from the
   // document's counts: older documents, written before `censored` existed, are read the same.
   CensoredTail corrected_tail;
   CensoredTail uncorrected_tail;
+
+  /// The corrected histogram when the run had an open loop's schedule; none in closed loop
+  /// (the document's latency.corrected is null exactly then).
+  const Histogram* corrected() const {
+    return typed.config.open_loop() ? &typed.result.corrected : nullptr;
+  }
+  const Histogram& uncorrected() const { return typed.result.uncorrected; }
 };
 
-/// Decodes the source's histograms; fails with one line naming the source and the member.
+/// Reads the source through the typed reader; fails with one line naming the source and the
+/// member.
 Expected<RunView, std::string> read_run(const HtmlSource& source);
 
 }  // namespace hammer::html

@@ -303,7 +303,10 @@ TEST(HtmlReportTest, RefusesWhatItCannotRender) {
             "later.json: schema 2 is not readable by this hammer (it reads schema 1)");
 }
 
-TEST(HtmlReportTest, OutOfRangeFiguresInASavedDocumentAreClampedNotUndefined) {
+// A figure no run can have (an elapsed time of 1e300 ns) is refused by the typed reader with
+// one line naming the member, as `hammer report`'s text refuses it: never undefined behaviour
+// in a cast, never a page of made-up figures.
+TEST(HtmlReportTest, OutOfRangeFiguresInASavedDocumentAreRefusedByName) {
   const testing::FabricatedRun run = open_loop_run();
   std::string text = render_json_report(run.input());
   const size_t elapsed = text.find("\"elapsed_ns\": ");
@@ -312,8 +315,8 @@ TEST(HtmlReportTest, OutOfRangeFiguresInASavedDocumentAreClampedNotUndefined) {
   auto document = parse_json(text);
   ASSERT_TRUE(document) << document.error();
   auto page = render_html_report({{"odd.json", &*document}});
-  ASSERT_TRUE(page.has_value()) << page.error();
-  EXPECT_NE(page->find("<section id=\"latency\">"), std::string::npos);
+  ASSERT_FALSE(page.has_value());
+  EXPECT_EQ(page.error(), "odd.json: elapsed_ns: expected an integer");
 }
 
 // The timeline shades what ran before the measured part, each phase with its own label, in the

@@ -83,18 +83,14 @@ std::string findings_section(const RunView& run) {
     }
   }
   // The host's reading, worded as the text report words it (report/host_report.h).
-  RunResult host_figures;
-  read_host_figures(*doc, host_figures);
+  const RunResult& result = run.typed.result;
   for (const std::string& line :
-       {host_line(host_figures.host), generator_cpu_line(host_figures.generator_cpu)}) {
+       {host_line(result.host), generator_cpu_line(result.generator_cpu)}) {
     if (!line.empty()) items += "<li class=\"verdict\" data-host>" + escape_html(line) + "</li>";
   }
   // https: the text report's TLS lines (version, cipher, handshakes, -k, failures).
-  RunResult tls_figures;
-  read_tls_figures(*doc, tls_figures);
   for (const std::string& line :
-       tls_lines(tls_figures.tls, tls_figures.handshake_time,
-                 tls_figures.error_count(ErrorKind::tls))) {
+       tls_lines(result.tls, result.handshake_time, result.error_count(ErrorKind::tls))) {
     items += "<li class=\"verdict\" data-tls>" + escape_html(line) + "</li>";
   }
   if (const JsonValue* errors = doc->find("errors")) {
@@ -140,8 +136,8 @@ std::string findings_section(const RunView& run) {
 }
 
 std::string summary_table(const RunView& run) {
-  const Histogram* corrected = run.corrected ? &*run.corrected : nullptr;
-  const Histogram* uncorrected = &*run.uncorrected;
+  const Histogram* corrected = run.corrected();
+  const Histogram* uncorrected = &run.uncorrected();
   const JsonValue* doc = run.document;
   std::string html = "<table class=\"summary\" id=\"summary\"><tr><th class=\"name\"></th>";
   html += "<th>corrected<br><small>from intended send</small></th>";
@@ -257,13 +253,13 @@ std::string timeline_section(const RunView& run, const std::string& id) {
          render_svg_chart(throughput) + render_svg_chart(latency) + "</section>";
 }
 
-std::string histogram_line(const char* name, const std::optional<Histogram>& histogram,
+std::string histogram_line(const char* name, const Histogram& histogram,
                            const char* unit_note) {
-  if (!histogram || histogram->total_count() == 0) return "";
+  if (histogram.total_count() == 0) return "";
   return "<tr><td class=\"name\">" + std::string(name) + "</td><td>" +
-         whole(static_cast<double>(histogram->total_count())) + "</td>" +
-         latency_cell(&*histogram, {}, 50) + latency_cell(&*histogram, {}, 99) +
-         latency_cell(&*histogram, {}, 100, true) + "<td class=\"name\">" + unit_note +
+         whole(static_cast<double>(histogram.total_count())) + "</td>" +
+         latency_cell(&histogram, {}, 50) + latency_cell(&histogram, {}, 99) +
+         latency_cell(&histogram, {}, 100, true) + "<td class=\"name\">" + unit_note +
          "</td></tr>";
 }
 
@@ -293,10 +289,10 @@ std::string cold_start_section(const RunView& run) {
             "lag.</p>";
   }
   const std::string rows =
-      histogram_line("connect time", run.connect, "connect() to writable") +
-      histogram_line("TLS handshake", run.handshake,
+      histogram_line("connect time", run.typed.result.connect_time, "connect() to writable") +
+      histogram_line("TLS handshake", run.typed.result.handshake_time,
                      "after the TCP connect, to the TLS connection's establishment") +
-      histogram_line("first requests", run.first_requests,
+      histogram_line("first requests", run.typed.result.first_requests,
                      "uncorrected, first request on each new connection");
   if (!rows.empty()) {
     html += "<table id=\"cold-start\"><tr><th class=\"name\"></th><th>count</th><th>p50</th>"
@@ -315,16 +311,21 @@ std::string lines_section(const RunView& run) {
   if (lines == nullptr || !lines->is_array() || lines->items.empty()) return "";
   const std::string_view lead = run.corrected_leads ? "corrected" : "uncorrected";
   std::string rows;
-  for (const JsonValue& entry : lines->items) {
+  const std::vector<LineStats>& stats = run.typed.result.lines;
+  for (size_t i = 0; i < lines->items.size(); ++i) {
+    const JsonValue& entry = lines->items[i];
     double errors = 0;
     if (const JsonValue* kinds = entry.find("errors")) {
       for (const auto& [kind, count] : kinds->members) errors += count.as_double().value_or(0);
     }
     double non_ok = 0;
     for (const char* status : {"1xx", "4xx", "5xx"}) non_ok += number_or(&entry, {"status", status}, 0);
-    auto histogram = histogram_at(&entry, {"latency", lead}, "requests_file line");
+    // The typed reader decoded each line's histograms (document/run_document.cc); a line has
+    // a corrected one only in open loop, as the run has.
     const Histogram* lead_histogram =
-        histogram && histogram->has_value() ? &**histogram : nullptr;
+        i >= stats.size() ? nullptr
+        : run.corrected_leads ? &stats[i].corrected
+                              : &stats[i].uncorrected;
     const CensoredTail tail =
         lead_histogram == nullptr
             ? CensoredTail{}
