@@ -9,29 +9,18 @@
 #include <vector>
 
 #include "e2e/e2e.h"
+#include "e2e/nginx_tls_suite.h"
 #include "support/nginx_tls.h"
 #include "support/openssl_server.h"
 
 namespace hammer::test {
 namespace {
 
-class TlsClientCertTest : public ::testing::Test {
+class TlsClientCertTest : public NginxTlsSuite<TlsClientCertTest> {
+ public:
+  static TlsServerOptions server_options() { return {.client_certificates = true}; }
+
  protected:
-  static void SetUpTestSuite() {
-    if (access(kNginx, X_OK) != 0 || access(kOpenssl, X_OK) != 0) return;
-    server_ = new TlsServer(TlsServerOptions{.client_certificates = true});
-  }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  void SetUp() override {
-    if (server_ == nullptr) {
-      GTEST_SKIP() << kNginx << " or " << kOpenssl << " is not installed (scripts/deps.sh)";
-    }
-    ASSERT_TRUE(server_->ready()) << "nginx did not start";
-  }
-  static const TlsServer& server() { return *server_; }
   static std::string mtls_url() {
     return "https://127.0.0.1:" + std::to_string(server().mtls_port()) + "/";
   }
@@ -53,9 +42,7 @@ class TlsClientCertTest : public ::testing::Test {
     }
   }
 
-  static TlsServer* server_;
 };
-TlsServer* TlsClientCertTest::server_ = nullptr;
 
 TEST_F(TlsClientCertTest, NginxAnswersWhenTheClientCertificateIsPresented) {
   std::vector<std::string> flags = client_pair();

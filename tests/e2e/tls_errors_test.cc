@@ -8,32 +8,17 @@
 #include <string>
 
 #include "e2e/e2e.h"
+#include "e2e/nginx_tls_suite.h"
 #include "support/nginx_tls.h"
 #include "support/openssl_server.h"
 
 namespace hammer::test {
 namespace {
 
-class TlsErrorsTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    if (access(kNginx, X_OK) != 0 || access(kOpenssl, X_OK) != 0) return;
-    server_ = new TlsServer(TlsServerOptions{.client_certificates = true});
-  }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  void SetUp() override {
-    if (server_ == nullptr) {
-      GTEST_SKIP() << kNginx << " or " << kOpenssl << " is not installed (scripts/deps.sh)";
-    }
-    ASSERT_TRUE(server_->ready()) << "nginx did not start";
-  }
-  static const TlsServer& server() { return *server_; }
-  static TlsServer* server_;
+class TlsErrorsTest : public NginxTlsSuite<TlsErrorsTest> {
+ public:
+  static TlsServerOptions server_options() { return {.client_certificates = true}; }
 };
-TlsServer* TlsErrorsTest::server_ = nullptr;
 
 void expect_refused(const Finished& run, const std::string& line) {
   EXPECT_EQ(run.exit_code, 2) << run.err;

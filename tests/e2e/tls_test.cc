@@ -12,29 +12,17 @@
 #include <string>
 
 #include "e2e/e2e.h"
+#include "e2e/nginx_tls_suite.h"
 #include "support/nginx_tls.h"
 
 namespace hammer::test {
 namespace {
 
-class TlsTest : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    if (access(kNginx, X_OK) != 0 || access(kOpenssl, X_OK) != 0) return;
-    server_ = new TlsServer();
-  }
-  static void TearDownTestSuite() {
-    delete server_;
-    server_ = nullptr;
-  }
-  void SetUp() override {
-    if (server_ == nullptr) {
-      GTEST_SKIP() << kNginx << " or " << kOpenssl << " is not installed (scripts/deps.sh)";
-    }
-    ASSERT_TRUE(server_->ready()) << "nginx did not start";
-  }
-  static const TlsServer& server() { return *server_; }
+class TlsTest : public NginxTlsSuite<TlsTest> {
+ public:
+  static TlsServerOptions server_options() { return {}; }
 
+ protected:
   static void expect_no_errors(const JsonValue& report) {
     for (const char* kind : {"connect", "read", "write", "timeout", "parse", "tls"}) {
       EXPECT_EQ(number_at(report, std::string("errors.") + kind), 0) << kind;
@@ -46,9 +34,7 @@ class TlsTest : public ::testing::Test {
     return value == nullptr ? std::string() : value->text;
   }
 
-  static TlsServer* server_;
 };
-TlsServer* TlsTest::server_ = nullptr;
 
 // The one line of a run that cannot start, and its exit status.
 void expect_refused(const Finished& run, const std::string& line) {
