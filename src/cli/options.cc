@@ -92,17 +92,19 @@ using Failure = std::optional<UsageError>;
 }  // namespace
 
 // https:// runs over TLS where this build has it (run/connection_transport.h); a build
-// without OpenSSL refuses each https:// URL, before anything connects. A sweep's --control
-// URL stays plain HTTP for now (its requests take the sweep's own path).
+// without OpenSSL refuses each https:// URL, the sweep's --control URL included, before
+// anything connects. The control runs take the run's TLS flags (--cacert, --insecure, ...),
+// as its steps take the run's other flags.
 std::optional<UsageError> https_refusal(const Config& config) {
-  if (config.target.scheme == Scheme::https && !kBuiltWithTls) {
-    return UsageError{"bad URL " + quoted(config.url) +
+  if (kBuiltWithTls) return std::nullopt;
+  const auto no_tls = [](std::string_view prefix, const std::string& url) {
+    return UsageError{std::string(prefix) + "bad URL " + quoted(url) +
                       ": this build of hammer has no TLS (built without OpenSSL 3); use an "
                       "http:// URL"};
-  }
+  };
+  if (config.target.scheme == Scheme::https) return no_tls("", config.url);
   if (!config.sweep.control_url.empty() && config.sweep.control_target.scheme == Scheme::https) {
-    return UsageError{"--control: bad URL " + quoted(config.sweep.control_url) +
-                      ": https is not supported for --control yet; use an http:// URL"};
+    return no_tls("--control: ", config.sweep.control_url);
   }
   return std::nullopt;
 }

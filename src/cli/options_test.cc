@@ -562,23 +562,24 @@ TEST_F(TlsFileTest, TlsFlagsThatNeedEachOtherOrAnHttpsUrlSaySo) {
             TlsVersion::tls1_2);
 }
 
-// https:// runs where this build has TLS; a build without it refuses it (in main) in one
-// line. --control stays plain HTTP.
+// https:// runs where this build has TLS, the sweep's --control URL too; a build without it
+// refuses either (in main) in one line.
 TEST(OptionsTest, AnHttpsRunIsRefusedOnlyWithoutTls) {
   auto refused = https_refusal(config_of({"https://example.com/"}));
+  auto control_refused = https_refusal(config_of({"-c", "1,2", "--control", "https://x/", kUrl}));
   if (kBuiltWithTls) {
     EXPECT_FALSE(refused);
+    EXPECT_FALSE(control_refused);
   } else {
     ASSERT_TRUE(refused);
     EXPECT_EQ(refused->message,
               "bad URL 'https://example.com/': this build of hammer has no TLS (built without "
               "OpenSSL 3); use an http:// URL");
+    ASSERT_TRUE(control_refused);
+    EXPECT_EQ(control_refused->message,
+              "--control: bad URL 'https://x/': this build of hammer has no TLS (built without "
+              "OpenSSL 3); use an http:// URL");
   }
-  refused = https_refusal(config_of({"-c", "1,2", "--control", "https://x/", kUrl}));
-  ASSERT_TRUE(refused);
-  EXPECT_EQ(refused->message,
-            "--control: bad URL 'https://x/': https is not supported for --control yet; use an "
-            "http:// URL");
   EXPECT_FALSE(https_refusal(config_of({kUrl})));
 }
 

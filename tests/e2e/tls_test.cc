@@ -274,6 +274,34 @@ TEST(TlsHandshakeTest, AHandshakeThatNeverFinishesTimesOutInOneLine) {
   EXPECT_EQ(closed.err.find('\n'), closed.err.size() - 1) << closed.err;
 }
 
+// A sweep of a plain-HTTP service may compare it with an https --control URL: the control's
+// runs take the run's TLS flags (--cacert here) and each level's control run completes over
+// TLS, with no errors.
+TEST_F(TlsTest, AnHttpsControlUrlRunsEachLevelOverTls) {
+  const std::string plain = "http://127.0.0.1:" + std::to_string(server().plain_port()) + "/";
+  const Finished run = run_hammer({"-c", "1,2", "-d", "0.5", "--json", "--cacert", server().ca(),
+                                   "--control", server().url(), plain},
+                                  30);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  const JsonValue* control = report.find("sweep.control.steps");
+  ASSERT_NE(control, nullptr) << run.out;
+  ASSERT_EQ(control->items.size(), 2u);
+  for (const JsonValue& step : control->items) {
+    // Plain HTTP to nginx's TLS port would be answered 400 (or not at all): every control
+    // answer counted here came back over TLS.
+    EXPECT_GT(number_at(step, "requests.completed"), 0) << run.out;
+    EXPECT_EQ(number_at(step, "errors"), 0) << run.out;
+    EXPECT_EQ(number_at(step, "non_2xx_3xx"), 0) << run.out;
+  }
+  const JsonValue* steps = report.find("sweep.steps");
+  ASSERT_NE(steps, nullptr);
+  ASSERT_EQ(steps->items.size(), 2u);
+  for (const JsonValue& step : steps->items) {
+    EXPECT_GT(number_at(step, "control_per_second"), 0) << run.out;
+  }
+}
+
 TEST_F(TlsTest, CtrlCEndsAnHttpsRunWithItsReport) {
   const Finished run = run_process({hammer_binary(), "-c", "2", "-t", "1", "-d", "20", "--json",
                                     "--cacert", server().ca(), server().url()},
