@@ -11,6 +11,7 @@
 
 #include "core/shard_share.h"
 #include "report/format.h"
+#include "run/verdicts.h"
 #include "time/time_units.h"
 
 namespace hammer {
@@ -190,17 +191,15 @@ std::vector<std::string> start_notes(const ReportInput& input) {
                         format_duration_ns(shard.wall_start.late_ns) +
                         " after --start-at; its first slots left late (dispatch lag)");
       }
-      // The verdicts' rule: the limit only where its lateness moves a reported percentile.
-      if (shard.lag.behind_generator > 0 &&
-          (shard.generator_moves_percentile ||
-           shard.lag.behind_generator * 100 >= std::max<int64_t>(shard.lag.dispatched, 1))) {
+      const ShardLateness lateness = shard_lateness(shard.lag, shard.generator_moves_percentile);
+      if (lateness != ShardLateness::none) {
         notes.push_back(
             "shard " + shard_name(shard.index, shard.count) + " (" + shard.source + ") sent " +
             std::to_string(shard.lag.behind_generator) +
             (shard.lag.behind_generator == 1 ? " request" : " requests") +
             " late by its own fault (max lag " + format_duration_ns(shard.lag.generator_max_ns) +
             ")" +
-            (shard.generator_moves_percentile
+            (lateness == ShardLateness::bottleneck
                  ? ": enough to move its percentiles; that generator was the bottleneck: give "
                    "it more threads or add shards"
                  : ": too little to move its percentiles by a tenth"));

@@ -9,6 +9,7 @@
 #include "report/sweep_parts.h"
 #include "report/sweep_report.h"
 #include "report/verdict_text.h"
+#include "sweep/generator_readings.h"
 
 namespace hammer {
 namespace {
@@ -193,23 +194,15 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
       write_step_json(config, step, StepRole::control, json);
     }
     json.end_array();
-    if (auto ratio = control_ratio(result)) {
-      json.member("ratio", *ratio);
-    } else {
-      json.null_member("ratio");
-    }
+    const std::optional<ControlReading> reading = read_control(result);
+    json.member_or_null("ratio", reading.has_value(), reading ? reading->ratio : 0.0);
   });
   json.key("generator").begin_object();
-  const StepSummary* busiest = busiest_step(result);
-  if (busiest) {
-    json.member("max_cpu_cores", busiest->cpu_cores);
-  } else {
-    json.null_member("max_cpu_cores");
-  }
+  const GeneratorReading generator = read_generator(result);
+  json.member_or_null("max_cpu_cores", generator.busiest.has_value(),
+                      generator.busiest ? result.steps[*generator.busiest].cpu_cores : 0.0);
   json.key("busy_levels").begin_array();
-  for (const StepSummary& step : result.steps) {
-    if (step.generator_busy) json.value(step.level);
-  }
+  for (const size_t index : generator.busy) json.value(result.steps[index].level);
   json.end_array();
   json.end_object();
   json.member("interrupted", result.interrupted);

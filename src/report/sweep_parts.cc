@@ -44,16 +44,4 @@ std::string interrupted_note(const Config& config, const SweepResult& result) {
   return text + "; later steps were not run";
 }
 
-const StepSummary* busiest_step(const SweepResult& result) {
-  const StepSummary* busiest = nullptr;
-  for (const StepSummary& step : result.steps) {
-    if (step.cpu_cores < 0) continue;
-    const double share = step.cpu_cores / static_cast<double>(step.usable_cores);
-    if (!busiest || share > busiest->cpu_cores / static_cast<double>(busiest->usable_cores)) {
-      busiest = &step;
-    }
-  }
-  return busiest;
-}
-
 }  // namespace hammer::sweep_parts

@@ -22,8 +22,4 @@ bool judged(const Config& config);
 std::string level_text(const Config& config, double level);
 /// A signal ended the sweep: which step it cut, if one was running, and how much of it ran.
 std::string interrupted_note(const Config& config, const SweepResult& result);
-/// The step whose generator CPU was the largest share of its usable cores; nullptr when none
-/// was measured.
-const StepSummary* busiest_step(const SweepResult& result);
-
 }  // namespace hammer::sweep_parts

@@ -17,6 +17,7 @@
 #include "report/sweep_noise_text.h"
 #include "report/sweep_parts.h"
 #include "report/verdict_text.h"
+#include "sweep/generator_readings.h"
 
 #ifndef HAMMER_VERSION
 #define HAMMER_VERSION "unknown"
@@ -36,6 +37,17 @@ std::string cell(const std::string& text, size_t width = kColumn) {
 }
 
 std::string percent(double share) { return format_fixed(share * 100, 1) + "%"; }
+// A threshold share as the sentences name it: 0.05 is "5%".
+std::string percent_text(double share) { return format_number(share * 100) + "%"; }
+
+std::string levels_list(const std::vector<double>& levels) {
+  std::string text;
+  for (const double level : levels) {
+    if (!text.empty()) text += ", ";
+    text += format_number(level);
+  }
+  return text;
+}
 
 // "1 usable core", "2 usable cores".
 std::string usable_cores_text(int64_t cores) {
@@ -298,7 +310,10 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
     } else {
       text += "Capacity: " + level_text(config, capacity.rate) + " is the highest " + what +
              " tried that met every SLO (" + limits_text(config) + ")";
-      if (!connections) text += " with under 5% of requests late for the server";
+      if (!connections) {
+        text += " with under " + percent_text(kMaxServerLateShare) +
+                " of requests late for the server";
+      }
       if (capacity.whole_range) {
         text += "; that is the top of the range: raise it to find the limit.\n";
       } else if (failing) {
@@ -312,91 +327,55 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
                       capacity_levels(result.steps, capacity));
   }
 
-  if (auto ratio = control_ratio(result)) {
-    double control_best = 0;
-    const StepSummary* best_control = nullptr;
-    for (const StepSummary& step : result.control_steps) {
-      if (step.per_second > control_best) {
-        control_best = step.per_second;
-        best_control = &step;
-      }
-    }
-    double best = 0;
-    for (const StepSummary& step : result.steps) best = std::max(best, step.per_second);
-    out += "Generator control: " + config.sweep.control_url + " drove " + format_fixed(control_best, 0) +
-           " req/s" +
-           (best_control ? " at " + std::to_string(best_control->connections) + " connections"
-                         : std::string()) +
-           ", " + format_fixed(*ratio, 1) + "x the best of the sweep (" + format_fixed(best, 0) + " req/s): ";
-    // A plateau is there only where throughput stopped rising or a level fell short; a sweep
-    // that kept up everywhere has none to blame on anyone.
-    const bool plateau =
-        result.knee || result.collapse ||
-        std::any_of(result.steps.begin(), result.steps.end(),
-                    [](const StepSummary& step) { return !step.meets(); });
-    if (*ratio < 2) {
-      out += "too little headroom to rule the generator out as the limit.\n";
-    } else if (plateau) {
-      out += "the plateau is the server's, not hammer's.\n";
-    } else {
-      out += "hammer had room to spare, and no level reached a plateau.\n";
+  if (const std::optional<ControlReading> control = read_control(result)) {
+    const StepSummary& best_control = result.control_steps[control->best_control];
+    out += "Generator control: " + config.sweep.control_url + " drove " +
+           format_fixed(control->control_best, 0) + " req/s at " +
+           std::to_string(best_control.connections) + " connections, " +
+           format_fixed(control->ratio, 1) + "x the best of the sweep (" +
+           format_fixed(control->sweep_best, 0) + " req/s): ";
+    switch (control->verdict) {
+      case ControlVerdict::too_little_headroom:
+        out += "too little headroom to rule the generator out as the limit.\n";
+        break;
+      case ControlVerdict::plateau_is_servers:
+        out += "the plateau is the server's, not hammer's.\n";
+        break;
+      case ControlVerdict::room_to_spare:
+        out += "hammer had room to spare, and no level reached a plateau.\n";
+        break;
     }
   }
 
-  int64_t busy = 0;
-  for (const StepSummary& step : result.steps) {
-    if (step.generator_busy) {
-      ++busy;
-      out += "warning: hammer used " + format_fixed(step.cpu_cores, 2) + " of " +
-             usable_cores_text(step.usable_cores) + " at " +
-             level_text(config, step.level) +
-             " (over 80%): the figures there may describe the generator; check with --control "
-             "URL" + (step.threads_below_cpus ? " or add --threads" : "") + "\n";
-    }
+  const GeneratorReading generator = read_generator(result);
+  for (const size_t index : generator.busy) {
+    const StepSummary& step = result.steps[index];
+    out += "warning: hammer used " + format_fixed(step.cpu_cores, 2) + " of " +
+           usable_cores_text(step.usable_cores) + " at " + level_text(config, step.level) +
+           " (over " + percent_text(kGeneratorBusyShare) +
+           "): the figures there may describe the generator; check with --control URL" +
+           (step.threads_below_cpus ? " or add --threads" : "") + "\n";
   }
-  std::string late_levels;
-  int64_t late_total = 0;
-  bool threads_can_grow = false;
-  int64_t late_level_count = 0;
-  for (const StepSummary& step : result.steps) {
-    if (std::find(step.verdict_codes.begin(), step.verdict_codes.end(),
-                  VerdictCode::generator_saturated) != step.verdict_codes.end()) {
-      ++late_level_count;
-      if (!late_levels.empty()) late_levels += ", ";
-      late_levels += format_number(step.level);
-      late_total += step.behind_generator;
-      threads_can_grow = threads_can_grow || step.threads_below_cpus;
-    }
-  }
-  if (late_total > 0) {
-    out += "warning: hammer itself sent " + std::to_string(late_total) +
+  if (generator.saturated.requests > 0) {
+    out += "warning: hammer itself sent " + std::to_string(generator.saturated.requests) +
            " requests late with a connection idle (at " +
-           (late_level_count == 1 ? "level " : "levels ") + late_levels +
+           (generator.saturated.levels.size() == 1 ? "level " : "levels ") +
+           levels_list(generator.saturated.levels) +
            "); the latencies there include its own delay: a loaded machine" +
-           (threads_can_grow ? ", or too few --threads" : "") + "\n";
+           (generator.saturated.threads_can_grow ? ", or too few --threads" : "") + "\n";
   }
   // The same rule as one run's: lateness that moves no reported percentile is only noted.
-  std::string noted_levels;
-  int64_t noted_total = 0;
-  for (const StepSummary& step : result.steps) {
-    if (std::find(step.verdict_codes.begin(), step.verdict_codes.end(),
-                  VerdictCode::generator_late) != step.verdict_codes.end()) {
-      if (!noted_levels.empty()) noted_levels += ", ";
-      noted_levels += format_number(step.level);
-      noted_total += step.behind_generator;
-    }
-  }
-  if (noted_total > 0) {
-    out += "note: hammer itself sent " + std::to_string(noted_total) +
-           " requests late with a connection idle (at " + noted_levels +
+  if (generator.late.requests > 0) {
+    out += "note: hammer itself sent " + std::to_string(generator.late.requests) +
+           " requests late with a connection idle (at " + levels_list(generator.late.levels) +
            "), too few or too little to move a reported percentile by a tenth\n";
   }
-  if (busy == 0) {
-    if (const StepSummary* busiest = busiest_step(result)) {
-      out += "Generator CPU: at most " + format_fixed(busiest->cpu_cores, 2) + " of " +
-             usable_cores_text(busiest->usable_cores) + " (at " +
-             level_text(config, busiest->level) + "), below the 80% that would make it suspect.\n";
-    }
+  if (generator.busy.empty() && generator.busiest) {
+    const StepSummary& busiest = result.steps[*generator.busiest];
+    out += "Generator CPU: at most " + format_fixed(busiest.cpu_cores, 2) + " of " +
+           usable_cores_text(busiest.usable_cores) + " (at " + level_text(config, busiest.level) +
+           "), below the " + percent_text(kGeneratorBusyShare) +
+           " that would make it suspect.\n";
   }
   if (result.interrupted) out += "note: " + interrupted_note(config, result) + "\n";
   if (!result.stopped.empty()) {

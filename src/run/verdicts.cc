@@ -168,6 +168,16 @@ int64_t count_at_or_above(const Histogram& histogram, int64_t value) {
 
 }  // namespace
 
+ShardLateness shard_lateness(const DispatchLag& lag, bool moves_percentile) {
+  if (lag.behind_generator <= 0) return ShardLateness::none;
+  if (moves_percentile) return ShardLateness::bottleneck;
+  const double dispatched = static_cast<double>(std::max<int64_t>(lag.dispatched, 1));
+  if (static_cast<double>(lag.behind_generator) >= kShardLateShare * dispatched) {
+    return ShardLateness::minor;
+  }
+  return ShardLateness::none;
+}
+
 GeneratorShift generator_percentile_shift(const Config& config, const RunResult& result) {
   using T = VerdictThresholds;
   GeneratorShift worst;

@@ -264,6 +264,19 @@ int64_t unsent_allowance(int64_t scheduled);
 /// (kGeneratorShiftShare's comment says how). percentile 0 when it moves none.
 GeneratorShift generator_percentile_shift(const Config& config, const RunResult& result);
 
+/// A fleet shard's own lateness, as hammer merge notes it. A merge judges each shard from its
+/// saved figures, not its histograms: `moves_percentile` is generator_percentile_shift()'s
+/// answer for the shard, taken when the shard was merged.
+enum class ShardLateness : uint8_t {
+  none,
+  minor,       // late by its own fault, at least kShardLateShare of its dispatched requests
+  bottleneck,  // its lateness moves one of its reported percentiles
+};
+/// The share of a shard's dispatched requests sent late by its own fault from which merge
+/// notes it (below: the wake-up jitter any generator has).
+inline constexpr double kShardLateShare = 0.01;
+ShardLateness shard_lateness(const DispatchLag& lag, bool moves_percentile);
+
 /// `cpus`: CPUs online where the run ran (online_cpus()), 0 when not known.
 std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& result,
                                       int64_t cpus);

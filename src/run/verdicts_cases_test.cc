@@ -427,5 +427,21 @@ TEST(VerdictRulesTest, InterruptedDuringTheRampSaysSoNotBeforeTheFirstRequest) {
   EXPECT_FALSE(warmup.in_ramp);
 }
 
+// hammer merge's note on a shard: the bottleneck where its lateness moves a percentile of its
+// own, a minor note from kShardLateShare of its dispatched requests, nothing below.
+TEST(VerdictsTest, AShardsLatenessIsTheBottleneckOnlyWhereItMovesAPercentile) {
+  DispatchLag lag;
+  lag.dispatched = 1000;
+  EXPECT_EQ(shard_lateness(lag, true), ShardLateness::none);  // nothing late at all
+  lag.behind_generator = 9;  // under 1%
+  EXPECT_EQ(shard_lateness(lag, false), ShardLateness::none);
+  EXPECT_EQ(shard_lateness(lag, true), ShardLateness::bottleneck);
+  lag.behind_generator = 10;  // exactly 1%
+  EXPECT_EQ(shard_lateness(lag, false), ShardLateness::minor);
+  lag.dispatched = 0;  // a shard that dispatched nothing but counts one late: noted
+  lag.behind_generator = 1;
+  EXPECT_EQ(shard_lateness(lag, false), ShardLateness::minor);
+}
+
 }  // namespace
 }  // namespace hammer

@@ -126,18 +126,6 @@ void read_curve(const Config& config, SweepResult& result) {
   }
 }
 
-std::optional<double> control_ratio(const SweepResult& result) {
-  if (result.control_steps.empty()) return std::nullopt;
-  double control_best = 0;
-  for (const StepSummary& step : result.control_steps) {
-    control_best = std::max(control_best, step.per_second);
-  }
-  double best = 0;
-  for (const StepSummary& step : result.steps) best = std::max(best, step.per_second);
-  if (best <= 0) return std::nullopt;
-  return control_best / best;
-}
-
 Expected<SweepResult, RunError> run_sweep(const Config& config, const StepObserver& on_step,
                                           const StepStartObserver& on_step_start,
                                           const ProgressFn& on_progress) {

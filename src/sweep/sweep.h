@@ -74,8 +74,4 @@ std::vector<CurvePoint> curve_of(const std::vector<StepSummary>& steps);
 /// they rest on noisy levels; run_sweep calls it, tests call it on made-up steps.
 void read_curve(const Config& config, SweepResult& result);
 
-/// The generator's headroom shown by --control: the best control throughput over the best
-/// throughput of the sweep; nullopt without control steps.
-std::optional<double> control_ratio(const SweepResult& result);
-
 }  // namespace hammer
