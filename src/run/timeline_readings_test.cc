@@ -5,27 +5,15 @@
 
 #include <gtest/gtest.h>
 
+#include "run/timeline_readings_testing.h"
+
 namespace hammer {
 namespace {
 
 constexpr int64_t kSecond = 1'000'000'000;
 constexpr int64_t kMs = 1'000'000;
 
-std::vector<SecondFigures> rows_of(const std::vector<int64_t>& completed, int warmup = 0,
-                                   const std::vector<int64_t>& slow = {}) {
-  std::vector<SecondFigures> rows;
-  for (size_t i = 0; i < completed.size(); ++i) {
-    SecondFigures row;
-    row.second = static_cast<int32_t>(i + 1);
-    row.start_ns = static_cast<int64_t>(i) * kSecond;
-    row.length_ns = kSecond;
-    row.warmup = static_cast<int>(i) < warmup;
-    row.completed = completed[i];
-    row.slow = i < slow.size() ? slow[i] : 0;
-    rows.push_back(row);
-  }
-  return rows;
-}
+using testing::rows_of;
 
 TEST(TimelineReadingsTest, AColdStartIsTheOpeningRegimeWithTheWarmupThatCoversIt) {
   const auto reading = read_regimes(rows_of({100, 1000, 1000, 1000, 1000}), kSecond);
