@@ -27,6 +27,20 @@ bool has(uint8_t flags, uint8_t flag) { return (flags & flag) != 0; }
 FrameParser::FrameParser(size_t max_header_block_bytes)
     : block_(new uint8_t[max_header_block_bytes + 1]), block_capacity_(max_header_block_bytes) {}
 
+void FrameParser::reset() {
+  stage_ = Stage::header;
+  body_ = Body::skip;
+  error_ = FrameError::none;
+  pending_stream_error_ = FrameError::none;
+  header_have_ = 0;
+  max_frame_size_ = kDefaultMaxFrameSize;
+  frame_ = Frame{};
+  block_size_ = 0;
+  in_block_ = false;
+  block_continuations_ = 0;
+  ignored_frames_ = 0;
+}
+
 bool FrameParser::fail(FrameError error) {
   error_ = error;
   return false;

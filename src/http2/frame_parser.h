@@ -75,6 +75,8 @@ struct Frame {
 class FrameParser {
  public:
   explicit FrameParser(size_t max_header_block_bytes = kDefaultMaxHeaderBlockBytes);
+  /// A new connection: back to the first octet of a frame, no error, the buffer kept.
+  void reset();
 
   /// Our SETTINGS_MAX_FRAME_SIZE, once the peer has acknowledged it (16384 until then).
   void set_max_frame_size(uint32_t bytes) { max_frame_size_ = bytes; }

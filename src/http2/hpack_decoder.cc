@@ -21,6 +21,14 @@ HpackDecoder::HpackDecoder(size_t header_table_size, size_t max_header_list_byte
       max_list_bytes_(max_header_list_bytes),
       scratch_(new uint8_t[max_header_list_bytes + 1]) {}
 
+void HpackDecoder::reset() {
+  table_.set_max_size(0);  // evicts every entry
+  table_.set_max_size(table_.capacity_bytes());
+  limit_ = table_.capacity_bytes();
+  update_required_ = false;
+  list_bytes_ = 0;
+}
+
 void HpackDecoder::set_header_table_size_limit(size_t limit) {
   limit = std::min(limit, table_.capacity_bytes());
   limit_ = limit;

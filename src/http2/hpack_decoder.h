@@ -33,6 +33,8 @@ class HpackDecoder {
   explicit HpackDecoder(size_t header_table_size = kDefaultHeaderTableSize,
                         size_t max_header_list_bytes = kDefaultMaxHeaderListBytes);
 
+  /// A new connection: the dynamic table emptied and back to its constructed size.
+  void reset();
   /// Decodes one complete header block. After an error the context is unusable (the peer and
   /// we no longer agree on the table): the connection must end with COMPRESSION_ERROR.
   HpackError decode(const uint8_t* block, size_t size, HeaderSink& sink);
