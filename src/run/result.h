@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "run/host_reading.h"
+#include "run/http2_summary.h"
 #include "run/timeline.h"
 #include "schedule/dispatch_lag.h"
 #include "stats/histogram.h"
@@ -146,6 +147,7 @@ struct RunResult {
   Histogram connect_time;    // each successful connect: from connect() to writable
   Histogram handshake_time;  // https: each successful TLS handshake, from the TCP connect's end
   TlsSummary tls;            // https only (tls.used)
+  Http2Summary http2;        // --http2 only (http2.used)
   Histogram first_requests;  // uncorrected latency of the first request on each new connection
 
   /// Per-second rows of the whole run, warm-up rows first (run/timeline.h); set on the merged
