@@ -9,6 +9,7 @@ loaded machine cannot make them fail.
 
     TEST_SERVER=build/.../tools/test_server PAUSING_SERVER=tools/pausing_server.py \
         python3 tests/tools/servers_test.py [-k name]
+    python3 tests/tools/servers_test.py H2HostileServerTest   # needs no build (nor variable)
 """
 
 import os
@@ -25,8 +26,10 @@ READY_TIMEOUT_S = 10.0
 class RunningServer:
     """Starts a server on an ephemeral port and waits for its "listening on" line."""
 
-    def __init__(self, argv):
-        self.process = subprocess.Popen(argv + ["--port", "0"], stdout=subprocess.PIPE, text=True)
+    def __init__(self, argv, stderr=None):
+        self.process = subprocess.Popen(argv + ["--port", "0"], stdout=subprocess.PIPE,
+                                        stderr=stderr, text=True)
+        self.stderr = ""  # what stop() read, when stderr is subprocess.PIPE
         line = self.process.stdout.readline()
         if not line.startswith("listening on "):
             self.process.kill()
@@ -43,9 +46,14 @@ class RunningServer:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
         try:
-            return self.process.wait(timeout=READY_TIMEOUT_S)
+            status = self.process.wait(timeout=READY_TIMEOUT_S)
+            if self.process.stderr is not None and not self.process.stderr.closed:
+                self.stderr += self.process.stderr.read()  # a line or so: the pipe never fills
+            return status
         finally:
             self.process.stdout.close()
+            if self.process.stderr is not None:
+                self.process.stderr.close()
 
 
 def read_response(sock, buffered):
@@ -268,6 +276,230 @@ class PausingServerTest(ServerContract, unittest.TestCase):
             self.assertGreaterEqual(time.monotonic() - second_sent, 0.25)
             exchange(first, b"", 1)
             self.assertGreaterEqual(time.monotonic() - started, 0.4)
+
+
+H2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
+H2_DATA, H2_HEADERS, H2_RST_STREAM, H2_SETTINGS, H2_PING, H2_GOAWAY, H2_WINDOW_UPDATE, \
+    H2_CONTINUATION = 0, 1, 3, 4, 6, 7, 8, 9
+H2_END_STREAM = H2_ACK = 0x1
+H2_END_HEADERS = 0x4
+# :method GET, :scheme http, :path /, :authority www.example.com (RFC 7541 C.3.1).
+H2_GET_BLOCK = b"\x82\x86\x84\x41\x0f" + b"www.example.com"
+
+
+def h2_frame(kind, flags, stream_id, payload=b""):
+    return (len(payload).to_bytes(3, "big") + bytes((kind, flags)) +
+            stream_id.to_bytes(4, "big") + payload)
+
+
+def h2_get(stream_id):
+    return h2_frame(H2_HEADERS, H2_END_STREAM | H2_END_HEADERS, stream_id, H2_GET_BLOCK)
+
+
+class H2Client:
+    """A raw-socket HTTP/2 client: the preface, an empty SETTINGS, then whatever a test sends."""
+
+    def __init__(self, server, first=b""):
+        self.sock = server.connect()
+        self.sock.settimeout(5.0)
+        self.buffered = b""
+        self.sock.sendall(H2_PREFACE + h2_frame(H2_SETTINGS, 0, 0) + first)
+
+    def close(self):
+        self.sock.close()
+
+    def read_frame(self):
+        """(type, flags, stream id, payload), or None at EOF."""
+        while True:
+            if len(self.buffered) >= 9:
+                length = int.from_bytes(self.buffered[:3], "big")
+                if len(self.buffered) >= 9 + length:
+                    head, payload = self.buffered[:9], self.buffered[9:9 + length]
+                    self.buffered = self.buffered[9 + length:]
+                    return (head[3], head[4], int.from_bytes(head[5:9], "big") & 0x7fffffff,
+                            payload)
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                return None
+            self.buffered += chunk
+
+    def frames_until(self, done, skip_settings=True):
+        """Frames read until done(frame) is true (that one included); SETTINGS left out."""
+        frames = []
+        while True:
+            received = self.read_frame()
+            if received is None:
+                raise AssertionError(f"EOF after {frames!r}")
+            if not (skip_settings and received[0] == H2_SETTINGS):
+                frames.append(received)
+            if done(received):
+                return frames
+
+
+def h2_ended(stream_id):
+    return lambda f: f[2] == stream_id and f[0] in (H2_DATA, H2_HEADERS) and f[1] & H2_END_STREAM
+
+
+class H2HostileServerTest(unittest.TestCase):
+    def setUp(self):
+        self.servers, self.clients = [], []
+
+    def tearDown(self):
+        for client in self.clients:
+            client.close()
+        for server in self.servers:
+            self.assertEqual(server.stop(), 0)
+
+    def server(self, *flags):
+        path = os.environ.get("H2_HOSTILE_SERVER") or os.path.join(
+            os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "h2_hostile_server.py")
+        server = RunningServer([sys.executable, path, *flags], stderr=subprocess.PIPE)
+        self.servers.append(server)
+        return server
+
+    def client(self, server, first=b""):
+        client = H2Client(server, first)
+        self.clients.append(client)
+        return client
+
+    def assert_ok_response(self, frames, stream_id, body=b"hello, world\n"):
+        self.assertEqual(frames[0], (H2_HEADERS, H2_END_HEADERS, stream_id,
+                                     b"\x88\x0f\x0d" + bytes((len(str(len(body))),)) +
+                                     str(len(body)).encode()))
+        self.assertEqual(frames[1:], [(H2_DATA, H2_END_STREAM, stream_id, body)])
+
+    def test_ok_sends_settings_acks_ours_and_answers_200(self):
+        server = self.server()
+        client = self.client(server, h2_get(1))
+        settings = [client.read_frame(), client.read_frame()]
+        self.assertIn((H2_SETTINGS, 0, 0, b""), settings)   # its own, empty
+        self.assertIn((H2_SETTINGS, H2_ACK, 0, b""), settings)  # the ACK of ours
+        self.assert_ok_response(client.frames_until(h2_ended(1)), 1)
+
+    def test_ok_answers_pings_a_body_and_continuation_and_the_body_size(self):
+        server = self.server("--body-bytes", "20000")
+        request = (h2_frame(H2_PING, 0, 0, b"12345678") +
+                   h2_frame(H2_HEADERS, 0, 1, H2_GET_BLOCK[:3]) +
+                   h2_frame(H2_CONTINUATION, 0, 1, H2_GET_BLOCK[3:5]) +
+                   h2_frame(H2_CONTINUATION, H2_END_HEADERS, 1, H2_GET_BLOCK[5:]) +
+                   h2_frame(H2_DATA, 0, 1, b"abc") + h2_frame(H2_DATA, H2_END_STREAM, 1, b"de"))
+        client = self.client(server, request)
+        frames = client.frames_until(h2_ended(1))
+        self.assertIn((H2_PING, H2_ACK, 0, b"12345678"), frames)
+        data = [f for f in frames if f[0] == H2_DATA]
+        # 20000 bytes: at most 16384 a frame (the default SETTINGS_MAX_FRAME_SIZE)
+        self.assertEqual([len(f[3]) for f in data], [16384, 3616])
+        self.assertEqual(b"".join(f[3] for f in data),
+                         (b"hello, world\n" * 2000)[:20000])
+        self.assertIn((H2_WINDOW_UPDATE, 0, 0, (3).to_bytes(4, "big")), frames)
+
+    def test_goaway_after_one_names_the_answered_stream_and_closes(self):
+        server = self.server("--mode", "goaway-after", "--every", "1")
+        client = self.client(server, h2_get(1) + h2_get(3))
+        frames = client.frames_until(lambda f: f[0] == H2_GOAWAY)
+        self.assert_ok_response(frames[:-1], 1)
+        self.assertEqual(frames[-1], (H2_GOAWAY, 0, 0, (1).to_bytes(4, "big") + bytes(4)))
+        self.assertIsNone(client.read_frame())  # stream 3 unanswered, then EOF (~100 ms)
+
+    def test_rst_every_one_resets_with_internal_error_or_refused_stream(self):
+        for flags, code in (((), 0x2), (("--rst-code", "refused"), 0x7)):
+            server = self.server("--mode", "rst-every", "--every", "1", *flags)
+            client = self.client(server, h2_get(1))
+            frames = client.frames_until(lambda f: f[0] == H2_RST_STREAM)
+            self.assertEqual(frames, [(H2_RST_STREAM, 0, 1, code.to_bytes(4, "big"))])
+
+    def test_rst_every_two_answers_one_and_resets_the_next(self):
+        server = self.server("--mode", "rst-every", "--every", "2")
+        client = self.client(server, h2_get(1) + h2_get(3))
+        frames = client.frames_until(lambda f: f[0] == H2_RST_STREAM)
+        self.assert_ok_response(frames[:-1], 1)
+        self.assertEqual(frames[-1], (H2_RST_STREAM, 0, 3, (2).to_bytes(4, "big")))
+
+    def test_h1_answers_the_preface_with_a_400_and_closes(self):
+        server = self.server("--mode", "h1")
+        with server.connect() as sock:
+            sock.sendall(H2_PREFACE + h2_frame(H2_SETTINGS, 0, 0))
+            responses, rest = exchange(sock, b"", 1)
+            self.assertEqual(responses[0][0], 400)
+            self.assertEqual(responses[0][1]["connection"], "close")
+            self.assertEqual(rest, b"")
+            assert_eof(self, sock)
+
+    def test_zero_window_advertises_it_and_answers_only_bodiless_requests(self):
+        server = self.server("--mode", "zero-window")
+        client = self.client(server, h2_frame(H2_HEADERS, H2_END_HEADERS, 1, H2_GET_BLOCK) +
+                             h2_get(3))
+        first = client.read_frame()
+        self.assertEqual(first, (H2_SETTINGS, 0, 0, b"\x00\x04" + bytes(4)))
+        frames = client.frames_until(h2_ended(3))
+        self.assert_ok_response(frames, 3)  # stream 1 waits for a body it can never send
+
+    def test_max_streams_1_refuses_a_second_open_stream(self):
+        server = self.server("--mode", "max-streams-1")
+        client = self.client(server)
+        first = client.read_frame()
+        self.assertEqual(first, (H2_SETTINGS, 0, 0, b"\x00\x03" + (1).to_bytes(4, "big")))
+        client.sock.sendall(h2_frame(H2_SETTINGS, H2_ACK, 0) + h2_get(1) + h2_get(3))
+        frames = client.frames_until(h2_ended(1))
+        self.assertEqual(frames[0], (H2_RST_STREAM, 0, 3, (7).to_bytes(4, "big")))
+        self.assert_ok_response(frames[1:], 1)
+        client.sock.sendall(h2_get(5))  # stream 1 is over: 5 may open
+        self.assert_ok_response(client.frames_until(h2_ended(5)), 5)
+        client.close()
+        self.assertEqual(server.stop(), 0)
+        self.assertIn("answered 2 responses, 2 streams, 1 resets", server.stderr)
+        self.assertIn("1 max-streams violations (0 refused before the SETTINGS ACK)",
+                      server.stderr)
+
+    def test_continuation_flood_never_ends_the_header_block(self):
+        server = self.server("--mode", "continuation-flood")
+        client = self.client(server, h2_get(1))
+        frames = client.frames_until(lambda f: f[0] == H2_HEADERS)
+        self.assertEqual(frames[-1][:2], (H2_HEADERS, 0))  # no END_HEADERS
+        self.assertEqual(frames[-1][2], 1)
+        for _ in range(10000):
+            self.assertEqual(client.read_frame(), (H2_CONTINUATION, 0, 1, b""))
+        client.sock.sendall(h2_frame(H2_PING, 0, 0, bytes(8)))  # mute now: no ACK, and no EOF
+        client.sock.settimeout(0.2)
+        with self.assertRaises(socket.timeout):
+            self.assertEqual(client.sock.recv(65536), b"never this")
+        self.assertEqual(client.buffered, b"")
+
+    def test_huge_headers_splits_a_1_mib_block_into_16k_frames(self):
+        server = self.server("--mode", "huge-headers")
+        client = self.client(server, h2_get(1))
+        frames = client.frames_until(h2_ended(1))
+        headers = frames[:-1]
+        self.assertEqual([f[0] for f in headers], [H2_HEADERS] + [H2_CONTINUATION] * 64)
+        self.assertEqual([f[1] for f in headers], [0] * 64 + [H2_END_HEADERS])
+        self.assertTrue(all(len(f[3]) <= 16384 for f in headers))
+        block = b"".join(f[3] for f in headers)
+        self.assertTrue(block.startswith(b"\x88\x00\x05x-big\x7f"))
+        self.assertIn(b"a" * (1 << 20), block)
+        self.assertTrue(block.endswith(b"\x0f\x0d\x0213"))
+        self.assertEqual(frames[-1], (H2_DATA, H2_END_STREAM, 1, b"hello, world\n"))
+
+    def test_ping_flood_sends_100000_pings_and_still_answers(self):
+        server = self.server("--mode", "ping-flood")
+        client = self.client(server, h2_get(1))
+        pings, answered = set(), []
+        while len(pings) < 100000 or not answered:
+            kind, flags, stream_id, payload = client.read_frame()
+            if kind == H2_PING:
+                self.assertEqual((flags, stream_id, len(payload)), (0, 0, 8))
+                pings.add(payload)
+            elif kind == H2_DATA:
+                answered.append((kind, flags, stream_id, payload))
+        self.assertEqual(answered, [(H2_DATA, H2_END_STREAM, 1, b"hello, world\n")])
+        self.assertEqual(len(pings), 100000)
+
+    def test_settings_no_ack_answers_without_acking(self):
+        server = self.server("--mode", "settings-no-ack")
+        client = self.client(server, h2_get(1) + h2_frame(H2_PING, 0, 0, b"abcdefgh"))
+        frames = client.frames_until(lambda f: f[0] == H2_PING, skip_settings=False)
+        self.assertEqual(frames[0], (H2_SETTINGS, 0, 0, b""))
+        self.assert_ok_response(frames[1:-1], 1)  # no SETTINGS ACK among them
+        self.assertEqual(frames[-1], (H2_PING, H2_ACK, 0, b"abcdefgh"))
 
 
 if __name__ == "__main__":
