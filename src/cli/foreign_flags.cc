@@ -34,7 +34,7 @@ constexpr std::string_view kBody = "a request body is read from a file: --body F
 constexpr std::string_view kWorkers =
     "worker threads are -t (--threads); a warm-up is -W (--warmup)";
 constexpr std::string_view kJson = "machine-readable output is --json";
-constexpr std::string_view kHttp2 = "hammer speaks HTTP/1.1 only";
+constexpr std::string_view kHttp2 = "hammer's is --http2 (h2 by ALPN, h2c with prior knowledge)";
 
 constexpr std::array kForeignFlags = {
     ForeignFlag{"-s", kScript},           // wrk, wrk2
@@ -58,7 +58,6 @@ constexpr std::array kForeignFlags = {
     ForeignFlag{"-b", kBody},             // autocannon: body
     ForeignFlag{"-w", kWorkers},          // autocannon: workers
     ForeignFlag{"-j", kJson},             // autocannon, oha
-    ForeignFlag{"--http2", kHttp2},       // oha
     ForeignFlag{"-h2", kHttp2},           // hey
 };
 

@@ -259,6 +259,11 @@ struct Parser {
         return std::nullopt;
       case Flag::pipeline:
         return parse_whole(spec.long_name, value, kMaxPipeline, config.pipeline);
+      case Flag::http2:
+        config.http2 = true;
+        return std::nullopt;
+      case Flag::streams:
+        return parse_whole(spec.long_name, value, kMaxStreams, config.streams);
       case Flag::ramp:
         return parse_duration_flag(spec.long_name, value, kNanosPerSecond, "2, 2s, 500ms or 1m",
                                    kMaxDurationNs, "24h", config.ramp_ns);
@@ -350,6 +355,7 @@ struct Parser {
       return UsageError{"--precise-dispatch: spins to each slot of an open-loop schedule, which "
                         "needs --rate (closed loop sends as soon as an answer lands)"};
     }
+    if (Failure failure = check_http2_flags(config)) return failure;
     if (config.pipeline > 1 && !config.keep_alive) {
       return UsageError{"--pipeline: " + std::to_string(config.pipeline) +
                         " requests in flight per connection need keep-alive; drop "

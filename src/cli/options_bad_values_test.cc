@@ -278,6 +278,18 @@ const std::vector<BadFlag> kBadFlags = {
      "--slo: errors takes a percentage from 0% to 100% (e.g. errors=1%), got 'errors=-1%'"},
     {{"--slo", "p99=5ms", "--slo", "p99=9ms"}, "--slo: p99 is given twice, got 'p99=9ms'"},
     {{"--slo"}, "--slo: missing value"},
+    {{"--http2=yes"}, "--http2: takes no value, got '--http2=yes'"},
+    {{"--streams", "0", "--http2"}, "--streams: expected a whole number >= 1, got '0'"},
+    {{"--streams", "1001", "--http2"}, "--streams: must be at most 1000, got '1001'"},
+    {{"--streams", "10"},
+     "--streams: 10 streams per connection are HTTP/2's; add --http2 (HTTP/1.1 pipelines with "
+     "-p)"},
+    {{"--http2", "-p", "4"},
+     "--pipeline: HTTP/1.1 pipelining does not go with --http2; streams in flight per "
+     "connection are --streams"},
+    {{"--http2", "--no-keepalive"},
+     "--no-keepalive: an HTTP/2 connection carries many requests; drop --no-keepalive or "
+     "--http2"},
     {{"-p", "0"}, "--pipeline: expected a whole number >= 1, got '0'"},
     {{"--pipeline", "x"}, "--pipeline: expected a whole number >= 1, got 'x'"},
     {{"-p", "1001"}, "--pipeline: must be at most 1000, got '1001'"},

@@ -128,8 +128,7 @@ TEST(OptionsTest, OtherToolsFlagsNameHammersAlternative) {
   says({"-b", "{}"}, "--body FILE");
   says({"-w", "4"}, "-t (--threads)");
   says({"-j"}, "--json");
-  says({"--http2"}, "HTTP/1.1");
-  says({"-h2"}, "HTTP/1.1");
+  says({"-h2"}, "--http2");
   // Glued values are the same habit: -n1000, --rps=100.
   says({"-n1000"}, "-d");
   says({"--rps=100"}, "-r (--rate)");

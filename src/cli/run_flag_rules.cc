@@ -129,6 +129,26 @@ Failure check_tls(const Config& config, std::optional<std::string_view> tls_flag
 }
 
 // A Connection header (-H, or a --requests line's) that says the opposite of -p or
+Failure check_http2_flags(const Config& config) {
+  if (!config.http2) {
+    if (config.streams > 1) {
+      return UsageError{"--streams: " + std::to_string(config.streams) +
+                        " streams per connection are HTTP/2's; add --http2 (HTTP/1.1 "
+                        "pipelines with -p)"};
+    }
+    return std::nullopt;
+  }
+  if (config.pipeline > 1) {
+    return UsageError{"--pipeline: HTTP/1.1 pipelining does not go with --http2; streams in "
+                      "flight per connection are --streams"};
+  }
+  if (!config.keep_alive) {
+    return UsageError{"--no-keepalive: an HTTP/2 connection carries many requests; drop "
+                      "--no-keepalive or --http2"};
+  }
+  return std::nullopt;
+}
+
 // --no-keepalive: with "close", the server ends the connection after each response and
 // every request pipelined behind it fails; with "keep-alive", the server is told one thing
 // while hammer does the other (closes after each response).

@@ -32,6 +32,8 @@ std::optional<UsageError> check_tls(const Config& config,
 
 /// A Connection header (-H, or a --requests line's) that contradicts -p or --no-keepalive.
 std::optional<UsageError> check_connection_headers(const Config& config);
+/// --streams needs --http2; -p (HTTP/1.1 pipelining) and --no-keepalive do not go with it.
+std::optional<UsageError> check_http2_flags(const Config& config);
 
 /// An -o file that is the --body or --requests file.
 std::optional<UsageError> check_outputs_against_inputs(const Config& config);

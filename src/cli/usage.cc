@@ -53,6 +53,13 @@ std::string flag_description(Flag flag) {
     case Flag::pipeline:
       return "requests in flight per connection (HTTP/1.1\n"
              "pipelining), 1 to " + std::to_string(kMaxPipeline) + " (default 1)";
+    case Flag::http2:
+      return "speak HTTP/2: h2 by ALPN on https://, h2c with prior\n"
+             "knowledge on http://; a server that does not is an error";
+    case Flag::streams:
+      return "--http2: streams in flight per connection, 1 to " +
+             std::to_string(kMaxStreams) + ", at\n"
+             "most the server's MAX_CONCURRENT_STREAMS (default 1)";
     case Flag::ramp:
       return "raise the load over T first: open loop, the rate climbs\n"
              "linearly from 0; closed loop, connections join evenly;\n"

@@ -187,6 +187,8 @@ struct Config {
   EngineFallback engine_fallback;             // set when resolving fell back to epoll
   bool precise_dispatch = false;  // --precise-dispatch: spin to each slot (sub-10 us, CPU)
   int64_t pipeline = 1;        // -p: requests in flight per connection (HTTP/1.1 pipelining)
+  bool http2 = false;          // --http2: h2 by ALPN (https), h2c with prior knowledge (http)
+  int64_t streams = 1;         // --streams: HTTP/2 streams in flight per connection
   int64_t ramp_ns = 0;         // --ramp: load rising before the warm-up; 0 = none
   std::string requests_path;           // --requests FILE as given; empty = one request (URL)
   std::vector<RequestLine> requests;   // its lines, in order; request i uses line i mod n

@@ -159,6 +159,12 @@ void ClientSession::cancel(int32_t slot) {
   if (stream.id != 0) reset_stream(stream, ErrorCode::cancel);
 }
 
+void ClientSession::drop_streams() {
+  for (uint32_t i = 0; i <= mask_; ++i) streams_[i] = Stream{};
+  open_ = 0;
+  bodies_waiting_ = 0;
+}
+
 void ClientSession::reset_stream(Stream& stream, ErrorCode code) {
   if (!stream.body_left.empty()) --bodies_waiting_;
   if (reserve(kRstStreamFrameBytes)) {
@@ -403,6 +409,7 @@ void ClientSession::on_goaway(const Frame& frame, StreamSink& sink) {
   draining_ = true;
   if (frame.error_code != static_cast<uint32_t>(ErrorCode::no_error)) {
     peer_goaway_code_ = frame.error_code;
+    ++counts_.goaway_errors;
   }
   // §6.8: streams above last-stream-id were not processed; they may go again elsewhere.
   for (uint32_t i = 0; i <= mask_; ++i) {

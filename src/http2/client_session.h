@@ -86,6 +86,7 @@ struct SessionCounts {
   int64_t data_bytes = 0;            // response body bytes received
   int64_t ignored_frames = 0;        // of unknown type
   int64_t refused = 0;               // streams the server did not process
+  int64_t goaway_errors = 0;         // GOAWAY frames with an error code
 };
 
 class ClientSession {
@@ -123,6 +124,8 @@ class ClientSession {
   /// Ends the stream in `slot` from our side (its timeout): RST_STREAM CANCEL, and frames
   /// that still come for it are ignored. No sink call.
   void cancel(int32_t slot);
+  /// The socket ended: every stream is forgotten, with nothing sent (start() comes next).
+  void drop_streams();
   /// Whether `slot` holds a stream in flight.
   bool is_open(int32_t slot) const { return streams_[static_cast<size_t>(slot)].id != 0; }
 

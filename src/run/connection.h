@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "http/response_parser.h"
+#include "http2/client_session.h"
 #include "run/connection_transport.h"
 #include "run/pipeline_ring.h"
 #include "time/timer_wheel.h"
@@ -16,6 +17,7 @@ enum class ConnectionState : uint8_t {
   backoff,       // waiting to reconnect after a failed connect
   connecting,    // non-blocking connect in progress
   handshaking,   // https: connected, the TLS handshake under way (worker_transport.cc)
+  settling,      // --http2: the preface sent, the server's SETTINGS not here yet (worker_http2.cc)
   idle,          // connected, no request outstanding
   writing,       // a request not (fully) written yet; waiting for the socket to take the rest
   reading,       // every outstanding request written; waiting for their responses
@@ -36,6 +38,14 @@ struct Connection {
   bool transport_sending = false;  // io_uring: a send of transport->to_send() is in flight
   bool transport_read_blocked = false;  // reading waits for output to leave (rare)
   int64_t handshake_start_ns = 0;  // when the TLS handshake began (TCP connect done)
+
+  // --http2: the connection's session (made at setup, restarted on every socket) and the
+  // request each of its stream slots carries; null for HTTP/1.1, whose ring is used instead.
+  http2::ClientSession* session = nullptr;
+  Outstanding* streams = nullptr;
+  int32_t newest_stream = 0;     // the slot opened last (the dispatch may mark it late)
+  bool session_sending = false;  // io_uring, h2c: a send of the session's output is in flight
+  size_t session_send_bytes = 0;  // how much of it that send took
 
   ResponseParser parser;
   bool response_bytes_seen = false;  // any byte of the current response arrived
@@ -62,7 +72,9 @@ struct Connection {
   bool in_idle_list = false;
 
   /// Requests outstanding (sent, not answered): a response is expected.
-  bool busy() const { return !ring.empty(); }
+  bool busy() const { return session != nullptr ? session->open_streams() > 0 : !ring.empty(); }
+  /// Another request may go on it now: room in the pipeline, or a stream the session can open.
+  bool can_take() const { return session != nullptr ? session->can_open() : !ring.full(); }
 };
 
 }  // namespace hammer

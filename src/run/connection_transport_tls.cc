@@ -120,7 +120,9 @@ bool install_tls_allocator() { return install_tls_block_cache(); }
 
 Expected<std::shared_ptr<const TransportContext>, std::string> make_tls_transport_context(
     const Config& config) {
-  auto context = TlsContext::create(config.tls);
+  // --http2 offers h2 alone: a server that would answer HTTP/1.1 is refused (start_protocol
+  // names what it chose), never silently spoken to in the other protocol.
+  auto context = config.http2 ? TlsContext::create(config.tls, {"h2"}) : TlsContext::create(config.tls);
   if (!context) {
     return unexpected(std::string(setup_flag(context.error().step)) + context.error().reason);
   }

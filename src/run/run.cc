@@ -17,6 +17,7 @@
 #include "core/countdown_latch.h"
 #include "core/shard_share.h"
 #include "http/request.h"
+#include "http2/request_block.h"
 #include "net/io_engine.h"
 #include "net/socket.h"
 #include "platform/system.h"
@@ -144,8 +145,9 @@ void note_last_answer(const Config& config, const Phases& phases, int64_t last_r
 
 // The pre-flight verdict of an https:// run: no connection finished its handshake and at
 // least one failed (each connection tried once before the start: Worker::connect_all).
-std::optional<RunError> every_handshake_failed(const Target& target,
+std::optional<RunError> every_handshake_failed(const Config& config,
                                                const std::vector<std::unique_ptr<Worker>>& workers) {
+  const Target& target = config.target;
   int64_t established = 0;
   int64_t failed = 0;
   std::string reason;
@@ -156,8 +158,47 @@ std::optional<RunError> every_handshake_failed(const Target& target,
     if (reason.empty()) reason = result.tls.first_error;
   }
   if (established > 0 || failed == 0) return std::nullopt;
+  // --http2 offers h2 alone: a server without it ends the handshake (no_application_protocol).
+  const std::string offered = config.http2 ? " (--http2 offers only h2 by ALPN: the server may not speak HTTP/2)" : "";
   return RunError{ExitCode::run_failed, "cannot connect to " + target_text(target) +
-                                            ": TLS handshake failed: " + reason};
+                                            ": TLS handshake failed: " + reason + offered};
+}
+
+// The pre-flight verdict of an --http2 run: no connection got the server's SETTINGS and at
+// least one found the server speaking something else.
+std::optional<RunError> every_session_setup_failed(
+    const Target& target, const std::vector<std::unique_ptr<Worker>>& workers) {
+  int64_t sessions = 0;
+  int64_t failed = 0;
+  std::string reason;
+  for (const auto& worker : workers) {
+    const Http2Summary& http2 = worker->result().http2;
+    sessions += http2.sessions;
+    failed += http2.setup_failures;
+    if (reason.empty()) reason = http2.first_setup_error;
+  }
+  if (sessions > 0 || failed == 0) return std::nullopt;
+  return RunError{ExitCode::run_failed,
+                  "cannot speak HTTP/2 to " + target_text(target) + ": " + reason};
+}
+
+// One request's HTTP/2 header block: the same fields its HTTP/1.1 head carries.
+std::string http2_block(const Config& config, size_t line, bool https) {
+  RequestSpec spec;
+  spec.host_header = config.target.host_header;
+  if (config.requests.empty()) {
+    spec.method = config.method;
+    spec.path = config.target.path;
+    spec.headers = config.headers;
+    spec.body = config.body;
+  } else {
+    const RequestLine& request = config.requests[line];
+    spec.method = request.method;
+    spec.path = request.path;
+    spec.headers = request.headers;
+    spec.body = request.body;
+  }
+  return http2::encode_request_block(spec, https);
 }
 
 }  // namespace
@@ -227,11 +268,22 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     }
   }
   if (config.requests.empty()) {
-    requests.push_back(WireRequest{RequestBytes(heads[0], config.body), method_of(config.method)});
+    requests.push_back(WireRequest{RequestBytes(heads[0], config.body), method_of(config.method), {}});
   } else {
     for (size_t i = 0; i < heads.size(); ++i) {
       const RequestLine& line = config.requests[i];
-      requests.push_back(WireRequest{RequestBytes(heads[i], line.body), method_of(line.method)});
+      requests.push_back(WireRequest{RequestBytes(heads[i], line.body), method_of(line.method), {}});
+    }
+  }
+  // --http2: each request's HPACK header block, encoded once like the heads above.
+  std::vector<std::string> h2_blocks;
+  if (config.http2) {
+    const bool https = config.target.scheme == Scheme::https;
+    h2_blocks.reserve(requests.size());
+    for (size_t i = 0; i < requests.size(); ++i) h2_blocks.push_back(http2_block(config, i, https));
+    for (size_t i = 0; i < requests.size(); ++i) {
+      requests[i].h2_block = std::span<const uint8_t>(
+          reinterpret_cast<const uint8_t*>(h2_blocks[i].data()), h2_blocks[i].size());
     }
   }
 
@@ -331,7 +383,12 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   // handshakes; it ends here in one line, as a refused connect does (the workers wait at `go`,
   // so their results are read safely).
   if (!start_refused && transport != nullptr && !interrupted_before_start) {
-    start_refused = every_handshake_failed(config.target, workers);
+    start_refused = every_handshake_failed(config, workers);
+  }
+  // --http2 alike: no server spoke HTTP/2 (ALPN chose another protocol, an HTTP/1 answer to
+  // the preface, no SETTINGS): one line saying what it did, never a run of failed connects.
+  if (!start_refused && config.http2 && !interrupted_before_start) {
+    start_refused = every_session_setup_failed(config.target, workers);
   }
   // The warm-up is the same load, earlier: the schedule runs for warm-up + duration and each
   // request is assigned to a phase by its send time (worker.cc).

@@ -66,7 +66,7 @@ Worker::Worker(const Config& config, RequestBytes request, const SocketAddress& 
                const Clock& clock)
     : Worker(config, std::span<const WireRequest>(), target, worker_index, worker_count,
              connection_count, clock) {
-  single_request_ = WireRequest{request, method_of(config.method)};
+  single_request_ = WireRequest{request, method_of(config.method), {}};
   requests_ = std::span<const WireRequest>(&single_request_, 1);
 }
 
@@ -134,6 +134,7 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
   }
   idle_.bind(connections_.get());
   if (transport_context_ != nullptr) setup_transports();
+  if (config_.http2) setup_sessions();
   if (config_.warmup_ns > 0) {
     result_.warmup = std::make_shared<RunResult>();
     warmup_ = result_.warmup.get();
@@ -164,7 +165,8 @@ void Worker::connect_all(int64_t give_up_ns) {
   auto still_connecting = [this] {
     for (int64_t i = 0; i < connection_count_; ++i) {
       const ConnectionState state = connections_[i].state;
-      if (state == ConnectionState::connecting || state == ConnectionState::handshaking) {
+      if (state == ConnectionState::connecting || state == ConnectionState::handshaking ||
+          state == ConnectionState::settling) {
         return true;
       }
     }
@@ -176,13 +178,13 @@ void Worker::connect_all(int64_t give_up_ns) {
     int64_t timeout_ns = give_up_ns - now;
     // https: a handshake's deadline (--timeout after its connect) may come first; a plain
     // connect's is the give-up time itself.
-    if (transports_) {
+    if (transports_ || sessions_) {
       timeout_ns = std::max<int64_t>(std::min(timeout_ns, timers_.next_deadline_ns() - now), 0);
     }
     if (wait_cap_ns_ >= 0) timeout_ns = std::min(timeout_ns, wait_cap_ns_);
     const int count = engine_->wait(events_.get(), event_batch_, timeout_ns);
     for (int i = 0; i < count; ++i) handle_event(events_[i]);
-    if (transports_ && timers_.armed_count() > 0) {
+    if ((transports_ || sessions_) && timers_.armed_count() > 0) {
       timers_.advance(clock_.now_ns(), [this](TimerNode* node) { on_timer(node); });
     }
   }
@@ -309,7 +311,8 @@ void Worker::begin_stop(int64_t stop_ns) {
   for (int64_t i = 0; i < connection_count_; ++i) {
     Connection& connection = connections_[i];
     if (!resend_queue_.empty() && (connection.state == ConnectionState::connecting ||
-                              connection.state == ConnectionState::handshaking)) {
+                                   connection.state == ConnectionState::handshaking ||
+                                   connection.state == ConnectionState::settling)) {
       continue;
     }
     if (!connection.busy()) {
@@ -337,8 +340,15 @@ void Worker::on_timer(TimerNode* node) {
       connection.transport->fail_handshake_timeout();
       fail_handshake(connection, connection.transport->failure_reason());
       break;
+    case ConnectionState::settling:
+      fail_session_setup(connection, "no SETTINGS from the server within --timeout");
+      break;
     case ConnectionState::writing:
     case ConnectionState::reading:
+      if (connection.session != nullptr) {
+        h2_expire(connection);  // only the streams past their deadline
+        break;
+      }
       fail_request(connection, ErrorKind::timeout);
       break;
     case ConnectionState::idle:
@@ -353,7 +363,7 @@ void Worker::on_timer(TimerNode* node) {
 // The connection can take another request: it connected, or a response freed a place in its
 // pipeline.
 void Worker::become_idle(Connection& connection, int64_t now_ns) {
-  if (connection.ring.empty()) {
+  if (!connection.busy()) {
     // Still writing while an early-answered request is finished: what is sent now queues.
     if (!connection.finishing) connection.state = ConnectionState::idle;
     connection.ring.reset();
@@ -361,16 +371,19 @@ void Worker::become_idle(Connection& connection, int64_t now_ns) {
   // Requests a polite close left unanswered go before anything new (they are older), and only
   // on a new connection: one already carrying requests may be the next to close, with them
   // behind its last answer again (a server's per-connection request limit).
-  if (!resend_queue_.empty() && started_ && connection.fresh) send_resends(connection);
+  // HTTP/2: a refused stream may go again on any connection (RFC 9113 §8.7).
+  if (!resend_queue_.empty() && started_ && (connection.fresh || connection.session != nullptr)) {
+    send_resends(connection);
+  }
   if (stopping_) {
-    if (connection.ring.empty()) close_socket(connection);
+    if (!connection.busy()) close_socket(connection);
     return;
   }
   if (!open_loop_) {
     fill_closed_loop(connection, now_ns);
     return;
   }
-  if (!connection.in_idle_list) {
+  if (!connection.in_idle_list && connection.fd >= 0 && connection.can_take()) {
     connection.idle_since_ns = now_ns;
     idle_.push(connection);
   }
@@ -380,12 +393,12 @@ void Worker::become_idle(Connection& connection, int64_t now_ns) {
 void Worker::fill_closed_loop(Connection& connection, int64_t now_ns) {
   if (now_ns < connection.not_before_ns) {
     // --ramp: not this connection's turn yet; its timer brings it in (on_timer, idle).
-    if (connection.ring.empty()) timers_.arm(&connection.timer, connection.not_before_ns);
+    if (!connection.busy()) timers_.arm(&connection.timer, connection.not_before_ns);
     return;
   }
   const uint32_t socket = connection.generation;
-  while (connection.generation == socket && connection.fd >= 0 &&
-         !connection.ring.full() && !stopping_) {
+  while (connection.generation == socket && connection.fd >= 0 && connection.can_take() &&
+         !stopping_) {
     send_request(connection, 0, next_closed_loop_line());
   }
 }
@@ -409,6 +422,10 @@ int64_t Worker::send_request(Connection& connection, int64_t intended_ns, int32_
 }
 
 void Worker::enqueue(Connection& connection, const Outstanding& request, int64_t now) {
+  if (connection.session != nullptr) {
+    h2_enqueue(connection, request, now);
+    return;
+  }
   const bool was_empty = connection.ring.empty();
   connection.ring.push(request);
   connection.fresh = false;
@@ -444,11 +461,14 @@ void Worker::dispatch_due(int64_t now_ns) {
     if (intended >= phases_.measured_start_ns() && lag_.record(intended, sent_ns, idle_since) &&
         connection->generation == socket && connection->busy()) {
       // Its answer's corrected latency shows where hammer's lateness sits (verdicts).
-      connection->ring.at(connection->ring.count() - 1).generator_late = true;
+      Outstanding& sent = connection->session != nullptr
+                              ? connection->streams[connection->newest_stream]
+                              : connection->ring.at(connection->ring.count() - 1);
+      sent.generator_late = true;
     }
-    // With -p, a connection with room in its pipeline waits its turn again at the back.
-    if (connection->generation == socket && connection->busy() &&
-        !connection->ring.full()) {
+    // With -p or --streams, a connection with room for more waits its turn again at the back.
+    if (connection->generation == socket && connection->fd >= 0 && connection->busy() &&
+        connection->can_take()) {
       connection->idle_since_ns = clock_.now_ns();
       idle_.push(*connection);
     }

@@ -33,6 +33,7 @@ struct WireRequest {
   RequestBytes bytes{std::string_view()};  // head and body, apart
   Method method = Method::get;  // HEAD: its response has no body whatever its headers say;
                                 // idempotent ones may be resent (--no-retry)
+  std::span<const uint8_t> h2_block;  // --http2: the request's HPACK header block
 };
 
 class Worker {
@@ -157,6 +158,34 @@ class Worker {
   void on_received(Connection& connection, Io outcome, const char* data, size_t got,
                    int error_number);
 
+  // HTTP/2 (worker_http2.cc): a connection carries up to --streams requests as streams of its
+  // session instead of a pipeline; everything above the connection is unchanged.
+  class StreamEnds;
+  friend class StreamEnds;
+  void setup_sessions();
+  /// The link is up (connected and, https, the handshake done): HTTP/1.1 may send now,
+  /// HTTP/2 sends its preface and waits for the server's SETTINGS first.
+  void start_protocol(Connection& connection, int64_t now_ns);
+  /// The server did not speak HTTP/2 (ALPN, an HTTP/1 answer, no SETTINGS in time): a
+  /// connect error, `reason` kept for the pre-flight verdict, and a reconnect after a delay.
+  void fail_session_setup(Connection& connection, std::string reason);
+  void h2_received(Connection& connection, Io outcome, const char* data, size_t got,
+                   int error_number);
+  void h2_enqueue(Connection& connection, const Outstanding& request, int64_t now_ns);
+  /// Sends what the session queued: plain, straight to the socket; https, into the transport.
+  void h2_flush(Connection& connection);
+  void h2_on_sent(Connection& connection, const IoEvent& event);
+  /// The connection's timer: streams past --timeout are reset (CANCEL) and counted, the
+  /// timer set for the next deadline.
+  void h2_expire(Connection& connection);
+  /// Every stream in flight fails as `kind` (the socket or the session ended).
+  void h2_fail_streams(Connection& connection, ErrorKind kind);
+  /// After Ctrl-C: streams still in flight are counted as cut off.
+  void h2_cut_streams(Connection& connection);
+  /// After a receive or a send: close a drained session, send more, take more requests.
+  void h2_settle(Connection& connection, int64_t now_ns);
+  void h2_collect_counts();
+
   // The transport seam (worker_transport.cc): https connections, both engine families.
   void setup_transports();  // one transport per connection, from transport_context_
   void start_handshake(Connection& connection, int64_t now_ns);
@@ -257,6 +286,10 @@ class Worker {
   const TransportContext* transport_context_ = nullptr;  // https: the run's TLS context
   std::unique_ptr<std::unique_ptr<ConnectionTransport>[]> transports_;  // one per connection
   std::unique_ptr<Outstanding[]> rings_;  // depth_ per connection
+  // --http2: one session per connection, and their streams' requests (slot_count each).
+  std::unique_ptr<std::unique_ptr<http2::ClientSession>[]> sessions_;
+  std::unique_ptr<Outstanding[]> stream_requests_;
+  std::string h2_preface_;  // every connection's first bytes (client_preface)
   // Requests waiting to be sent again (resend_unanswered). Counted in in_flight_.
   std::unique_ptr<Outstanding[]> resends_;
   ResendQueue resend_queue_;

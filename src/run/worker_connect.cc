@@ -81,10 +81,10 @@ void Worker::on_connected(Connection& connection, int64_t now_ns) {
   connection.wants_write = false;
   result_.connect_time.record(now_ns - connection.connect_start_ns);
   if (connection.transport != nullptr) {
-    start_handshake(connection, now_ns);  // on_ready_to_send once it is done
+    start_handshake(connection, now_ns);  // start_protocol once it is done
     return;
   }
-  on_ready_to_send(connection, now_ns);
+  start_protocol(connection, now_ns);
 }
 
 void Worker::on_ready_to_send(Connection& connection, int64_t now_ns) {
@@ -132,6 +132,9 @@ void Worker::close_socket(Connection& connection) {
   }
   connection.wants_write = false;
   connection.transport_sending = false;
+  connection.session_sending = false;
+  // HTTP/2: streams still open here were counted by whoever closed (fail_request, end_run).
+  if (connection.session != nullptr) connection.session->drop_streams();
   connection.state = ConnectionState::disconnected;
 }
 

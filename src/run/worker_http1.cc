@@ -18,7 +18,7 @@ namespace hammer {
 void Worker::send_resends(Connection& connection) {
   const uint32_t socket = connection.generation;
   while (!resend_queue_.empty() && connection.generation == socket && connection.fd >= 0 &&
-         !connection.ring.full()) {
+         connection.can_take()) {
     Outstanding request = resend_queue_.pop();
     // Its intended time stays (the corrected latency includes the wait for this connection);
     // the uncorrected one times the exchange that answers it, from now. Not a first request's
@@ -32,6 +32,10 @@ void Worker::send_resends(Connection& connection) {
 
 void Worker::on_received(Connection& connection, Io outcome, const char* data, size_t got,
                          int error_number) {
+  if (connection.session != nullptr) {
+    h2_received(connection, outcome, data, got, error_number);
+    return;
+  }
   const int64_t now = clock_.now_ns();
   if (outcome == Io::done) {
     if (!connection.busy()) {
@@ -177,7 +181,12 @@ void Worker::resend_unanswered(Connection& connection, const char* why) {
 
 void Worker::fail_request(Connection& connection, ErrorKind kind) {
   // Every request outstanding on the connection fails, each once, in its own phase and line.
-  if (connection.ring.empty()) count_error(kind, clock_.now_ns());
+  if (!connection.busy()) count_error(kind, clock_.now_ns());
+  if (connection.session != nullptr) {
+    h2_fail_streams(connection, kind);
+    abandon_pipeline(connection);
+    return;
+  }
   connection.ring.drain([&](const Outstanding& failed) {
     RunResult& phase = phase_for(failed.intended_ns);
     count_error(kind, failed.intended_ns);

@@ -59,7 +59,8 @@ void Worker::handle_event(const IoEvent& event) {
         return;
       }
       if (event.readable || event.hangup_or_error) on_readable(connection);
-      if (connection.fd >= 0 && connection.state == ConnectionState::writing && event.writable) {
+      if (connection.fd >= 0 && event.writable &&
+          (connection.state == ConnectionState::writing || connection.session != nullptr)) {
         continue_write(connection);
       }
       return;
@@ -83,6 +84,10 @@ void Worker::handle_event(const IoEvent& event) {
         on_transport_sent(connection, event);
         return;
       }
+      if (connection.session != nullptr) {
+        h2_on_sent(connection, event);
+        return;
+      }
       if (connection.state != ConnectionState::writing) return;
       if (event.result > 0) {
         on_written(connection, Io::done, static_cast<size_t>(event.result), 0);
@@ -100,6 +105,10 @@ void Worker::handle_event(const IoEvent& event) {
 void Worker::continue_write(Connection& connection) {
   if (connection.transport != nullptr) {
     transport_write(connection);
+    return;
+  }
+  if (connection.session != nullptr) {
+    h2_flush(connection);
     return;
   }
   // Requests go out oldest first; write_offset counts the bytes of the first unwritten one

@@ -21,7 +21,10 @@ void Worker::end_run() {
   for (int64_t i = 0; i < connection_count_; ++i) {
     Connection& connection = connections_[i];
     if (connection.busy()) {
-      if (result_.interrupted) {
+      if (result_.interrupted && connection.session != nullptr) {
+        h2_cut_streams(connection);
+        timers_.disarm(&connection.timer);
+      } else if (result_.interrupted) {
         connection.ring.drain([&](const Outstanding& cut) {
           ++phase_for(cut.intended_ns).in_flight_at_stop;
           --in_flight_;
@@ -54,6 +57,7 @@ void Worker::end_run() {
     }
   }
   if (open_loop_) account_unsent();
+  h2_collect_counts();
   result_.lag = lag_.lag();
   finished_ns_ = std::max(stop_ns_, last_response_ns_);
 }

@@ -66,7 +66,7 @@ void Worker::on_handshake_done(Connection& connection, int64_t now_ns) {
     tls.cipher = std::string(session.cipher);
     tls.alpn = std::string(session.alpn);
   }
-  on_ready_to_send(connection, now_ns);
+  start_protocol(connection, now_ns);  // HTTP/2 checks the ALPN answer there
 }
 
 void Worker::fail_handshake(Connection& connection, std::string_view reason) {
@@ -107,7 +107,9 @@ void Worker::on_transport_ready(Connection& connection, const IoEvent& event) {
     transport_process(connection);
     if (connection.generation != socket || connection.fd < 0) return;
   }
-  if (connection.state == ConnectionState::writing) transport_write(connection);
+  if (connection.state == ConnectionState::writing || connection.session != nullptr) {
+    transport_write(connection);
+  }
 }
 
 void Worker::on_transport_received(Connection& connection, const IoEvent& event) {
@@ -155,7 +157,7 @@ void Worker::on_transport_sent(Connection& connection, const IoEvent& event) {
     transport_process(connection);
     if (connection.generation != socket || connection.fd < 0) return;
   }
-  if (connection.state == ConnectionState::writing) {
+  if (connection.state == ConnectionState::writing || connection.session != nullptr) {
     transport_write(connection);  // more plaintext waited for room in the ring
     return;
   }
@@ -248,6 +250,10 @@ bool Worker::transport_flush(Connection& connection) {
 }
 
 void Worker::transport_write(Connection& connection) {
+  if (connection.session != nullptr) {
+    h2_flush(connection);
+    return;
+  }
   ConnectionTransport& transport = *connection.transport;
   const uint32_t socket = connection.generation;
   bool took_any = false;

@@ -135,6 +135,8 @@ struct TlsServerOptions {
   int upstream_port = 0;             // when set: proxy_port() proxies to 127.0.0.1:upstream_port
   bool client_certificates = false;  // when set: mtls_port() requires a client certificate
                                      // (and the certificates' extras are made)
+  bool http2 = false;  // when set: h2_port() speaks HTTP/2 over TLS (ALPN h2) and h2c_port()
+                       // h2c with prior knowledge; each logs its requests (h2_log(), h2c_log())
 };
 
 class TlsServer {
@@ -148,6 +150,10 @@ class TlsServer {
     self_signed_port_ = unused_port();
     if (options_.upstream_port != 0) proxy_port_ = unused_port();
     if (options_.client_certificates) mtls_port_ = unused_port();
+    if (options_.http2) {
+      h2_port_ = unused_port();
+      h2c_port_ = unused_port();
+    }
     write_config();
     const std::string command = "echo listening on 127.0.0.1:" + std::to_string(tls_port_) +
                                 "; exec " + kNginx + " -p " + dir_ + "/ -c " + dir_ +
@@ -159,7 +165,8 @@ class TlsServer {
       if (accepts_connections(tls_port_) && accepts_connections(old_tls_port_) &&
           accepts_connections(plain_port_) && accepts_connections(self_signed_port_) &&
           (proxy_port_ == 0 || accepts_connections(proxy_port_)) &&
-          (mtls_port_ == 0 || accepts_connections(mtls_port_))) {
+          (mtls_port_ == 0 || accepts_connections(mtls_port_)) &&
+          (h2_port_ == 0 || (accepts_connections(h2_port_) && accepts_connections(h2c_port_)))) {
         ready_ = true;
         break;
       }
@@ -184,6 +191,10 @@ class TlsServer {
   int self_signed_port() const { return self_signed_port_; }
   int proxy_port() const { return proxy_port_; }  // TlsServerOptions::upstream_port
   int mtls_port() const { return mtls_port_; }    // TlsServerOptions::client_certificates
+  int h2_port() const { return h2_port_; }        // TlsServerOptions::http2
+  int h2c_port() const { return h2c_port_; }
+  std::string h2_log() const { return dir_ + "/h2.log"; }  // one line per request
+  std::string h2c_log() const { return dir_ + "/h2c.log"; }
   std::string client_cert() const { return certificates_.client_cert(); }
   std::string client_key() const { return certificates_.client_key(); }
   std::string other_key() const { return certificates_.other_key(); }
@@ -208,6 +219,16 @@ class TlsServer {
                 "    location / {\n      proxy_pass http://plain_upstream;\n"
                 "      proxy_http_version 1.1;\n      proxy_set_header Connection \"\";\n"
                 "      proxy_read_timeout 30s;\n    }\n  }\n";
+    }
+    if (h2_port_ != 0) {
+      // keepalive_requests bounds the streams of one connection too (nginx 1.19.7+).
+      blocks += "  server {\n    listen 127.0.0.1:" + std::to_string(h2_port_) + " ssl http2;\n" +
+                "    ssl_protocols TLSv1.2 TLSv1.3;\n    ssl_certificate " + d + "leaf.pem;\n" +
+                "    ssl_certificate_key " + d + "leaf.key;\n    keepalive_requests 1000000;\n" +
+                "    access_log " + d + "h2.log;\n    location / { return 200 \"h2\\n\"; }\n  }\n";
+      blocks += "  server {\n    listen 127.0.0.1:" + std::to_string(h2c_port_) + " http2;\n" +
+                "    keepalive_requests 1000000;\n    access_log " + d + "h2c.log;\n" +
+                "    location / { return 200 \"h2c\\n\"; }\n  }\n";
     }
     if (mtls_port_ != 0) {
       blocks += "  server {\n    listen 127.0.0.1:" + std::to_string(mtls_port_) + tls +
@@ -249,6 +270,8 @@ class TlsServer {
   int self_signed_port_ = 0;
   int proxy_port_ = 0;
   int mtls_port_ = 0;
+  int h2_port_ = 0;
+  int h2c_port_ = 0;
   std::unique_ptr<ServerProcess> server_;
   bool ready_ = false;
 };

@@ -248,6 +248,9 @@ std::string pausing_server_script() { return HAMMER_SOURCE_DIR "/tools/pausing_s
 std::string tls_bare_close_server_script() {
   return HAMMER_SOURCE_DIR "/tools/tls_bare_close_server.py";
 }
+std::string h2_hostile_server_script() {
+  return HAMMER_SOURCE_DIR "/tools/h2_hostile_server.py";
+}
 std::string python_binary() { return HAMMER_PYTHON; }
 
 }  // namespace hammer::test

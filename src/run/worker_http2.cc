@@ -1,0 +1,457 @@
+// SPDX-License-Identifier: MIT
+//
+// The HTTP/2 side of a connection (--http2): the protocol seam's second implementation. A
+// connection carries up to --streams requests as streams of its ClientSession
+// (http2/client_session.h) where HTTP/1.1 keeps a pipeline ring; the session turns received
+// bytes into stream ends and queues what to send, and this file moves bytes between it and the
+// socket (plain, either engine family) or the transport (TLS). The schedule, both stopwatches,
+// phases, lines and the resend queue are the worker's, unchanged: a stream's request is the
+// same Outstanding a pipelined one is, kept under the stream's slot.
+//
+// A connection is `settling` from its preface to the server's SETTINGS (nothing is sent before,
+// see client_session.h), then idle or reading as its streams come and go. One timer per
+// connection, set for the oldest stream's deadline when none is set: when it fires, the streams
+// past --timeout are reset and the timer set for the next one (a scan of the slots once per
+// timeout, not per request).
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <string>
+
+#include "http2/client_preface.h"
+#include "net/socket.h"
+#include "run/worker.h"
+#include "run/worker_record.h"
+
+namespace hammer {
+namespace {
+
+constexpr std::string_view kAlpnH2 = "h2";
+
+// RFC 9113 §7's codes by name, for the first socket error's words.
+std::string_view error_code_name(uint32_t code) {
+  static constexpr std::string_view kNames[kHttp2KnownErrorCodes] = {
+      "NO_ERROR",          "PROTOCOL_ERROR", "INTERNAL_ERROR",      "FLOW_CONTROL_ERROR",
+      "SETTINGS_TIMEOUT",  "STREAM_CLOSED",  "FRAME_SIZE_ERROR",    "REFUSED_STREAM",
+      "CANCEL",            "COMPRESSION_ERROR", "CONNECT_ERROR",    "ENHANCE_YOUR_CALM",
+      "INADEQUATE_SECURITY", "HTTP_1_1_REQUIRED"};
+  return code < kHttp2KnownErrorCodes ? kNames[code] : "an unknown error code";
+}
+
+// What a connection error counts as: the server's bytes broke a rule (parse), or it stopped
+// reading or ended the connection with an error (read).
+ErrorKind error_kind_of(http2::SessionError error) {
+  switch (error) {
+    case http2::SessionError::frame:
+    case http2::SessionError::compression:
+    case http2::SessionError::flow_control:
+    case http2::SessionError::protocol:
+    case http2::SessionError::not_http2:
+      return ErrorKind::parse;
+    case http2::SessionError::flood:
+    case http2::SessionError::peer_goaway:
+    case http2::SessionError::none:
+      return ErrorKind::read;
+  }
+  return ErrorKind::read;
+}
+
+}  // namespace
+
+// Where a receive's stream ends go: recorded at once, in the request's phase and line. No new
+// request is sent from here (the session is in the middle of a read); h2_settle does that after.
+class Worker::StreamEnds final : public http2::StreamSink {
+ public:
+  StreamEnds(Worker& worker, Connection& connection, int64_t now_ns)
+      : worker_(worker), connection_(connection), now_ns_(now_ns) {}
+
+  void on_first_byte(int32_t slot) override {
+    const Outstanding& request = connection_.streams[slot];
+    if (&worker_.phase_for(request.intended_ns) == &worker_.result_) {
+      worker_.result_.http2.first_byte.record(now_ns_ - request.actual_send_ns);
+    }
+  }
+  void on_response(int32_t slot, int status) override {
+    --worker_.in_flight_;
+    ResponseInfo info;
+    info.status = status;
+    worker_.record_response(connection_.streams[slot], /*written=*/true, info, now_ns_);
+  }
+  void on_stream_reset(int32_t slot, uint32_t error_code, bool by_peer) override {
+    Http2Summary& http2 = worker_.result_.http2;
+    if (by_peer) ++http2.resets_received[std::min<uint32_t>(error_code, kHttp2KnownErrorCodes)];
+    const ErrorKind kind = by_peer ? ErrorKind::read : ErrorKind::parse;
+    if (by_peer && worker_.result_.first_socket_error.empty()) {
+      worker_.result_.first_socket_error =
+          "read: the server reset the stream (" + std::string(error_code_name(error_code)) + ")";
+    } else if (!by_peer && worker_.result_.first_parse_error.empty()) {
+      worker_.result_.first_parse_error =
+          "HTTP/2: a malformed response stream, reset with " +
+          std::string(error_code_name(error_code));
+    }
+    fail_stream(connection_.streams[slot], kind);
+  }
+  void on_stream_refused(int32_t slot) override {
+    // Not processed (§8.7): sent again, on this connection or the next, as a polite close's
+    // unanswered requests are (resend_unanswered).
+    Outstanding request = connection_.streams[slot];
+    RunResult& phase = worker_.phase_for(request.intended_ns);
+    const bool idempotent =
+        is_idempotent(worker_.requests_[static_cast<size_t>(request.line)].method);
+    if (worker_.config_.retry && idempotent && request.resends < kMaxResends &&
+        worker_.resend_queue_.has_room()) {
+      ++request.resends;
+      ++phase.retried;
+      worker_.resend_queue_.push(request);
+      return;
+    }
+    if (worker_.config_.retry && !idempotent) ++phase.not_retried;
+    if (worker_.result_.first_socket_error.empty()) {
+      worker_.result_.first_socket_error = "read: the server refused the stream unprocessed";
+    }
+    fail_stream(request, ErrorKind::read);
+  }
+
+ private:
+  void fail_stream(const Outstanding& request, ErrorKind kind) {
+    worker_.count_error(kind, request.intended_ns);
+    if (LineStats* stats = worker_.line_stats(worker_.phase_for(request.intended_ns), request.line)) {
+      ++stats->errors[static_cast<int>(kind)];
+    }
+    --worker_.in_flight_;
+  }
+
+  Worker& worker_;
+  Connection& connection_;
+  int64_t now_ns_;
+};
+
+void Worker::setup_sessions() {
+  http2::SessionLimits limits;
+  limits.max_streams = static_cast<int32_t>(std::max<int64_t>(config_.streams, 1));
+  h2_preface_ = http2::client_preface(limits.ours);
+  size_t largest_block = 0;
+  for (const WireRequest& request : requests_) {
+    largest_block = std::max(largest_block, request.h2_block.size());
+  }
+  sessions_ = std::make_unique<std::unique_ptr<http2::ClientSession>[]>(
+      static_cast<size_t>(connection_count_));
+  int32_t slots = 0;
+  for (int64_t i = 0; i < connection_count_; ++i) {
+    sessions_[i] = std::make_unique<http2::ClientSession>(limits);
+    sessions_[i]->expect_block(largest_block);
+    slots = sessions_[i]->slot_count();
+  }
+  stream_requests_ =
+      std::make_unique<Outstanding[]>(static_cast<size_t>(connection_count_) * static_cast<size_t>(slots));
+  for (int64_t i = 0; i < connection_count_; ++i) {
+    connections_[i].session = sessions_[i].get();
+    connections_[i].streams = stream_requests_.get() + i * slots;
+  }
+  result_.http2.used = true;
+  result_.http2.cleartext = transport_context_ == nullptr;
+  result_.http2.streams = limits.max_streams;
+}
+
+void Worker::start_protocol(Connection& connection, int64_t now_ns) {
+  if (connection.session == nullptr) {
+    on_ready_to_send(connection, now_ns);
+    return;
+  }
+  if (connection.transport != nullptr) {
+    const std::string_view alpn = connection.transport->session().alpn;
+    if (alpn != kAlpnH2) {
+      fail_session_setup(connection, "the server chose " +
+                                         (alpn.empty() ? std::string("no protocol")
+                                                       : std::string(alpn)) +
+                                         " by ALPN, not h2");
+      return;
+    }
+  }
+  connection.state = ConnectionState::settling;
+  connection.session->start(h2_preface_);
+  timers_.arm(&connection.timer, now_ns + config_.timeout_ns);
+  h2_flush(connection);
+}
+
+void Worker::fail_session_setup(Connection& connection, std::string reason) {
+  count_error(ErrorKind::connect, clock_.now_ns());
+  ++result_.http2.setup_failures;
+  if (result_.http2.first_setup_error.empty()) result_.http2.first_setup_error = std::move(reason);
+  timers_.disarm(&connection.timer);
+  close_socket(connection);
+  retry_later(connection);
+}
+
+void Worker::h2_received(Connection& connection, Io outcome, const char* data, size_t got,
+                         int error_number) {
+  http2::ClientSession& session = *connection.session;
+  const int64_t now = clock_.now_ns();
+  if (outcome != Io::done) {
+    if (connection.state == ConnectionState::settling) {
+      fail_session_setup(connection,
+                         outcome == Io::closed
+                             ? std::string("the server closed the connection before its SETTINGS")
+                             : std::string("read: ") + error_text(error_number));
+      return;
+    }
+    if (!connection.busy()) {  // an idle close (or the end after GOAWAY): no request failed
+      replace_connection(connection);
+      return;
+    }
+    if (result_.first_socket_error.empty()) {
+      result_.first_socket_error =
+          outcome == Io::closed ? std::string("read: server closed the connection before a full response")
+                                : std::string("read: ") + error_text(error_number);
+    }
+    fail_request(connection, ErrorKind::read);
+    return;
+  }
+  phase_for(now).bytes_read += static_cast<int64_t>(got);
+  StreamEnds ends(*this, connection, now);
+  session.receive(reinterpret_cast<const uint8_t*>(data), got, ends);
+  if (session.failed()) {
+    if (connection.state == ConnectionState::settling) {
+      fail_session_setup(connection, std::string(describe(session.error())));
+      return;
+    }
+    ++result_.http2.session_errors;
+    if (result_.http2.first_session_error.empty()) {
+      result_.http2.first_session_error = std::string(describe(session.error()));
+    }
+    const ErrorKind kind = error_kind_of(session.error());
+    if (kind == ErrorKind::parse && result_.first_parse_error.empty()) {
+      result_.first_parse_error = "HTTP/2: " + std::string(describe(session.error()));
+    }
+    h2_flush(connection);  // the GOAWAY, as far as the socket takes it
+    if (connection.busy()) {
+      fail_request(connection, kind);
+    } else {
+      replace_connection(connection);
+    }
+    return;
+  }
+  if (connection.state == ConnectionState::settling) {
+    if (!session.settled()) {
+      h2_flush(connection);
+      return;
+    }
+    timers_.disarm(&connection.timer);
+    ++result_.http2.sessions;
+    const uint32_t limit = session.peer_max_concurrent_streams();
+    if (limit != UINT32_MAX &&
+        (result_.http2.server_max_streams == 0 ||
+         static_cast<int64_t>(limit) < result_.http2.server_max_streams)) {
+      result_.http2.server_max_streams = limit;
+    }
+    connection.state = ConnectionState::idle;
+    h2_flush(connection);  // the SETTINGS ACK
+    if (connection.fd < 0) return;
+    on_ready_to_send(connection, now);
+    return;
+  }
+  h2_settle(connection, now);
+}
+
+void Worker::h2_settle(Connection& connection, int64_t now_ns) {
+  http2::ClientSession& session = *connection.session;
+  const uint32_t socket = connection.generation;
+  if (!connection.busy()) timers_.disarm(&connection.timer);
+  if (session.draining() && !connection.busy()) {
+    // GOAWAY (or the ids ran out) and every stream it let finish has: a planned reconnect,
+    // like a `Connection: close` answer's.
+    h2_flush(connection);
+    idle_.remove(connection);
+    close_socket(connection);
+    start_connect(connection);
+    return;
+  }
+  h2_flush(connection);
+  if (connection.generation != socket || connection.fd < 0) return;
+  connection.state = connection.busy() ? ConnectionState::reading : ConnectionState::idle;
+  if (started_ && (connection.can_take() || !connection.busy())) become_idle(connection, now_ns);
+}
+
+void Worker::h2_enqueue(Connection& connection, const Outstanding& request, int64_t now_ns) {
+  const WireRequest& wire = requests_[static_cast<size_t>(request.line)];
+  const int32_t slot = connection.session->open_stream(wire.h2_block, wire.bytes.body);
+  connection.streams[slot] = request;
+  connection.newest_stream = slot;
+  connection.fresh = false;
+  connection.state = ConnectionState::reading;
+  if (!connection.timer.armed()) timers_.arm(&connection.timer, now_ns + config_.timeout_ns);
+  h2_flush(connection);
+}
+
+void Worker::h2_flush(Connection& connection) {
+  http2::ClientSession& session = *connection.session;
+  if (connection.fd < 0) return;
+  if (connection.transport != nullptr) {
+    // Into the transport as plaintext, as far as its ring takes; the rest when it has room
+    // (on_transport_sent and on_transport_ready come back here through transport_write).
+    ConnectionTransport& transport = *connection.transport;
+    const uint32_t socket = connection.generation;
+    bool took_any = false;
+    for (;;) {
+      const std::span<const char> pending = session.pending_output();
+      if (pending.empty()) break;
+      const TransportTransfer put = transport.write(pending);
+      if (put.io == TransportIo::done) {
+        session.consume_output(put.bytes);
+        took_any = true;
+        continue;
+      }
+      if (put.io == TransportIo::want_output) {
+        if (completes_io_ && connection.transport_sending) break;
+        if (!transport_flush(connection) || connection.generation != socket) return;
+        if (!transport.to_send().empty()) break;
+        continue;
+      }
+      transport_failed(connection, ErrorKind::write,
+                       "write: TLS: " + std::string(transport.failure_reason()));
+      return;
+    }
+    // Queued behind a send in flight: hear of its completion at once, so this goes out.
+    if (completes_io_ && connection.transport_sending && took_any) engine_->hurry();
+    transport_flush(connection);
+    return;
+  }
+  if (completes_io_) {
+    const std::span<const char> pending = session.pending_output();
+    if (connection.session_sending) {
+      // The rest when it completes (h2_on_sent); a quiet send's completion may wait for the
+      // next event, so new frames behind it ask to hear of it at once.
+      if (pending.size() > connection.session_send_bytes) engine_->hurry();
+      return;
+    }
+    if (pending.empty()) return;
+    connection.session_sending = true;
+    connection.session_send_bytes = pending.size();
+    engine_->send(connection.fd, token_of(connection),
+                  std::string_view(pending.data(), pending.size()), std::string_view(), false);
+    return;
+  }
+  for (;;) {
+    const std::span<const char> pending = session.pending_output();
+    if (pending.empty()) {
+      set_write_interest(connection, false);
+      return;
+    }
+    size_t wrote = 0;
+    int error_number = 0;
+    const Io outcome =
+        write_some(connection.fd, pending.data(), pending.size(), &wrote, &error_number);
+    if (outcome == Io::done) {
+      session.consume_output(wrote);
+      continue;
+    }
+    if (outcome == Io::would_block) {
+      set_write_interest(connection, true);
+      return;
+    }
+    if (result_.first_socket_error.empty()) {
+      result_.first_socket_error =
+          std::string("write: ") + error_text(outcome == Io::closed ? EPIPE : error_number);
+    }
+    if (connection.state == ConnectionState::settling) {
+      fail_session_setup(connection, result_.first_socket_error);
+    } else if (connection.busy()) {
+      fail_request(connection, ErrorKind::write);
+    } else {
+      replace_connection(connection);
+    }
+    return;
+  }
+}
+
+void Worker::h2_on_sent(Connection& connection, const IoEvent& event) {
+  connection.session_sending = false;
+  if (event.result > 0) {
+    connection.session->consume_output(static_cast<size_t>(event.result));
+  } else if (event.result != -EAGAIN) {
+    const int error_number = event.result == 0 ? EPIPE : -event.result;
+    if (result_.first_socket_error.empty()) {
+      result_.first_socket_error = std::string("write: ") + error_text(error_number);
+    }
+    if (connection.state == ConnectionState::settling) {
+      fail_session_setup(connection, result_.first_socket_error);
+    } else if (connection.busy()) {
+      fail_request(connection, ErrorKind::write);
+    } else {
+      replace_connection(connection);
+    }
+    return;
+  }
+  h2_flush(connection);
+  // Output room came back: a session that was full may open streams again.
+  if (started_ && connection.fd >= 0 && connection.state != ConnectionState::settling &&
+      connection.can_take() && !connection.in_idle_list) {
+    become_idle(connection, clock_.now_ns());
+  }
+}
+
+void Worker::h2_expire(Connection& connection) {
+  http2::ClientSession& session = *connection.session;
+  const int64_t now = clock_.now_ns();
+  int64_t next = INT64_MAX;
+  for (int32_t slot = 0; slot < session.slot_count(); ++slot) {
+    if (!session.is_open(slot)) continue;
+    const Outstanding& request = connection.streams[slot];
+    const int64_t deadline = request.actual_send_ns + config_.timeout_ns;
+    if (deadline > now) {
+      next = std::min(next, deadline);
+      continue;
+    }
+    // Past --timeout: a timeout like HTTP/1.1's, but only this stream ends (RST_STREAM
+    // CANCEL); the connection and its other streams go on.
+    session.cancel(slot);
+    count_error(ErrorKind::timeout, request.intended_ns);
+    if (LineStats* stats = line_stats(phase_for(request.intended_ns), request.line)) {
+      ++stats->errors[static_cast<int>(ErrorKind::timeout)];
+    }
+    --in_flight_;
+  }
+  if (next != INT64_MAX) timers_.arm(&connection.timer, next);
+  h2_settle(connection, now);
+}
+
+void Worker::h2_fail_streams(Connection& connection, ErrorKind kind) {
+  http2::ClientSession& session = *connection.session;
+  for (int32_t slot = 0; slot < session.slot_count(); ++slot) {
+    if (!session.is_open(slot)) continue;
+    const Outstanding& request = connection.streams[slot];
+    count_error(kind, request.intended_ns);
+    if (LineStats* stats = line_stats(phase_for(request.intended_ns), request.line)) {
+      ++stats->errors[static_cast<int>(kind)];
+    }
+    --in_flight_;
+  }
+  session.drop_streams();
+}
+
+void Worker::h2_cut_streams(Connection& connection) {
+  http2::ClientSession& session = *connection.session;
+  for (int32_t slot = 0; slot < session.slot_count(); ++slot) {
+    if (!session.is_open(slot)) continue;
+    ++phase_for(connection.streams[slot].intended_ns).in_flight_at_stop;
+    --in_flight_;
+  }
+  session.drop_streams();
+}
+
+void Worker::h2_collect_counts() {
+  if (!sessions_) return;
+  Http2Summary& http2 = result_.http2;
+  for (int64_t i = 0; i < connection_count_; ++i) {
+    const http2::SessionCounts& counts = sessions_[i]->counts();
+    http2.goaways += counts.goaways;
+    http2.goaway_errors += counts.goaway_errors;
+    http2.refused += counts.refused;
+    http2.pings_answered += counts.pings_answered;
+    http2.frame_overhead_bytes += counts.frame_overhead_bytes;
+    http2.data_bytes += counts.data_bytes;
+    http2.resets_sent += counts.resets_sent;
+  }
+}
+
+}  // namespace hammer

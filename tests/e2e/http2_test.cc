@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: MIT
+// --http2 end to end: against nginx (h2 over TLS by ALPN, and h2c with prior knowledge) and
+// nghttpd, counts checked against the server's own log; and against tools/h2_hostile_server.py,
+// one hostile behaviour per test, each counted by kind in bounded time.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "e2e/e2e.h"
+#include "e2e/nginx_tls_suite.h"
+
+namespace hammer::test {
+namespace {
+
+int64_t lines_in(const std::string& path) {
+  std::ifstream in(path);
+  int64_t lines = 0;
+  std::string line;
+  while (std::getline(in, line)) ++lines;
+  return lines;
+}
+
+void expect_clean(const JsonValue& report) {
+  for (const char* kind : {"connect", "read", "write", "timeout", "parse", "tls"}) {
+    EXPECT_EQ(number_at(report, std::string("errors.") + kind), 0) << kind;
+  }
+  EXPECT_EQ(number_at(report, "requests.sent"), number_at(report, "requests.completed"));
+  EXPECT_EQ(number_at(report, "status_codes.200"), number_at(report, "requests.completed"));
+}
+
+class Http2NginxTest : public NginxTlsSuite<Http2NginxTest> {
+ public:
+  static TlsServerOptions server_options() { return {.http2 = true}; }
+};
+
+TEST_F(Http2NginxTest, AnH2RunOverTlsCountsWhatNginxLogged) {
+  const int64_t before = lines_in(server().h2_log());
+  const Finished run = run_hammer({"--http2", "--streams", "10", "-c", "4", "-t", "2", "-d", "1",
+                                   "--cacert", server().ca(), "--json",
+                                   "https://127.0.0.1:" + std::to_string(server().h2_port()) + "/"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  expect_clean(report);
+  const double completed = number_at(report, "requests.completed");
+  EXPECT_GT(completed, 100);
+  EXPECT_EQ(completed, lines_in(server().h2_log()) - before) << "nginx logged every stream";
+  const JsonValue* alpn = report.find("tls.alpn");
+  ASSERT_NE(alpn, nullptr);
+  EXPECT_EQ(alpn->text, "h2");
+}
+
+TEST_F(Http2NginxTest, AnH2cRunWithPriorKnowledgeCountsWhatNginxLogged) {
+  for (const char* engine : {"epoll", "io_uring"}) {
+    const int64_t before = lines_in(server().h2c_log());
+    const Finished run =
+        run_hammer({"--http2", "--streams", "8", "-c", "3", "-t", "1", "-d", "1", "--engine",
+                    engine, "--json",
+                    "http://127.0.0.1:" + std::to_string(server().h2c_port()) + "/"});
+    ASSERT_EQ(run.exit_code, 0) << engine << ": " << run.err;
+    const JsonValue report = parse_report(run);
+    expect_clean(report);
+    EXPECT_EQ(number_at(report, "requests.completed"), lines_in(server().h2c_log()) - before)
+        << engine;
+  }
+}
+
+TEST_F(Http2NginxTest, AnOpenLoopRunOverH2SendsEverySlot) {
+  const Finished run = run_hammer({"--http2", "--streams", "4", "-c", "2", "-t", "1", "-r", "400",
+                                   "-d", "2", "--json",
+                                   "http://127.0.0.1:" + std::to_string(server().h2c_port()) + "/"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  expect_clean(report);
+  EXPECT_EQ(number_at(report, "requests.completed"), number_at(report, "requests.scheduled"));
+  EXPECT_EQ(number_at(report, "requests.completed"), 800);
+}
+
+TEST_F(Http2NginxTest, AServerThatDoesNotNegotiateH2IsOneLineError) {
+  // The TLS port without http2: ALPN cannot choose h2, and hammer does not fall back.
+  const Finished tls = run_hammer({"--http2", "-c", "2", "-d", "1", "--cacert", server().ca(),
+                                   server().url()});
+  EXPECT_NE(tls.exit_code, 0);
+  EXPECT_NE(tls.err.find("HTTP/2"), std::string::npos) << tls.err;
+  EXPECT_EQ(std::count(tls.err.begin(), tls.err.end(), '\n'), 1) << tls.err;
+  // The plain port answers the preface as HTTP/1.1 does: with a 400.
+  const Finished plain = run_hammer(
+      {"--http2", "-c", "2", "-d", "1",
+       "http://127.0.0.1:" + std::to_string(server().plain_port()) + "/"});
+  EXPECT_NE(plain.exit_code, 0);
+  EXPECT_NE(plain.err.find("cannot speak HTTP/2 to 127.0.0.1:"), std::string::npos) << plain.err;
+  EXPECT_NE(plain.err.find("HTTP/1"), std::string::npos) << plain.err;
+}
+
+TEST(Http2NghttpdTest, AnH2cRunAgainstNghttpdIsClean) {
+  constexpr const char* kNghttpd = "/usr/sbin/nghttpd";
+  if (access(kNghttpd, X_OK) != 0) GTEST_SKIP() << kNghttpd << " is not installed (scripts/deps.sh)";
+  const std::string dir = private_directory() + "nghttpd";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/index.html") << "hello\n";
+  const int port = unused_port();
+  ServerProcess server({"/bin/sh", "-c",
+                        "echo listening on 127.0.0.1:" + std::to_string(port) + "; exec " +
+                            kNghttpd + " --no-tls -a 127.0.0.1 -d " + dir + " " +
+                            std::to_string(port)});
+  ASSERT_TRUE(server.ready());
+  for (int i = 0; i < 250 && !accepts_connections(port); ++i) usleep(20'000);
+  const Finished run = run_hammer({"--http2", "--streams", "10", "-c", "4", "-t", "2", "-d", "1",
+                                   "--json",
+                                   "http://127.0.0.1:" + std::to_string(port) + "/index.html"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  expect_clean(report);
+  EXPECT_GT(number_at(report, "requests.completed"), 100);
+}
+
+// One hostile server per test, for the whole test.
+class Http2HostileTest : public ::testing::Test {
+ protected:
+  std::unique_ptr<ServerProcess> start(std::vector<std::string> mode) {
+    std::vector<std::string> argv = {python_binary(), h2_hostile_server_script(), "--port", "0",
+                                     "--mode"};
+    argv.insert(argv.end(), mode.begin(), mode.end());
+    auto server = std::make_unique<ServerProcess>(argv);
+    EXPECT_TRUE(server->ready());
+    return server;
+  }
+  static JsonValue run_against(const ServerProcess& server, std::vector<std::string> args,
+                               int* exit_code = nullptr, std::string* err = nullptr) {
+    std::vector<std::string> argv = {"--http2", "--json", "--timeout", "1s"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    argv.push_back(server.url());
+    const Finished run = run_hammer(argv, 30);
+    if (exit_code != nullptr) *exit_code = run.exit_code;
+    if (err != nullptr) *err = run.err;
+    return parse_report(run);
+  }
+};
+
+TEST_F(Http2HostileTest, GoawayMidRunFinishesItsStreamsAndResendsTheRest) {
+  const auto server = start({"goaway-after", "--every", "100"});
+  const JsonValue report = run_against(*server, {"--streams", "4", "-c", "2", "-t", "1", "-d", "2"});
+  EXPECT_GT(number_at(report, "requests.completed"), 300) << "new connections after each GOAWAY";
+  EXPECT_EQ(number_at(report, "errors.parse"), 0);
+  EXPECT_GE(number_at(report, "http2.goaways"), 2);
+}
+
+TEST_F(Http2HostileTest, EveryTenthStreamResetIsAReadErrorOfItsOwn) {
+  const auto server = start({"rst-every", "--every", "10"});
+  const JsonValue report = run_against(*server, {"--streams", "4", "-c", "2", "-t", "1", "-d", "1"});
+  const double completed = number_at(report, "requests.completed");
+  const double reset = number_at(report, "errors.read");
+  ASSERT_GT(completed, 100);
+  // 1 in 10 streams, whatever the rate: between 5% and 15% of the streams that ended.
+  EXPECT_GT(reset / (reset + completed), 0.05);
+  EXPECT_LT(reset / (reset + completed), 0.15);
+  EXPECT_EQ(number_at(report, "errors.parse"), 0);
+  EXPECT_EQ(number_at(report, "http2.resets_received.internal_error"), reset);
+}
+
+TEST_F(Http2HostileTest, AServerAllowingOneStreamIsNeverSentTwo) {
+  const auto server = start({"max-streams-1"});
+  const JsonValue report = run_against(*server, {"--streams", "10", "-c", "2", "-t", "1", "-d", "1"});
+  expect_clean(report);
+  EXPECT_GT(number_at(report, "requests.completed"), 20);
+  EXPECT_EQ(number_at(report, "http2.server_max_streams"), 1);
+}
+
+TEST_F(Http2HostileTest, AZeroWindowThatNeverOpensTimesTheBodiesOut) {
+  const auto server = start({"zero-window"});
+  const std::string body = private_directory() + "h2_body.txt";
+  std::ofstream(body) << "0123456789";
+  const JsonValue report =
+      run_against(*server, {"-m", "POST", "--body", body, "-c", "1", "-t", "1", "-d", "1",
+                            "--timeout", "300ms"});
+  EXPECT_EQ(number_at(report, "requests.completed"), 0);
+  EXPECT_GT(number_at(report, "errors.timeout"), 0);
+  EXPECT_EQ(number_at(report, "errors.parse"), 0);
+}
+
+TEST_F(Http2HostileTest, AContinuationFloodAndAHugeHeaderBlockAreCountedParseErrors) {
+  for (const char* mode : {"continuation-flood", "huge-headers"}) {
+    const auto server = start({mode});
+    const JsonValue report = run_against(*server, {"-c", "2", "-t", "1", "-d", "1"});
+    EXPECT_EQ(number_at(report, "requests.completed"), 0) << mode;
+    EXPECT_GT(number_at(report, "errors.parse"), 0) << mode;
+    EXPECT_GT(number_at(report, "http2.session_errors"), 0) << mode;
+  }
+}
+
+TEST_F(Http2HostileTest, APingFloodIsAnsweredOrEndedNeverACrash) {
+  const auto server = start({"ping-flood"});
+  int exit_code = -1;
+  const JsonValue report =
+      run_against(*server, {"--streams", "2", "-c", "2", "-t", "1", "-d", "1"}, &exit_code);
+  EXPECT_EQ(exit_code, 0);
+  EXPECT_GT(number_at(report, "requests.completed"), 0);
+  EXPECT_GT(number_at(report, "http2.pings_answered") + number_at(report, "http2.session_errors"), 0);
+}
+
+TEST_F(Http2HostileTest, AnHttp1AnswerToThePrefaceIsOneLineError) {
+  const auto server = start({"h1"});
+  const Finished run = run_hammer({"--http2", "-c", "2", "-d", "1", server->url()});
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_NE(run.err.find("the server answered the HTTP/2 preface with HTTP/1.x"), std::string::npos)
+      << run.err;
+}
+
+}  // namespace
+}  // namespace hammer::test
