@@ -17,6 +17,11 @@ namespace hammer {
 /// histogram) into result.tls and result.handshake_time; null or absent: a plain-HTTP run.
 void read_tls_section(DocumentReader& reader, RunResult& result);
 
+/// `http2` (an --http2 run's streams allowed, sessions, GOAWAY and RST_STREAM by code, frame
+/// overhead, first errors and time-to-first-byte histogram) into result.http2; null or
+/// absent: an HTTP/1.1 run (or a document from before the member).
+void read_http2_section(DocumentReader& reader, RunResult& result);
+
 /// `slo`: the --slo limits the run was judged by, as typed values (never text parsed again);
 /// empty when the run had none.
 std::vector<SloLimit> read_slo_limits(DocumentReader& reader);

@@ -482,6 +482,7 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
   result.connect_time = reader.histogram(reader.at({"connect"}), "connect");
   result.first_requests = reader.histogram(reader.at({"first_requests"}), "first_requests");
   read_tls_section(reader, result);
+  read_http2_section(reader, result);
   document.slo_limits = read_slo_limits(reader);
   document.machine_cpus = read_machine_cpus(reader);
   document.fleet = read_fleet_section(reader);

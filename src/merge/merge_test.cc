@@ -447,5 +447,37 @@ TEST(MergeTest, HttpsShardsAddTheirHandshakesAndDifferingTlsIsMarked) {
   EXPECT_EQ(mixed->result.tls.version, "1.3");  // the first shard's, and the note says so
 }
 
+// --http2 shards (each document's `http2` as document/http2_section.cc reads it) add up by
+// RunResult::add: counts summed, the lowest server limit, the first errors, the histograms.
+TEST(MergeTest, Http2ShardsAddTheirSummaries) {
+  std::vector<RunDocument> documents = {shard(1, 2, {1, 2, 3}), shard(2, 2, {4, 5, 6})};
+  for (RunDocument& document : documents) {
+    Http2Summary& http2 = document.result.http2;
+    http2.used = true;
+    http2.cleartext = true;
+    http2.streams = 10;
+    http2.server_max_streams = 50 * document.config.shard.index;
+    http2.sessions = 4;
+    http2.goaways = document.config.shard.index;
+    http2.resets_received[7] = 3;  // REFUSED_STREAM
+    http2.data_bytes = 1'000;
+    for (int64_t i = 1; i <= 5; ++i) http2.first_byte.record(i * 1'000'000);
+  }
+  documents[1].result.http2.first_session_error = "GOAWAY sent: PROTOCOL_ERROR";
+  auto merged = merge_shards(documents, kSecond);
+  ASSERT_TRUE(merged.has_value()) << merged.error().message;
+  const Http2Summary& http2 = merged->result.http2;
+  EXPECT_TRUE(http2.used);
+  EXPECT_TRUE(http2.cleartext);
+  EXPECT_EQ(http2.streams, 10);
+  EXPECT_EQ(http2.server_max_streams, 50);
+  EXPECT_EQ(http2.sessions, 8);
+  EXPECT_EQ(http2.goaways, 3);
+  EXPECT_EQ(http2.resets_received[7], 6);
+  EXPECT_EQ(http2.data_bytes, 2'000);
+  EXPECT_EQ(http2.first_session_error, "GOAWAY sent: PROTOCOL_ERROR");
+  EXPECT_EQ(http2.first_byte.total_count(), 10);
+}
+
 }  // namespace
 }  // namespace hammer

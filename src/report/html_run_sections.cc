@@ -11,6 +11,7 @@
 #include "report/format.h"
 #include "report/host_report.h"
 #include "report/html_pieces.h"
+#include "report/http2_report.h"
 #include "report/slo_report.h"
 #include "report/svg_chart.h"
 #include "report/tls_report.h"
@@ -92,6 +93,10 @@ std::string findings_section(const RunView& run) {
   for (const std::string& line :
        tls_lines(result.tls, result.handshake_time, result.error_count(ErrorKind::tls))) {
     items += "<li class=\"verdict\" data-tls>" + escape_html(line) + "</li>";
+  }
+  // --http2: the text report's HTTP/2 lines (streams allowed, ends, overhead, first byte).
+  for (const std::string& line : http2_lines(result.http2)) {
+    items += "<li class=\"verdict\" data-http2>" + escape_html(line) + "</li>";
   }
   if (const JsonValue* errors = doc->find("errors")) {
     std::string listed;

@@ -12,6 +12,7 @@
 #include "report/fleet_report.h"
 #include "report/format.h"
 #include "report/host_report.h"
+#include "report/http2_report.h"
 #include "report/json_writer.h"
 #include "report/lines_report.h"
 #include "report/slo_report.h"
@@ -281,6 +282,7 @@ std::string render_json_report(const ReportInput& input) {
   json.key("first_requests");
   write_histogram(input.config, 0, input.result.first_requests, json);
   write_tls_json(input, json);
+  write_http2_json(input, json);
   write_lines_json(input, json);
   write_verdicts(input.verdicts, json);
   if (input.slo) write_slo_json(*input.slo, json);  // "slo" and "slo_passed", with --slo only

@@ -17,6 +17,7 @@
 #include "report/fleet_report.h"
 #include "report/format.h"
 #include "report/host_report.h"
+#include "report/http2_report.h"
 #include "report/lines_report.h"
 #include "report/timeline_report.h"
 #include "report/tls_report.h"
@@ -254,6 +255,7 @@ std::string render_text_report(const ReportInput& input) {
   append_totals(input, out);
   append_connect_text(input, out);
   append_tls_text(input, out);
+  append_http2_text(input, out);
   append_dispatch_lag(input, out);
   append_host_text(input, out);
   append_lines_text(input, out);
