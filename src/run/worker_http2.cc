@@ -20,6 +20,7 @@
 
 #include "http2/client_preface.h"
 #include "net/socket.h"
+#include "run/http2_code_names.h"
 #include "run/worker.h"
 #include "run/worker_record.h"
 
@@ -30,12 +31,7 @@ constexpr std::string_view kAlpnH2 = "h2";
 
 // RFC 9113 §7's codes by name, for the first socket error's words.
 std::string_view error_code_name(uint32_t code) {
-  static constexpr std::string_view kNames[kHttp2KnownErrorCodes] = {
-      "NO_ERROR",          "PROTOCOL_ERROR", "INTERNAL_ERROR",      "FLOW_CONTROL_ERROR",
-      "SETTINGS_TIMEOUT",  "STREAM_CLOSED",  "FRAME_SIZE_ERROR",    "REFUSED_STREAM",
-      "CANCEL",            "COMPRESSION_ERROR", "CONNECT_ERROR",    "ENHANCE_YOUR_CALM",
-      "INADEQUATE_SECURITY", "HTTP_1_1_REQUIRED"};
-  return code < kHttp2KnownErrorCodes ? kNames[code] : "an unknown error code";
+  return kHttp2ResetNames[std::min<uint32_t>(code, kHttp2KnownErrorCodes)];
 }
 
 // What a connection error counts as: the server's bytes broke a rule (parse), or it stopped
