@@ -77,7 +77,7 @@ DEFAULT_MAX_FRAME = 16384
 MAX_WINDOW = 2**31 - 1
 
 MODES = ("ok", "goaway-after", "rst-every", "zero-window", "max-streams-1", "continuation-flood",
-         "huge-headers", "ping-flood", "h1", "settings-no-ack")
+         "huge-headers", "ping-flood", "h1", "settings-no-ack", "pause")
 H1_ANSWER = b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 GOAWAY_CLOSE_S = 0.1          # goaway-after: GOAWAY, then the connection closes this much later
 MAX_STREAMS_DELAY_S = 0.005   # max-streams-1: each response leaves this long after its request
@@ -146,6 +146,8 @@ class Totals:
         self.pings_sent = 0
         self.ping_acks = 0
         self.zero_window_data_bytes = 0
+        self.paused_until = 0.0  # pause: no connection answers before this (time.monotonic())
+        self.pauses = 0
 
     def next_stream(self):
         with self._lock:
@@ -156,6 +158,18 @@ class Totals:
         with self._lock:
             self.responses += 1
             return self.responses
+
+    def wait_out_pause(self):
+        """pause: blocks until the server-wide stall (if any) is over."""
+        with self._lock:
+            wait = self.paused_until - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+
+    def start_pause(self, seconds):
+        with self._lock:
+            self.paused_until = time.monotonic() + seconds
+            self.pauses += 1
 
     def add(self, name, amount=1):
         with self._lock:
@@ -168,7 +182,8 @@ class Totals:
                     f"{self.violations} max-streams violations "
                     f"({self.early_refusals} refused before the SETTINGS ACK), "
                     f"{self.pings_sent} pings sent, {self.ping_acks} ping acks, "
-                    f"{self.zero_window_data_bytes} zero-window DATA bytes")
+                    f"{self.zero_window_data_bytes} zero-window DATA bytes, "
+                    f"{self.pauses} pauses")
 
 
 class Stream:
@@ -488,7 +503,13 @@ class Connection:
         self._queue(frame(RST_STREAM, 0, stream_id, struct.pack(">I", code)))
 
     def _respond(self, stream_id, stream):
+        if self.mode == "pause":
+            # The whole server stalls, as in a GC pause (pausing_server.py's HTTP/2 twin): every
+            # connection waits out the pause before answering anything.
+            self.totals.wait_out_pause()
         number = self.totals.next_response()
+        if self.mode == "pause" and number % self.opts.every == 0:
+            self.totals.start_pause(self.opts.pause_ms / 1000.0)
         if self.mode == "continuation-flood":
             self.muted = True  # a header block that never ends: nothing else may follow it
             self._queue(frame(HEADERS, 0, stream_id, self.block) +
@@ -654,9 +675,11 @@ def main():
     parser.add_argument("--rst-code", default="internal", choices=["internal", "refused"],
                         help="rst-every: INTERNAL_ERROR (default) or REFUSED_STREAM")
     parser.add_argument("--body-bytes", type=int, default=13)
+    parser.add_argument("--pause-ms", type=int, default=200,
+                        help="pause: how long the server stalls every --every responses")
     args = parser.parse_args()
     if args.every is None:
-        args.every = 100 if args.mode == "goaway-after" else 10
+        args.every = {"goaway-after": 100, "pause": 3000}.get(args.mode, 10)
     if args.every < 1 or args.body_bytes < 0 or not 0 <= args.port <= 65535:
         parser.error("--every must be at least 1, --port and --body-bytes must not be negative")
     args.rst_code = REFUSED_STREAM if args.rst_code == "refused" else INTERNAL_ERROR

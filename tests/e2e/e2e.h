@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -62,6 +64,18 @@ inline const std::string& private_directory() {
   };
   static const Directory directory;
   return directory.path;
+}
+
+// design.md §1: a fraction f of the intended departures fall inside a pause and wait uniformly
+// between 0 and the pause, so corrected percentile q is about pause * (q - (1 - f)) / f for q
+// above 1 - f. f is the run's own: the pauses that begin while it sends (the server pauses
+// after its every-th response, so a run of N requests holds (N - 1) / every of them, the first
+// one period in) times the pause, over the run's duration.
+inline double expected_corrected_ms(double q, double pause_ms, double every, double rate,
+                             double seconds) {
+  const double pauses = std::floor((rate * seconds - 1) / every);
+  const double f = pauses * pause_ms / (seconds * 1000.0);
+  return std::max(0.0, pause_ms * (q - (1.0 - f)) / f);
 }
 
 inline double number_at(const JsonValue& root, const std::string& path) {

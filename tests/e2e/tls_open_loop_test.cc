@@ -29,18 +29,6 @@ bool has_verdict(const JsonValue& report, const std::string& code) {
   });
 }
 
-// design.md §1: a fraction f of the intended departures fall inside a pause and wait uniformly
-// between 0 and the pause, so corrected percentile q is about pause * (q - (1 - f)) / f for q
-// above 1 - f. f is the run's own: the pauses that begin while it sends (the server pauses
-// after its every-th response, so a run of N requests holds (N - 1) / every of them, the first
-// one period in) times the pause, over the run's duration.
-double expected_corrected_ms(double q, double pause_ms, double every, double rate,
-                             double seconds) {
-  const double pauses = std::floor((rate * seconds - 1) / every);
-  const double f = pauses * pause_ms / (seconds * 1000.0);
-  return std::max(0.0, pause_ms * (q - (1.0 - f)) / f);
-}
-
 // The pausing server's own lateness after its stalls, in ms (GET /__pausing_server/overrun,
 // asked of it directly over plain HTTP): the most a response it held left after the stall's
 // end, its threads waking one after another. The formula leaves it out; the margin takes it.
