@@ -425,6 +425,8 @@ export interface RunResult {
   first_requests?: Histogram;
   /** https:// runs: the negotiated TLS and the handshakes; null for http://. */
   tls?: TlsReport | null;
+  /** --http2 runs: the servers' SETTINGS and how streams ended; null for HTTP/1.1. */
+  http2?: Http2Report | null;
   /** The run's readings; a run that could not do its job (hammer exit 2) has "run_failed". */
   verdicts: Verdict[];
   notes: string[];
@@ -449,6 +451,33 @@ export interface TlsReport {
   first_error: string | null;
   /** Each successful handshake, after the TCP connect (apart from `connect`). */
   handshake_time: Histogram;
+}
+
+/** The `http2` member of a run's document (docs/json.md). */
+export interface Http2Report {
+  /** "h2" (TLS, by ALPN) or "h2c" (cleartext, prior knowledge). */
+  protocol: 'h2' | 'h2c';
+  /** --streams: concurrent streams asked per connection. */
+  streams: number;
+  /** The lowest SETTINGS_MAX_CONCURRENT_STREAMS a server sent; null when none sent one. */
+  server_max_streams: number | null;
+  sessions: number;
+  goaways: number;
+  goaway_errors: number;
+  /** RST_STREAM received by error code: no_error, protocol_error, ..., http_1_1_required, other. */
+  resets_received: Record<string, number>;
+  resets_sent: number;
+  /** Streams the server did not process (REFUSED_STREAM, above a GOAWAY's last stream id). */
+  refused: number;
+  session_errors: number;
+  pings_answered: number;
+  frame_overhead_bytes: number;
+  data_bytes: number;
+  setup_failures: number;
+  first_setup_error: string | null;
+  first_session_error: string | null;
+  /** Time to first byte of each measured stream: HEADERS sent to the response's HEADERS. */
+  first_byte: Histogram;
 }
 
 /** One --slo and how the run (or step) did against it. */
