@@ -44,6 +44,35 @@ TEST(HotPathAllocationTest, ARunOfManyRequestsAllocatesOnlyAtSetup) {
   EXPECT_LT(allocations, 200);
 }
 
+// --http2 (h2c with prior knowledge, 10 streams per connection) against the HTTP/2 test server:
+// the session's streams, frames and HPACK decoding allocate nothing per request either; a
+// GOAWAY every 2,000 responses makes the sessions start again on new sockets as the run goes.
+TEST(HotPathAllocationTest, AnHttp2RunAllocatesOnlyAtSetup) {
+  ServerProcess server({python_binary(), h2_hostile_server_script(), "--port", "0", "--mode",
+                        "goaway-after", "--every", "2000"});
+  ASSERT_TRUE(server.ready());
+  auto parsed = parse_options({"--http2", "--streams", "10", "-c", "4", "-t", "2", "-d", "2",
+                               server.url()});
+  ASSERT_TRUE(parsed.has_value());
+  if (const char* engine = std::getenv("HAMMER_ENGINE"); engine != nullptr && *engine != '\0') {
+    auto kind = parse_engine("HAMMER_ENGINE", engine);
+    ASSERT_TRUE(kind.has_value()) << kind.error().message;
+    parsed->config.engine = *kind;
+  }
+
+  start_counting_allocations();
+  auto result = run_load(parsed->config);
+  const int64_t allocations = stop_counting_allocations();
+
+  ASSERT_TRUE(result.has_value()) << result.error().message;
+  std::printf("%lld streams, %lld allocations, %lld GOAWAY\n",
+              static_cast<long long>(result->completed), static_cast<long long>(allocations),
+              static_cast<long long>(result->http2.goaways));
+  EXPECT_GT(result->completed, 4'000);
+  EXPECT_GE(result->http2.goaways, 2);
+  EXPECT_LT(allocations, 200);
+}
+
 // The paths a plain GET does not take: a body sent with its head (one two-part send), and
 // requests that a polite close (Connection: close every 100th answer) sends again, -p 8.
 TEST(HotPathAllocationTest, BodiesAndResendsAllocateNothingPerRequest) {

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "alloc/alloc_counter.h"
+#include "http2/client_preface.h"
+#include "http2/client_session.h"
 #include "http2/frame_parser.h"
 #include "http2/frame_writer.h"
 #include "http2/hpack_decoder.h"
@@ -106,6 +108,64 @@ TEST(Http2AllocationTest, ParsingAndDecodingResponsesAllocatesNothing) {
   EXPECT_EQ(data, 1000);
   EXPECT_EQ(pings, 100);
   EXPECT_GT(sink.bytes, 0u);
+  EXPECT_EQ(allocations, 0);
+}
+
+class CountingStreamSink : public StreamSink {
+ public:
+  void on_first_byte(int32_t) override { ++first_bytes; }
+  void on_response(int32_t, int status) override { ok += status == 200 ? 1 : 0; }
+  void on_stream_reset(int32_t, uint32_t, bool) override { ++resets; }
+  void on_stream_refused(int32_t) override { ++refused; }
+  int64_t first_bytes = 0, ok = 0, resets = 0, refused = 0;
+};
+
+// The session a --http2 connection carries: over two sockets (start() again), 1,000 streams
+// with request bodies opened, their frames taken, their responses (HEADERS, DATA) received in
+// uneven chunks with PINGs between: zero allocations once it is built.
+TEST(Http2AllocationTest, ASessionsStreamsAllocateNothing) {
+  SessionLimits limits;
+  limits.max_streams = 10;
+  ClientSession session(limits);
+  const std::string preface = client_preface(limits.ours);
+  const std::vector<uint8_t> block = {0x83, 0x86, 0x84};  // POST http /
+  session.expect_block(block.size());
+  const std::string settings = frame(FrameType::settings, 0, 0, "");
+  std::string responses;
+  for (uint32_t i = 0; i < 500; ++i) {
+    const uint32_t stream = 2 * i + 1;
+    responses += frame(FrameType::headers, frame_flags::kEndHeaders, stream, "\x88");
+    responses += frame(FrameType::data, frame_flags::kEndStream, stream, "hello");
+    if (i % 10 == 0) responses += frame(FrameType::ping, 0, 0, "12345678");
+  }
+  CountingStreamSink sink;
+  int64_t opened = 0;
+
+  start_counting_allocations();
+  for (int socket = 0; socket < 2; ++socket) {
+    session.start(preface);
+    session.receive(reinterpret_cast<const uint8_t*>(settings.data()), settings.size(), sink);
+    const auto* bytes = reinterpret_cast<const uint8_t*>(responses.data());
+    size_t at = 0;
+    size_t chunk = 1;
+    while (at < responses.size() && !session.failed()) {
+      while (session.can_open() && opened < 500 * (socket + 1)) {
+        session.open_stream(std::span<const uint8_t>(block), "0123456789");
+        ++opened;
+      }
+      session.consume_output(session.pending_output().size());
+      const size_t length = std::min(chunk, responses.size() - at);
+      session.receive(bytes + at, length, sink);
+      at += length;
+      chunk = chunk % 53 + 1;
+    }
+  }
+  const int64_t allocations = stop_counting_allocations();
+
+  EXPECT_FALSE(session.failed());
+  EXPECT_EQ(opened, 1000);
+  EXPECT_EQ(sink.ok, 1000);
+  EXPECT_EQ(sink.resets + sink.refused, 0);
   EXPECT_EQ(allocations, 0);
 }
 
