@@ -119,6 +119,56 @@ TEST(Http2NghttpdTest, AnH2cRunAgainstNghttpdIsClean) {
   EXPECT_GT(number_at(report, "requests.completed"), 100);
 }
 
+// Debian's h2o (2.2): h2c with prior knowledge and h2 over TLS (certificates from the TLS
+// fixture's CA, verified), its access log counting every stream.
+TEST(Http2H2oTest, H2cAndH2RunsCountWhatH2oLogged) {
+  constexpr const char* kH2o = "/usr/bin/h2o";
+  if (access(kH2o, X_OK) != 0 || access(kOpenssl, X_OK) != 0) {
+    GTEST_SKIP() << kH2o << " or " << kOpenssl << " is not installed (scripts/deps.sh)";
+  }
+  const TlsCertificates certificates;
+  ASSERT_TRUE(certificates.ready());
+  const std::string dir = certificates.dir();
+  std::ofstream(dir + "/index.html") << "hello\n";
+  const int plain = unused_port();
+  const int tls = unused_port();
+  std::ofstream(dir + "/h2o.conf")
+      << "listen:\n  host: 127.0.0.1\n  port: " << plain << "\n"
+      << "listen:\n  host: 127.0.0.1\n  port: " << tls << "\n  ssl:\n"
+      << "    certificate-file: " << certificates.leaf_cert() << "\n"
+      << "    key-file: " << certificates.leaf_key() << "\n"
+      << "hosts:\n  \"127.0.0.1\":\n    paths:\n      /:\n        file.dir: " << dir << "\n"
+      << "access-log: " << dir << "/access.log\nerror-log: " << dir << "/error.log\n"
+      << "num-threads: 1\n"
+      // Started as root (CI), h2o would switch to nobody, who cannot read the private directory.
+      << (getuid() == 0 ? "user: root\n" : "");
+  ServerProcess server({"/bin/sh", "-c",
+                        "echo listening on 127.0.0.1:" + std::to_string(plain) + "; exec " + kH2o +
+                            " -c " + dir + "/h2o.conf"});
+  ASSERT_TRUE(server.ready());
+  for (int i = 0; i < 250 && !(accepts_connections(plain) && accepts_connections(tls)); ++i) {
+    usleep(20'000);
+  }
+  const std::string log = dir + "/access.log";
+  int64_t before = lines_in(log);
+  const Finished h2c = run_hammer({"--http2", "--streams", "10", "-c", "4", "-t", "2", "-d", "1",
+                                   "--json",
+                                   "http://127.0.0.1:" + std::to_string(plain) + "/index.html"});
+  ASSERT_EQ(h2c.exit_code, 0) << h2c.err << h2c.out << read_file(dir + "/error.log");
+  const JsonValue h2c_report = parse_report(h2c);
+  expect_clean(h2c_report);
+  EXPECT_EQ(number_at(h2c_report, "requests.completed"), lines_in(log) - before);
+  before = lines_in(log);
+  const Finished h2 = run_hammer({"--http2", "--streams", "10", "-c", "4", "-t", "2", "-d", "1",
+                                  "--cacert", certificates.ca(), "--json",
+                                  "https://127.0.0.1:" + std::to_string(tls) + "/index.html"});
+  ASSERT_EQ(h2.exit_code, 0) << h2.err;
+  const JsonValue h2_report = parse_report(h2);
+  expect_clean(h2_report);
+  EXPECT_EQ(number_at(h2_report, "requests.completed"), lines_in(log) - before);
+  EXPECT_EQ(h2_report.find("http2.protocol")->text, "h2");
+}
+
 // One hostile server per test, for the whole test.
 class Http2HostileTest : public ::testing::Test {
  protected:
