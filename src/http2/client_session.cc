@@ -71,7 +71,8 @@ ClientSession::ClientSession(const SessionLimits& limits)
       mask_(slots_for(limits.max_streams) - 1),
       capacity_(std::max(limits.output_buffer_bytes, 2 * kControlReserveBytes)) {
   streams_ = std::make_unique<Stream[]>(mask_ + 1);
-  out_ = std::make_unique<char[]>(capacity_);
+  // Not zeroed: pages become resident only as output is queued (RSS per connection).
+  out_ = std::make_unique_for_overwrite<char[]>(capacity_);
   expect_block(0);
 }
 

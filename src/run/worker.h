@@ -290,6 +290,8 @@ class Worker {
   std::unique_ptr<std::unique_ptr<http2::ClientSession>[]> sessions_;
   std::unique_ptr<Outstanding[]> stream_requests_;
   std::string h2_preface_;  // every connection's first bytes (client_preface)
+  // h2_settle: the connection whose streams opened now are flushed once, after; null: none.
+  const Connection* h2_batching_ = nullptr;
   // Requests waiting to be sent again (resend_unanswered). Counted in in_flight_.
   std::unique_ptr<Outstanding[]> resends_;
   ResendQueue resend_queue_;

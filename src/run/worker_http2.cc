@@ -262,10 +262,16 @@ void Worker::h2_settle(Connection& connection, int64_t now_ns) {
     start_connect(connection);
     return;
   }
-  h2_flush(connection);
-  if (connection.generation != socket || connection.fd < 0) return;
   connection.state = connection.busy() ? ConnectionState::reading : ConnectionState::idle;
-  if (started_ && (connection.can_take() || !connection.busy())) become_idle(connection, now_ns);
+  if (started_ && (connection.can_take() || !connection.busy())) {
+    // The streams this opens (closed loop's refill, open loop's due slots) leave in one write
+    // with what the receive queued (WINDOW_UPDATE, ACKs), not one write each.
+    h2_batching_ = &connection;  // only its own: the dispatch may send on other connections
+    become_idle(connection, now_ns);
+    h2_batching_ = nullptr;
+    if (connection.generation != socket || connection.fd < 0) return;
+  }
+  h2_flush(connection);
 }
 
 void Worker::h2_enqueue(Connection& connection, const Outstanding& request, int64_t now_ns) {
@@ -276,7 +282,7 @@ void Worker::h2_enqueue(Connection& connection, const Outstanding& request, int6
   connection.fresh = false;
   connection.state = ConnectionState::reading;
   if (!connection.timer.armed()) timers_.arm(&connection.timer, now_ns + config_.timeout_ns);
-  h2_flush(connection);
+  if (h2_batching_ != &connection) h2_flush(connection);
 }
 
 void Worker::h2_flush(Connection& connection) {
