@@ -77,8 +77,17 @@ TEST_F(Http2NginxTest, AnOpenLoopRunOverH2SendsEverySlot) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
   expect_clean(report);
-  EXPECT_EQ(number_at(report, "requests.completed"), number_at(report, "requests.scheduled"));
-  EXPECT_EQ(number_at(report, "requests.completed"), 800);
+  // Every slot is scheduled and either sent or counted unsent; on a quiet enough run, sent.
+  // A machine that froze hammer (why_not_clean) leaves the slots due meanwhile unsent: the
+  // run says so, and that is its true reading (one CI run on a loaded machine: 178 of 800).
+  EXPECT_EQ(number_at(report, "requests.scheduled"), 800);
+  EXPECT_EQ(number_at(report, "requests.sent") + number_at(report, "requests.unsent"), 800);
+  const std::string not_clean = why_not_clean(report);
+  if (not_clean.empty()) {
+    EXPECT_EQ(number_at(report, "requests.completed"), 800);
+  } else {
+    std::cout << "not a clean run: " << not_clean << "; every slot sent is not judged\n";
+  }
 }
 
 TEST_F(Http2NginxTest, AServerThatDoesNotNegotiateH2IsOneLineError) {
