@@ -2,7 +2,8 @@
 // Decoding uses the canonical code's order: left-aligned in 32 bits, every code of length L
 // is below limit[L] (one past the last code of length L, left-aligned) and every longer code
 // is at or above it, so a symbol's length is the first L whose limit exceeds the next 32 bits.
-// The common octets have 5 to 8 bit codes, so that is a few comparisons per symbol; the
+// The common octets have 5 to 8 bit codes: those (every code up to 9 bits) are one look-up in
+// a table built from the same limits; a longer code is found by the comparisons, and its
 // symbol is then its offset within its length's run of codes.
 #include "http2/hpack_huffman.h"
 
@@ -71,6 +72,30 @@ constexpr CanonicalCode build_code() {
 
 constexpr CanonicalCode kCode = build_code();
 
+// Every code of up to kTableBits bits, by the kTableBits that begin with it: its symbol and
+// length; length 0 where the code is longer (then the limit search finds it).
+constexpr int kTableBits = 9;
+struct ShortCode {
+  uint16_t symbol = 0;
+  uint8_t length = 0;
+};
+
+constexpr std::array<ShortCode, 1u << kTableBits> build_short_codes() {
+  std::array<ShortCode, 1u << kTableBits> table{};
+  for (uint32_t prefix = 0; prefix < (1u << kTableBits); ++prefix) {
+    const uint32_t bits = prefix << (32 - kTableBits);
+    int length = kMinCodeLength;
+    while (bits >= kCode.limit[length]) ++length;
+    if (length > kTableBits) continue;
+    const uint32_t code = bits >> (32 - length);
+    table[prefix] = {kCode.sorted[kCode.first_rank[length] + (code - kCode.first_code[length])],
+                     static_cast<uint8_t>(length)};
+  }
+  return table;
+}
+
+constexpr std::array<ShortCode, 1u << kTableBits> kShortCodes = build_short_codes();
+
 }  // namespace
 
 HuffmanCode huffman_code(int symbol) {
@@ -79,34 +104,44 @@ HuffmanCode huffman_code(int symbol) {
 
 HpackError huffman_decode(const uint8_t* encoded, size_t size, uint8_t* out, size_t out_capacity,
                           size_t* out_size) {
-  const uint64_t total_bits = uint64_t{size} * 8;
-  uint64_t at = 0;  // bits consumed
+  // Bits wait left-aligned in a 64-bit buffer, refilled an octet at a time; `have` of them
+  // are the string's. A symbol takes one table look-up when its code fits kTableBits (every
+  // common octet's does), the limit search from there when it is longer.
+  uint64_t buffer = 0;
+  int have = 0;
+  size_t next = 0;
   size_t written = 0;
-  while (at < total_bits) {
-    // The next 32 bits, left-aligned, with ones past the end (so a code cut off by the end
-    // reads as the EOS prefix and is judged as padding below).
-    const size_t first = static_cast<size_t>(at / 8);
-    uint64_t window = 0;
-    for (size_t i = 0; i < 5; ++i) {
-      window = (window << 8) | (first + i < size ? encoded[first + i] : 0xffu);
+  for (;;) {
+    while (have <= 56 && next < size) {
+      buffer |= uint64_t{encoded[next++]} << (56 - have);
+      have += 8;
     }
-    const auto bits = static_cast<uint32_t>(window >> (8 - at % 8));
-    int length = kMinCodeLength;
-    while (bits >= kCode.limit[length]) ++length;  // limit[30] is 2^32: the loop ends there
-    const uint64_t left = total_bits - at;
-    if (uint64_t(length) > left) {
+    if (have == 0) break;
+    // The next 32 bits, with ones past the end (so a code cut off by the end reads as the EOS
+    // prefix and is judged as padding below).
+    auto bits = static_cast<uint32_t>(buffer >> 32);
+    if (have < 32) bits |= ~uint32_t{0} >> have;
+    const ShortCode short_code = kShortCodes[bits >> (32 - kTableBits)];
+    int length = short_code.length;
+    int symbol = short_code.symbol;
+    if (length == 0) {
+      length = kTableBits + 1;
+      while (bits >= kCode.limit[length]) ++length;  // limit[30] is 2^32: the loop ends there
+      const uint32_t code = bits >> (32 - length);
+      symbol = kCode.sorted[kCode.first_rank[length] + (code - kCode.first_code[length])];
+    }
+    if (length > have) {
       // Padding: under 8 bits, all ones (the most significant bits of EOS).
-      if (left > 7 || (bits >> (32 - left)) != (uint32_t{1} << left) - 1) {
+      if (have > 7 || (bits >> (32 - have)) != (uint32_t{1} << have) - 1) {
         return HpackError::huffman_bad_padding;
       }
       break;
     }
-    const uint32_t code = bits >> (32 - length);
-    const int symbol = kCode.sorted[kCode.first_rank[length] + (code - kCode.first_code[length])];
     if (symbol == kHuffmanEos) return HpackError::huffman_eos;
     if (written == out_capacity) return HpackError::string_too_long;
     out[written++] = static_cast<uint8_t>(symbol);
-    at += static_cast<uint64_t>(length);
+    buffer <<= length;
+    have -= length;
   }
   *out_size = written;
   return HpackError::none;

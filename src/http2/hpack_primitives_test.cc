@@ -2,7 +2,9 @@
 // Prefix integers (RFC 7541 §5.1, Appendix C.1) and the Huffman code (§5.2, Appendix B).
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
+#include <vector>
 
 #include "http2/hpack_huffman.h"
 #include "http2/hpack_integer.h"
@@ -151,6 +153,76 @@ TEST(HpackHuffmanTest, OutputBoundIsRespected) {
   size_t size = 0;
   EXPECT_EQ(huffman_decode(bytes(encoded), encoded.size(), out, sizeof out, &size),
             HpackError::string_too_long);
+}
+
+// A bit-at-a-time decoder straight from the code table, to hold the fast one against: the same
+// output or the same error for any input.
+HpackError reference_decode(const std::string& in, std::string* out) {
+  static const std::vector<std::map<uint32_t, int>> by_length = [] {
+    std::vector<std::map<uint32_t, int>> codes(31);
+    for (int s = 0; s < kHuffmanSymbols; ++s) codes[huffman_code(s).length][huffman_code(s).bits] = s;
+    return codes;
+  }();
+  const auto bit = [&](size_t i) { return (static_cast<uint8_t>(in[i / 8]) >> (7 - i % 8)) & 1u; };
+  const size_t total = in.size() * 8;
+  size_t at = 0;
+  while (at < total) {
+    uint32_t code = 0;
+    int symbol = -1;
+    int length = 0;
+    while (symbol < 0 && at + static_cast<size_t>(length) < total && length < 30) {
+      code = (code << 1) | bit(at + static_cast<size_t>(length));
+      ++length;
+      if (const auto found = by_length[static_cast<size_t>(length)].find(code);
+          found != by_length[static_cast<size_t>(length)].end()) {
+        symbol = found->second;
+      }
+    }
+    if (symbol < 0) {
+      // Cut off by the end: padding, which must be under 8 bits of ones.
+      const size_t left = total - at;
+      if (left > 7 || code != (uint32_t{1} << left) - 1) return HpackError::huffman_bad_padding;
+      return HpackError::none;
+    }
+    if (symbol == kHuffmanEos) return HpackError::huffman_eos;
+    out->push_back(static_cast<char>(symbol));
+    at += static_cast<size_t>(length);
+  }
+  return HpackError::none;
+}
+
+TEST(HpackHuffmanTest, TheTableDecoderAgreesWithABitByBitOneOnAnyInput) {
+  uint64_t state = 0x9e3779b97f4a7c15ull;
+  const auto next = [&] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (int round = 0; round < 3000; ++round) {
+    std::string input;
+    if (round % 2 == 0) {
+      // A real string's code, sometimes with a cut or a flipped bit.
+      std::string text;
+      const size_t length = next() % 40;
+      for (size_t i = 0; i < length; ++i) text.push_back(static_cast<char>(next() % (round % 4 ? 128 : 256)));
+      huffman_encode(input, text);
+      if (!input.empty() && next() % 3 == 0) input[next() % input.size()] ^= static_cast<char>(1u << (next() % 8));
+      if (!input.empty() && next() % 5 == 0) input.pop_back();
+    } else {
+      const size_t length = next() % 12;
+      for (size_t i = 0; i < length; ++i) input.push_back(static_cast<char>(next()));
+    }
+    std::string expected;
+    const HpackError expected_error = reference_decode(input, &expected);
+    uint8_t out[256];
+    size_t size = 0;
+    const HpackError error = huffman_decode(bytes(input), input.size(), out, sizeof out, &size);
+    ASSERT_EQ(error, expected_error) << "input " << hex(input);
+    if (error == HpackError::none) {
+      ASSERT_EQ(std::string(reinterpret_cast<const char*>(out), size), expected) << hex(input);
+    }
+  }
 }
 
 }  // namespace
