@@ -42,8 +42,18 @@ export interface RunOptions {
   /** Raise the load over this time before the warm-up (--ramp): open loop, the rate climbs
    *  from 0 to `rate`; closed loop, connections join evenly. */
   ramp?: Duration;
-  /** A JSON Lines file of requests sent in rotation (--requests); each line reported apart. */
-  requests?: string;
+  /**
+   * Requests sent in rotation (--requests), each reported apart (`hammer.requests_file`): an
+   * array, as autocannon takes them (`[{ path: '/' }, { method: 'POST', path: '/api', body }]`,
+   * written to a private JSON Lines file removed after the run), or the path of such a file.
+   */
+  requests?: string | RequestSpec[];
+  /**
+   * Stop after this many requests (hammer's -n, --requests-count), as autocannon's `amount`.
+   * Needs a hammer that has -n: with one whose --help lists none, run() rejects with
+   * "run(): amount needs hammer with -n ..." before anything runs.
+   */
+  amount?: number | string;
   /** Requests in flight per connection, HTTP/1.1 pipelining (--pipeline), 1 to 1000. */
   pipeline?: number;
   /** Measure latency from the actual send even with `rate` (--closed-loop). */
@@ -73,6 +83,86 @@ export interface RunOptions {
   args?: string[];
   /** The hammer executable to run (default: the one this package installed). */
   binary?: string;
+}
+
+/** One request of `requests: [...]`: a line of hammer's --requests file. */
+export interface RequestSpec {
+  /** Default: `method`, else GET. */
+  method?: string;
+  /** Starts with '/' (default '/'); may carry a query. */
+  path?: string;
+  /** Replace `headers` of the same name for this request. */
+  headers?: Record<string, string | number>;
+  /** A string, or bytes (written to a file of their own, body_file). */
+  body?: string | Uint8Array;
+  /** The report's label for it (default: the path). */
+  name?: string;
+}
+
+/**
+ * The latency people read, in milliseconds, from one stopwatch: `stopwatch` says which. Open
+ * loop: 'corrected', from each request's intended send time (hammer's headline; the
+ * uncorrected figures are in `hammer.latency.uncorrected`); closed loop (or `closedLoop`):
+ * 'uncorrected', from the actual send. null where no response arrived.
+ */
+export interface SummaryLatency {
+  stopwatch: 'corrected' | 'uncorrected';
+  p50: number | null;
+  p75: number | null;
+  p90: number | null;
+  p95: number | null;
+  p99: number | null;
+  p99_9: number | null;
+  p99_99: number | null;
+  /** Mean. */
+  average: number | null;
+  stddev: number | null;
+  min: number | null;
+  max: number | null;
+  /** Names above ("p99", "max") that are only the --timeout, a bound the true figure exceeds. */
+  censored: string[];
+}
+
+/**
+ * What run() resolves to for a single run, shaped as autocannon's result: the figures people
+ * read at the top (times in milliseconds), hammer's whole document under `hammer`.
+ */
+export interface RunSummary {
+  url: string | null;
+  connections: number | null;
+  mode: 'open' | 'closed' | null;
+  /** req/s in open loop; null in closed loop. */
+  rate: number | null;
+  /** Seconds the measured part ran. */
+  duration: number | null;
+  latency: SummaryLatency;
+  requests: {
+    /** Requests answered per second. */
+    average: number | null;
+    /** Requests answered (hammer's requests.completed). */
+    total: number | null;
+    sent: number | null;
+  };
+  /** Bytes read (responses whole) per second, and in all. */
+  throughput: { average: number | null; total: number | null };
+  /** Requests that failed, every kind (connect, read, write, timeout, parse, tls). */
+  errors: number;
+  /** Of `errors`, those that timed out. */
+  timeouts: number;
+  /** Answers that were not 2xx (1xx, 3xx, 4xx, 5xx): answers, not errors. */
+  non2xx: number;
+  '1xx': number;
+  '2xx': number;
+  '3xx': number;
+  '4xx': number;
+  '5xx': number;
+  /** Stopped early (an AbortSignal, Ctrl-C). */
+  interrupted: boolean;
+  /** With `slo`: each outcome, and whether all passed (else hammer exits 3). */
+  slo?: SloOutcome[];
+  slo_passed?: boolean;
+  /** hammer's whole --json document (docs/json.md). */
+  hammer: RunResult;
 }
 
 export interface Percentiles {
@@ -667,8 +757,9 @@ export interface SweepResult {
   [member: string]: unknown;
 }
 
-/** What run() resolves to: a single run's report or a sweep's; tell them apart with isSweep(). */
-export type Report = RunResult | SweepResult;
+/** What run() resolves to: a single run's summary (its document under `hammer`) or a sweep's
+ *  document; tell them apart with isSweep(). */
+export type Report = RunSummary | SweepResult;
 
 /** Rejections carry hammer's exit status and its stderr. */
 export interface RunError extends Error {
@@ -682,28 +773,32 @@ export interface RunError extends Error {
 }
 
 /**
- * Runs hammer with --json. One rule: it resolves with hammer's document whenever hammer printed
- * one, whatever its exit status: 0; 2, a run that did not do its job (its `verdicts` say
- * "run_failed"); 3, an SLO missed (`slo_passed: false`); or stopped by `signal`. It rejects
- * with a RunError only when there is no document: bad options (exit 1, the message is the
- * CLI's own line), a target hammer could not reach at all (exit 2 before any load, e.g.
- * nothing listens at the URL), hammer missing, killed before it reported, or a callback that
- * threw (its error).
+ * Runs hammer with --json. One rule: it resolves whenever hammer printed a document, whatever
+ * its exit status: 0; 2, a run that did not do its job (`hammer.verdicts` say "run_failed");
+ * 3, an SLO missed (`slo_passed: false`); or stopped by `signal`. It rejects with a RunError
+ * only when there is no document: bad options (exit 1, the message is the CLI's own line), a
+ * target hammer could not reach at all (exit 2 before any load, e.g. nothing listens at the
+ * URL), hammer missing, killed before it reported, or a callback that threw (its error).
  *
- * A list or range of levels in `rate` or `connections` makes a sweep (SweepResult); with plain
- * numbers it is one run (RunResult, plus SloReport with `slo`); a string such as "2k" could be
- * either, so the result is a Report to narrow with isSweep().
+ * A single run resolves to a RunSummary (the figures in milliseconds at the top, the document
+ * under `hammer`). A list or range of levels in `rate` or `connections` makes a sweep, which
+ * resolves to its document (SweepResult); a string such as "2k" could be either, so the result
+ * is a Report to narrow with isSweep().
  */
 export function run(options: RunOptions & ({ rate: Levels } | { connections: Levels })):
   Promise<SweepResult>;
 export function run(options: RunOptions & { rate?: number; connections?: number; slo: SloOption }):
-  Promise<RunResult & SloReport>;
+  Promise<RunSummary & { slo: SloOutcome[]; slo_passed: boolean }>;
 export function run(options: RunOptions & { rate?: number; connections?: number }):
-  Promise<RunResult>;
+  Promise<RunSummary>;
 export function run(options: RunOptions): Promise<Report>;
 
-/** Whether `report` is a sweep's document rather than a single run's. */
+/** Whether `report` is a sweep's document rather than a single run's summary. */
 export function isSweep(report: Report): report is SweepResult;
+
+/** The summary run() resolves to, made from a single run's document (one saved with -o
+ *  run.json, read back). */
+export function summarize(document: RunResult): RunSummary;
 
 /** Path of the native hammer binary this package installed. */
 export function binaryPath(): string;

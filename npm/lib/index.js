@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
-// hammer-load's programmatic API: run({ url, ... }) runs the native hammer with --json and
-// resolves to the parsed report, a single run's or a sweep's (docs/json.md; the types are in
-// index.d.ts). Progress comes from hammer's --progress-fd on a pipe of its own (descriptor 3).
+// hammer-load's programmatic API: run({ url, ... }) runs the native hammer with --json. Its
+// options and result are shaped as autocannon's (the API Node users know): a single run
+// resolves to a summary in milliseconds (latency.p50 ... .max, requests.average and .total,
+// non2xx, errors, timeouts), with hammer's whole document beside it under `hammer`
+// (docs/json.md); a sweep resolves to the sweep's document itself. The types are in
+// index.d.ts. Progress comes from hammer's --progress-fd on a pipe of its own (descriptor 3).
 //
 // The rule: run() resolves with the document whenever hammer printed one, whatever its exit
 // status (0; 2, a run that did not do its job; 3, an SLO missed) and however it ended; it
@@ -26,13 +29,14 @@ const kValueFlags = {
   method: '--method',
   timeout: '--timeout',
   engine: '--engine',
-  requests: '--requests',
   pipeline: '--pipeline',
   ramp: '--ramp',
 };
 const kSwitches = { closedLoop: '--closed-loop', preciseDispatch: '--precise-dispatch' };
 const kOtherOptions = new Set(['url', 'headers', 'body', 'args', 'binary', 'signal', 'slo',
-                               'onProgress', 'onStep']);
+                               'onProgress', 'onStep', 'requests', 'amount']);
+// The members of one request in `requests: [...]`, as hammer's --requests lines have them.
+const kRequestMembers = new Set(['method', 'path', 'headers', 'body', 'name']);
 // Options that take a list of levels (a sweep): an array is joined with commas.
 const kLevelOptions = new Set(['connections', 'rate']);
 // The least time between two onProgress calls.
@@ -121,6 +125,139 @@ function bodyFile(body) {
   return { file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+// requests: [{ method, path, headers, body, name }, ...] -> a private JSON Lines file for
+// --requests (one line each; a Buffer body goes to a file of its own beside it, body_file),
+// removed after the run. Returns { file, remove }. hammer judges each line (a path must start
+// with '/', ...); its "FILE:LINE: reason" is reworded as "requests[i]: reason" (see run()).
+function requestsFile(requests) {
+  if (requests.length === 0) throw new TypeError('run(): requests is an empty array');
+  const lines = requests.map((request, index) => {
+    if (request === null || typeof request !== 'object' || Array.isArray(request)) {
+      throw new TypeError(`run(): requests[${index}] must be an object such as { path: '/' }`);
+    }
+    for (const key of Object.keys(request)) {
+      if (!kRequestMembers.has(key)) {
+        throw new TypeError(`run(): requests[${index}]: unknown member '${key}' (a request has ` +
+                            `${[...kRequestMembers].join(', ')})`);
+      }
+    }
+    const line = { ...request };
+    if (line.path === undefined) line.path = '/';
+    if (line.headers !== undefined && line.headers !== null) {
+      if (typeof line.headers !== 'object' || Array.isArray(line.headers)) {
+        throw new TypeError(`run(): requests[${index}].headers must be an object of strings`);
+      }
+      line.headers = Object.fromEntries(Object.entries(line.headers)
+        .map(([name, value]) => [name, String(value)]));
+    }
+    return line;
+  });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hammer-requests-'));
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    const text = lines.map((line, index) => {
+      if (line.body === undefined || line.body === null || typeof line.body === 'string') {
+        return JSON.stringify(line);
+      }
+      if (!Buffer.isBuffer(line.body) && !(line.body instanceof Uint8Array)) {
+        throw new TypeError(`run(): requests[${index}].body must be a string, a Buffer or a ` +
+                            'Uint8Array');
+      }
+      const bodyPath = path.join(dir, `body-${index}`);
+      fs.writeFileSync(bodyPath, line.body, { mode: 0o600 });
+      const { body, ...rest } = line;
+      return JSON.stringify({ ...rest, body_file: bodyPath });
+    }).join('\n');
+    const file = path.join(dir, 'requests.jsonl');
+    fs.writeFileSync(file, `${text}\n`, { mode: 0o600 });
+    return { file, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+// Whether `binary` has a request count (-n, --requests-count): `amount` needs it. Asked once
+// per binary, of its --help.
+const countSupport = new Map();
+function hasRequestCount(binary) {
+  if (!countSupport.has(binary)) {
+    const help = childProcess.spawnSync(binary, ['--help'], { encoding: 'utf8' });
+    countSupport.set(binary, /^\s*-n[,\s]/m.test(`${help.stdout || ''}`));
+  }
+  return countSupport.get(binary);
+}
+
+function amountArgs(amount, binary) {
+  if (amount === undefined || amount === null) return [];
+  if (!(Number.isInteger(amount) && amount >= 1) &&
+      !(typeof amount === 'string' && /^\d/.test(amount))) {
+    throw new TypeError(`run(): amount must be a whole number of requests >= 1, got ` +
+                        `${JSON.stringify(amount)}`);
+  }
+  if (!hasRequestCount(binary)) {
+    throw runError(`run(): amount needs hammer with -n (a request count); ${binary} has none ` +
+                   '(its --help lists no -n): give duration instead',
+                   { exitCode: null, signal: null, stderr: '' });
+  }
+  return ['-n', String(amount)];
+}
+
+// The figures people read, at the top, in milliseconds, as autocannon's result has them; the
+// whole document under `hammer`. The latency is the stopwatch hammer leads with
+// (config.stopwatch: corrected in open loop, from each request's intended send time;
+// uncorrected in closed loop), named in latency.stopwatch.
+const kSummaryPercentiles = [['50', 'p50'], ['75', 'p75'], ['90', 'p90'], ['95', 'p95'],
+                             ['99', 'p99'], ['99.9', 'p99_9'], ['99.99', 'p99_99']];
+function summarize(document) {
+  const config = document.config || {};
+  const latency = document.latency || {};
+  const stopwatch = config.stopwatch === 'corrected' && latency.corrected ? 'corrected'
+    : 'uncorrected';
+  const histogram = latency[stopwatch] || {};
+  const ms = (ns) => (typeof ns === 'number' ? ns / 1e6 : null);
+  const summary = { stopwatch };
+  for (const [key, name] of kSummaryPercentiles) {
+    summary[name] = ms(histogram.percentiles_ns?.[key]);
+  }
+  Object.assign(summary, {
+    average: ms(histogram.mean_ns), stddev: ms(histogram.stdev_ns), min: ms(histogram.min_ns),
+    max: ms(histogram.max_ns),
+    // Figures that are only the timeout (a bound the true figure exceeds), by summary name.
+    censored: (histogram.censored || []).map((key) => (key === 'max' ? 'max'
+      : (kSummaryPercentiles.find(([k]) => k === key) || [null, `p${key.replace('.', '_')}`])[1])),
+  });
+  const requests = document.requests || {};
+  const errors = document.errors || {};
+  const status = document.status || {};
+  const seconds = typeof document.elapsed_ns === 'number' ? document.elapsed_ns / 1e9 : null;
+  const count = (value) => (typeof value === 'number' ? value : 0);
+  const result = {
+    url: config.url ?? null,
+    connections: config.connections ?? null,
+    mode: config.mode ?? null,
+    rate: config.rate ?? null,
+    duration: seconds,
+    latency: summary,
+    requests: { average: requests.per_second ?? null, total: requests.completed ?? null,
+                sent: requests.sent ?? null },
+    throughput: { average: seconds ? count(requests.bytes_read) / seconds : null,
+                  total: requests.bytes_read ?? null },
+    errors: Object.values(errors).reduce((sum, value) => sum + count(value), 0),
+    timeouts: count(errors.timeout),
+    non2xx: Object.entries(status).reduce((sum, [name, value]) =>
+      (name === '2xx' ? sum : sum + count(value)), 0),
+  };
+  for (const name of ['1xx', '2xx', '3xx', '4xx', '5xx']) result[name] = count(status[name]);
+  result.interrupted = Boolean(document.interrupted);
+  if (document.slo !== undefined) {
+    result.slo = document.slo;
+    result.slo_passed = document.slo_passed;
+  }
+  result.hammer = document;
+  return result;
+}
+
 // Calls onProgress with hammer's progress lines, at most once per kProgressIntervalMs (a line
 // that comes sooner waits, and a newer one replaces it), and onStep with each finished sweep
 // step. A callback that throws stops the run: `fail` gets the error.
@@ -183,24 +320,41 @@ function run(options) {
   return new Promise((resolve, reject) => {
     let args;
     let body = null;
+    let requests = null;
+    const binary = options?.binary || installedBinaryPath();
+    const removeFiles = () => {
+      if (body) body.remove();
+      if (requests) requests.remove();
+    };
     try {
       args = toArgs(options);
+      args.push(...amountArgs(options.amount, binary));
       if (options.body !== undefined && options.body !== null) {
         body = bodyFile(options.body);
         args.push(`--body=${body.file}`);
       }
+      if (Array.isArray(options.requests)) {
+        requests = requestsFile(options.requests);
+        args.push(`--requests=${requests.file}`);
+      } else if (options.requests !== undefined && options.requests !== null) {
+        if (typeof options.requests !== 'string') {
+          throw new TypeError('run(): requests must be an array of requests ({ method, path, ' +
+                              'headers, body }) or the path of a JSON Lines file');
+        }
+        args.push(`--requests=${options.requests}`);
+      }
     } catch (error) {
+      removeFiles();
       reject(error);
       return;
     }
     if (options.url !== undefined && options.url !== null) args.push('--', String(options.url));
     if (options.signal?.aborted) {
-      if (body) body.remove();
+      removeFiles();
       reject(options.signal.reason);
       return;
     }
 
-    const binary = options.binary || installedBinaryPath();
     const wantsProgress = Boolean(options.onProgress || options.onStep);
     const stdio = wantsProgress ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'];
     const child = childProcess.spawn(binary, args, { stdio });
@@ -229,7 +383,7 @@ function run(options) {
     const finish = () => {
       if (signal) signal.removeEventListener('abort', onAbort);
       if (progress) progress.stop();
-      if (body) body.remove();
+      removeFiles();
     };
 
     child.on('error', (error) => {
@@ -248,15 +402,17 @@ function run(options) {
       const details = { exitCode, signal: killedBy, stderr: errorText };
       // The one rule: a document resolves, whatever the exit status or the way hammer ended.
       if (outputText.trim() !== '') {
+        let document;
         try {
-          resolve(JSON.parse(outputText));
-          return;
+          document = JSON.parse(outputText);
         } catch (error) {
           reject(runError(`hammer: ${killedBy ? `ended by ${killedBy}` : `exit ${exitCode}`} ` +
                           `with unreadable JSON: ${error.message}`,
                           { ...details, stdout: outputText }));
           return;
         }
+        resolve(isSweep(document) ? document : summarize(document));
+        return;
       }
       if (aborted && killedBy === 'SIGINT') {
         // Aborted while hammer was still starting, before it could take Ctrl-C: nothing was
@@ -269,7 +425,14 @@ function run(options) {
                         `${errorText ? `: ${errorText}` : ''}`, details));
         return;
       }
-      reject(runError(errorText || `hammer: exit ${exitCode} without a report`, details));
+      // A bad line of the requests array: hammer names the temporary file and its line; the
+      // caller knows it as requests[i].
+      let message = errorText || `hammer: exit ${exitCode} without a report`;
+      if (requests) {
+        message = message.split(`${requests.file}:`).join('requests:')
+          .replace(/requests:(\d+):/g, (_, line) => `requests[${Number(line) - 1}]:`);
+      }
+      reject(runError(message, details));
     });
   });
 }
@@ -280,4 +443,4 @@ function isSweep(report) {
                  typeof report.sweep === 'object');
 }
 
-module.exports = { run, isSweep, binaryPath: installedBinaryPath };
+module.exports = { run, isSweep, summarize, binaryPath: installedBinaryPath };

@@ -12,7 +12,10 @@
 // 2. Otherwise hammer is built from the bundled source (source/) with CMake >= 3.21 and a C++20
 //    compiler, Release, the `hammer` target only. When it cannot be, the install fails with one
 //    line saying what is missing and what to do: at preinstall (`--check`), before npm links
-//    the command, so nothing is left pointing at a package npm removed.
+//    the command, so nothing is left pointing at a package npm removed. The build says what it
+//    is doing as it goes (configure, compile N of M read from the build tool's [N/M] or [ P%]
+//    lines, link) and how long it took; npm shows it with --foreground-scripts (npm hides an
+//    install script's output otherwise, unless the script fails).
 'use strict';
 
 const childProcess = require('node:child_process');
@@ -180,7 +183,75 @@ function findSourceDir() {
                          `npm/ (its prepack step adds the source), ${prebuiltAdvice()}`);
 }
 
-function buildFromSource() {
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+// Reads the build tool's progress lines: ninja's "[12/86] Building CXX object .../foo.cc.o",
+// make's "[ 14%] Building CXX object ...". Returns { done, total, percent, what, file } or null.
+function parseProgress(line) {
+  const ninja = /^\[(\d+)\/(\d+)\]\s+(.*)$/.exec(line);
+  const make = ninja ? null : /^\[\s*(\d+)%\]\s+(.*)$/.exec(line);
+  if (!ninja && !make) return null;
+  const text = ninja ? ninja[3] : make[2];
+  const done = ninja ? Number(ninja[1]) : null;
+  const total = ninja ? Number(ninja[2]) : null;
+  const percent = ninja ? Math.floor((100 * done) / total) : Number(make[1]);
+  const compiled = /Building C(?:XX)? object .*?((?:src|tools)\/\S+?)\.o$/.exec(text);
+  const linked = /Linking \S+ executable (\S+)/.exec(text);
+  return { done, total, percent, what: compiled ? 'compile' : linked ? 'link' : 'other',
+           file: compiled ? compiled[1] : linked ? path.basename(linked[1]) : null };
+}
+
+// What to print for the build's progress: the first compile, then one each 10% more of the
+// build, and the link of hammer, as "compiling 23 of 86: src/report/html_report.cc" (ninja's
+// steps) or "compiling 40%: ..." (make's). Other steps (ninja's [0/2] re-check, archiving a
+// library) only move the count.
+function progressReporter(print = log) {
+  let next = 0;
+  return (line) => {
+    const step = parseProgress(line);
+    if (!step || step.done === 0 || step.what === 'other') return;
+    const count = step.total ? `${step.done} of ${step.total}` : `${step.percent}%`;
+    if (step.what === 'link') {
+      print(`linking ${step.file} (${count})`);
+    } else if (step.percent >= next) {
+      print(`compiling ${count}: ${step.file}`);
+      next = (Math.floor(step.percent / 10) + 1) * 10;
+    }
+  };
+}
+
+// Runs one build step, its output read line by line into `onLine` and kept for the failure
+// message; resolves to { status, output, ms }.
+function runStep(command, args, onLine = () => {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = childProcess.spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let pending = '';
+    const take = (chunk) => {
+      const text = chunk.toString('utf8');
+      output += text;
+      pending += text;
+      let newline;
+      while ((newline = pending.indexOf('\n')) >= 0) {
+        onLine(pending.slice(0, newline).replace(/\r$/, ''));
+        pending = pending.slice(newline + 1);
+      }
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('error', (error) => resolve({ status: null, output: error.message,
+                                           ms: Date.now() - started }));
+    child.on('close', (status) => {
+      if (pending) onLine(pending);
+      resolve({ status, output, ms: Date.now() - started });
+    });
+  });
+}
+
+async function buildFromSource() {
   const source = findSourceDir();
   const cmake = process.env.CMAKE || 'cmake';
   try {
@@ -203,21 +274,35 @@ function buildFromSource() {
   // match the release build's and come from its compiler cache).
   const extra = (process.env.HAMMER_CMAKE_ARGS || '').split(/\s+/).filter((arg) => arg !== '');
   configure.push(...extra);
-  if (capture('ninja', ['--version']).status === 0) configure.push('-G', 'Ninja');
+  const ninja = capture('ninja', ['--version']).status === 0;
+  if (ninja) configure.push('-G', 'Ninja');
   const jobs = process.env.HAMMER_BUILD_JOBS ||
     String(os.availableParallelism ? os.availableParallelism() : os.cpus().length);
   const steps = [
     ['configure', configure],
     ['build', ['--build', build, '--target', 'hammer', '--config', 'Release', '--parallel', jobs]],
   ];
+  const started = Date.now();
+  const took = {};
   for (const [name, args] of steps) {
-    const result = capture(cmake, args);
+    if (name === 'configure') {
+      log(`configuring the build (CMake, Release${ninja ? ', Ninja' : ''}) in ${build}`);
+    } else {
+      log(`compiling hammer with ${jobs} job${jobs === '1' ? '' : 's'} (HAMMER_BUILD_JOBS sets ` +
+          'how many)');
+    }
+    const result = await runStep(cmake, args, name === 'build' ? progressReporter() : undefined);
+    took[name] = result.ms;
     if (result.status !== 0) {
       const reason = explainFailure(result.output);
-      throw new InstallError(`building hammer from source failed at the ${name} step` +
-                             `${reason ? `: ${reason}` : ''}\n${tail(result.output)}`);
+      throw new InstallError(`building hammer from source failed at the ${name} step after ` +
+                             `${seconds(result.ms)}${reason ? `: ${reason}` : ''}\n` +
+                             `${tail(result.output)}`);
     }
+    if (name === 'configure') log(`configured in ${seconds(result.ms)}`);
   }
+  log(`built hammer from source in ${seconds(Date.now() - started)} (configure ` +
+      `${seconds(took.configure)}, compile and link ${seconds(took.build)})`);
   const exe = executableName();
   const built = [path.join(build, exe), path.join(build, 'Release', exe)].find(fs.existsSync);
   if (!built) throw new InstallError(`the build finished but ${exe} is not in ${build}`);
@@ -272,7 +357,7 @@ function finish(how) {
   log(`${how}; the hammer command runs it ${direct ? 'directly' : 'through bin/hammer (Node)'}`);
 }
 
-function install() {
+async function install() {
   const key = platformKey();
   const name = binaryPackageName(key);
   const dir = findBinaryPackage(key);
@@ -292,12 +377,12 @@ function install() {
     if (problem) log(`${problem}; building from source instead`);
   } else if (!supportedPlatforms.includes(key)) {
     log(`no prebuilt hammer for ${key} in this release: building hammer from source ` +
-        '(a minute or two)');
+        '(a minute or two; its progress follows)');
   } else {
     log(`no prebuilt binary for ${key} (${name} is not installed): building hammer from ` +
-        'source (a minute or two)');
+        'source (a minute or two; its progress follows)');
   }
-  const { built, cleanup } = buildFromSource();
+  const { built, cleanup } = await buildFromSource();
   const problem = place(built);
   cleanup();
   if (problem) throw new InstallError(problem);
@@ -329,20 +414,30 @@ function check() {
 }
 
 if (require.main === module) {
+  const fail = (error) => {
+    if (!(error instanceof InstallError)) throw error;
+    process.stderr.write(`hammer-load: ${error.message}\n`);
+    process.exit(1);
+  };
   try {
     if (process.argv.includes('--check')) {
       check();
     } else {
-      install();
+      install().catch((error) => {
+        try {
+          fail(error);
+        } catch (other) {
+          process.stderr.write(`${other.stack || other}\n`);
+          process.exit(1);
+        }
+      });
     }
   } catch (error) {
-    if (!(error instanceof InstallError)) throw error;
-    process.stderr.write(`hammer-load: ${error.message}\n`);
-    process.exit(1);
+    fail(error);
   }
 }
 
 module.exports = {
   InstallError, findBinaryPackage, verifiedBinary, sha256File, explainFailure, checkCmake,
-  prebuiltAdvice,
+  prebuiltAdvice, parseProgress, progressReporter,
 };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// run() against the built hammer and a local test server: the report it resolves to, the
-// errors it rejects with, and how options become hammer's arguments.
+// run() against the built hammer and a local test server: the summary and document it resolves
+// to, the errors it rejects with, and how options become hammer's arguments.
 'use strict';
 
 const assert = require('node:assert/strict');
@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { test } = require('node:test');
 const { run, isSweep } = require('../lib/index.js');
-const { hammerBin, needsBuild, tempDir, startServer } = require('./helpers.js');
+const { hammerBin, needsBuild, tempDir, startServer, getText } = require('./helpers.js');
 
 function assertHistogram(histogram, name) {
   assert.ok(histogram, `${name} histogram present`);
@@ -34,11 +34,12 @@ function memberNames(value, names = new Set(), parent = '') {
   return names;
 }
 
-test('an open-loop run resolves to the report: requests, both histograms, dispatch lag, errors',
-     { skip: needsBuild, timeout: 30000 }, async (t) => {
+test('an open-loop run resolves to the summary and, under hammer, the document: requests, both ' +
+     'histograms, dispatch lag, errors', { skip: needsBuild, timeout: 30000 }, async (t) => {
   const url = await startServer(t);
-  const result = await run({ binary: hammerBin, url, connections: 4, threads: 2, duration: '1s',
-                             rate: 400, timeout: '2s', method: 'GET' });
+  const summary = await run({ binary: hammerBin, url, connections: 4, threads: 2, duration: '1s',
+                              rate: 400, timeout: '2s', method: 'GET' });
+  const result = summary.hammer;
   assert.equal(result.hammer.schema, 1);
   assert.deepEqual([result.config.mode, result.config.connections, result.config.threads,
                     result.config.rate, result.config.timeout_ms],
@@ -52,7 +53,23 @@ test('an open-loop run resolves to the report: requests, both histograms, dispat
   assert.ok(Array.isArray(result.verdicts));
   assert.equal(result.interrupted, false);
 
+  // The summary: the corrected stopwatch (open loop), in milliseconds, named.
+  assert.equal(summary.latency.stopwatch, 'corrected');
+  const corrected = result.latency.corrected;
+  assert.deepEqual([summary.latency.p50, summary.latency.p90, summary.latency.p99,
+                    summary.latency.average, summary.latency.max],
+                   [corrected.percentiles_ns['50'] / 1e6, corrected.percentiles_ns['90'] / 1e6,
+                    corrected.percentiles_ns['99'] / 1e6, corrected.mean_ns / 1e6,
+                    corrected.max_ns / 1e6]);
+  assert.deepEqual([summary.requests.total, summary.requests.average, summary.non2xx,
+                    summary.errors, summary.timeouts, summary.mode, summary.rate],
+                   [result.requests.completed, result.requests.per_second, 0, 0, 0, 'open', 400]);
+
   const declarations = fs.readFileSync(path.join(__dirname, '..', 'lib', 'index.d.ts'), 'utf8');
+  for (const name of memberNames({ ...summary, hammer: undefined })) {
+    assert.match(declarations, new RegExp(`['"]?${name}['"]?\\??:`),
+                 `member '${name}' of the summary is declared in index.d.ts`);
+  }
   for (const name of memberNames(result)) {
     assert.match(declarations, new RegExp(`['"]?${name.replace('.', '\\.')}['"]?\\??:`),
                  `member '${name}' of the report is declared in index.d.ts`);
@@ -62,8 +79,11 @@ test('an open-loop run resolves to the report: requests, both histograms, dispat
 test('a closed-loop run has no corrected histogram and no dispatch lag',
      { skip: needsBuild, timeout: 30000 }, async (t) => {
   const url = await startServer(t);
-  const result = await run({ binary: hammerBin, url, connections: 2, threads: 1,
-                             duration: 0.5 });
+  const summary = await run({ binary: hammerBin, url, connections: 2, threads: 1,
+                              duration: 0.5 });
+  const result = summary.hammer;
+  assert.equal(summary.latency.stopwatch, 'uncorrected');
+  assert.equal(summary.latency.p99, result.latency.uncorrected.percentiles_ns['99'] / 1e6);
   assert.equal(result.config.mode, 'closed');
   assert.ok(result.requests.completed > 0);
   assert.equal(result.latency.corrected, null);
@@ -116,7 +136,7 @@ test('an AbortSignal ends the run early like Ctrl-C, with a report of the part m
   const result = await run({ binary: hammerBin, url, connections: 2, threads: 1, duration: '60s',
                              rate: 200, signal: AbortSignal.timeout(1000) });
   assert.equal(result.interrupted, true);
-  assert.ok(result.requests.completed > 0);
+  assert.ok(result.requests.total > 0);
   assert.ok(Date.now() - started < 20000, 'stopped long before the 60 s duration');
 });
 
@@ -156,24 +176,38 @@ test('unknown option names and bad option types are rejected before hammer runs'
                          exitCode: null });
 });
 
-// A stand-in for hammer that prints its arguments and the --body file's contents as JSON.
-function echoBinary(t) {
+// A stand-in for hammer that prints its arguments and the --body and --requests files' contents
+// as JSON; its --help prints `help`.
+function echoBinary(t, help = 'Usage: hammer [options] URL\n') {
   const dir = tempDir(t, 'hammer-echo-');
   const file = path.join(dir, 'echo-hammer');
   fs.writeFileSync(file, `#!${process.execPath}
 const fs = require('node:fs');
 const args = process.argv.slice(2);
+if (args[0] === '--help') {
+  process.stdout.write(${JSON.stringify(help)});
+  process.exit(0);
+}
 const body = args.find((arg) => arg.startsWith('--body='));
+const requests = args.find((arg) => arg.startsWith('--requests='));
+const read = (file) => file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+const lines = requests && read(requests.slice(11));
 process.stdout.write(JSON.stringify({ args, bodyPath: body && body.slice(7),
-  body: body && fs.readFileSync(body.slice(7), 'utf8') }));
+  body: body && read(body.slice(7)), requestsPath: requests && requests.slice(11),
+  requests: lines && lines.trim().split('\\n').map((line) => JSON.parse(line)) }));
 `, { mode: 0o755 });
   return file;
+}
+
+// What the echo binary was given: the document it printed, under the summary's `hammer`.
+async function echo(options) {
+  return (await run(options)).hammer;
 }
 
 test('options become --flag=value arguments, headers repeated -H, the URL after --',
      async (t) => {
   const binary = echoBinary(t);
-  const echoed = await run({
+  const echoed = await echo({
     binary, url: 'http://127.0.0.1:8080/x', connections: 8, threads: 2, duration: '3s',
     rate: '2k', warmup: '1s', method: 'POST', timeout: 500, closedLoop: true,
     headers: { 'X-One': 1, 'X-Many': ['a', 'b'] }, args: ['--latency'],
@@ -183,7 +217,7 @@ test('options become --flag=value arguments, headers repeated -H, the URL after 
     '--method=POST', '--timeout=500', '--closed-loop', '--header=X-One: 1',
     '--header=X-Many: a', '--header=X-Many: b', '--latency', '--', 'http://127.0.0.1:8080/x',
   ]);
-  const fromArray = await run({ binary, url: 'http://h/', headers: ['A: 1', ['B', '2']] });
+  const fromArray = await echo({ binary, url: 'http://h/', headers: ['A: 1', ['B', '2']] });
   assert.deepEqual(fromArray.args, ['--json', '--header=A: 1', '--header=B: 2', '--', 'http://h/']);
 });
 
@@ -191,7 +225,7 @@ test('a string or Buffer body goes through a temporary file, removed after the r
      async (t) => {
   const binary = echoBinary(t);
   for (const body of ['{"a":1}', Buffer.from('bytes\u00e9')]) {
-    const echoed = await run({ binary, url: 'http://h/', body });
+    const echoed = await echo({ binary, url: 'http://h/', body });
     assert.equal(echoed.body, body.toString());
     assert.equal(fs.existsSync(echoed.bodyPath), false, 'body file removed');
   }
@@ -259,7 +293,7 @@ test('onProgress: at most every 100 ms, the run as it goes', { skip: needsBuild,
   const [, last] = calls[calls.length - 1];
   assert.deepEqual([last.type, last.phase, last.total_ns, last.step], ['progress', 'measured',
                                                                        1.5e9, undefined]);
-  assert.ok(last.completed <= result.requests.completed);
+  assert.ok(last.completed <= result.requests.total);
 });
 
 test('a callback that throws stops the run, and run() rejects with its error',
@@ -291,7 +325,7 @@ test('the rule: a document resolves whatever the exit status or signal; no docum
   const doc = JSON.stringify({ hammer: { schema: 1 }, verdicts: [{ code: 'run_failed' }] });
   for (const ending of [{ code: 0 }, { code: 2 }, { code: 3 }, { signal: 'SIGTERM' }]) {
     const binary = fakeHammer(t, { stdout: doc, ...ending });
-    assert.deepEqual(await run({ binary, url: 'http://h/' }), JSON.parse(doc),
+    assert.deepEqual((await run({ binary, url: 'http://h/' })).hammer, JSON.parse(doc),
                      JSON.stringify(ending));
   }
   const cases = [
@@ -312,14 +346,134 @@ test('the rule: a document resolves whatever the exit status or signal; no docum
 
 test('slo, levels and callbacks become arguments; wrong types are TypeErrors', async (t) => {
   const binary = echoBinary(t);
-  const echoed = await run({ binary, url: 'http://h/', rate: ['1k', 2000], slo: { p99: '50ms' },
+  const echoed = await echo({ binary, url: 'http://h/', rate: ['1k', 2000], slo: { p99: '50ms' },
                              onStep: () => {} });
   assert.deepEqual(echoed.args, ['--json', '--rate=1k,2000', '--slo=p99=50ms', '--progress-fd=3',
                                  '--', 'http://h/']);
-  const listed = await run({ binary, url: 'http://h/', connections: [1, 2], slo: ['errors=1%'] });
+  const listed = await echo({ binary, url: 'http://h/', connections: [1, 2], slo: ['errors=1%'] });
   assert.deepEqual(listed.args, ['--json', '--connections=1,2', '--slo=errors=1%', '--',
                                  'http://h/']);
   await assert.rejects(run({ binary, url: 'http://h/', slo: 'p99=5ms' }), TypeError);
   await assert.rejects(run({ binary, url: 'http://h/', duration: [1, 2] }), TypeError);
   await assert.rejects(run({ binary, url: 'http://h/', onProgress: 'yes' }), TypeError);
+});
+
+// The script a user arriving from autocannon writes, run as they run it (node script.js): two
+// request paths, three seconds, p50/p99/non2xx printed. The server's own count of each path
+// is the document's per-line count.
+test('the autocannon-style script: two paths for 3 s, p50, p99 and non2xx printed',
+     { skip: needsBuild, timeout: 60000 }, async (t) => {
+  const url = await startServer(t, 'fast', ['--count-paths', '1']);
+  const dir = tempDir(t, 'hammer-seed-');
+  const script = path.join(dir, 'seed.js');
+  fs.writeFileSync(script, `const { run } = require(${JSON.stringify(path.join(__dirname, '..'))});
+
+async function main() {
+  const result = await run({
+    binary: ${JSON.stringify(hammerBin)},
+    url: ${JSON.stringify(url)},
+    connections: 10,
+    duration: 3,
+    requests: [{ method: 'GET', path: '/' }, { method: 'GET', path: '/api' }],
+  });
+  console.log(\`p50 \${result.latency.p50} ms\`);
+  console.log(\`p99 \${result.latency.p99} ms\`);
+  console.log(\`non2xx \${result.non2xx}\`);
+  console.log(JSON.stringify(result.hammer.requests_file.lines.map((l) => [l.path, l.completed])));
+}
+main().catch((error) => { console.error(error.message); process.exitCode = 1; });
+`);
+  const ran = childProcess.spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 50000 });
+  assert.equal(ran.status, 0, ran.stderr);
+  const lines = ran.stdout.trim().split('\n');
+  console.log(lines.slice(0, 3).join('\n'));
+  assert.match(lines[0], /^p50 \d+(\.\d+)?(e-\d+)? ms$/);
+  assert.match(lines[1], /^p99 \d+(\.\d+)?(e-\d+)? ms$/);
+  assert.ok(Number(lines[1].split(' ')[1]) >= Number(lines[0].split(' ')[1]), 'p99 >= p50');
+  assert.equal(lines[2], 'non2xx 0');
+  const perPath = JSON.parse(lines[3]);
+  assert.deepEqual(perPath.map(([p]) => p), ['/', '/api']);
+  assert.ok(perPath.every(([, completed]) => completed > 0), lines[3]);
+  // The server saw each path as often as the document says it was answered.
+  const counts = await getText(`${url}__counts`);
+  for (const [p, completed] of perPath) {
+    assert.match(counts, new RegExp(`^${completed} ${p.replace('/', '\\/')}$`, 'm'), counts);
+  }
+});
+
+test('non2xx counts every answer that is not 2xx, beside the status classes',
+     { skip: needsBuild, timeout: 30000 }, async (t) => {
+  const url = await startServer(t, 'status', ['--status', '404']);
+  const result = await run({ binary: hammerBin, url, connections: 2, threads: 1, duration: 0.5 });
+  assert.ok(result.requests.total > 0);
+  assert.equal(result.non2xx, result.requests.total);
+  assert.equal(result['4xx'], result.requests.total);
+  assert.equal(result['2xx'], 0);
+  assert.equal(result.errors, 0, 'a 404 is an answer, not an error');
+});
+
+test('requests: an array becomes a JSON Lines file for --requests, removed after; a path is ' +
+     'passed on', async (t) => {
+  const binary = echoBinary(t);
+  const echoed = await echo({ binary, url: 'http://h/', requests: [
+    { path: '/a' },
+    { method: 'POST', path: '/b', headers: { 'Content-Type': 'application/json', 'X-N': 1 },
+      body: '{"x":1}', name: 'create' },
+    { method: 'PUT', path: '/c', body: Buffer.from([0, 1, 2]) },
+  ] });
+  assert.match(echoed.args.find((arg) => arg.startsWith('--requests=')), /hammer-requests-/);
+  assert.deepEqual(echoed.requests.slice(0, 2), [
+    { path: '/a' },
+    { method: 'POST', path: '/b', headers: { 'Content-Type': 'application/json', 'X-N': '1' },
+      body: '{"x":1}', name: 'create' },
+  ]);
+  // Bytes go to a file of their own beside it (body_file), removed with it.
+  assert.deepEqual(Object.keys(echoed.requests[2]), ['method', 'path', 'body_file']);
+  assert.equal(fs.existsSync(echoed.requestsPath), false, 'requests file removed');
+  assert.equal(fs.existsSync(path.dirname(echoed.requestsPath)), false, 'its folder removed');
+
+  const fromFile = await echo({ binary, url: 'http://h/', requests: 'mix.jsonl' });
+  assert.deepEqual(fromFile.args, ['--json', '--requests=mix.jsonl', '--', 'http://h/']);
+  await assert.rejects(run({ binary, url: 'http://h/', requests: [] }), TypeError);
+  await assert.rejects(run({ binary, url: 'http://h/', requests: [{ path: '/', setupRequest: 1 }] }),
+                       { name: 'TypeError', message: /requests\[0\]: unknown member 'setupRequest'/ });
+  await assert.rejects(run({ binary, url: 'http://h/', requests: 42 }), TypeError);
+});
+
+test('a bad request in the array is refused in hammer\'s words, named requests[i]',
+     { skip: needsBuild, timeout: 15000 }, async (t) => {
+  const url = await startServer(t);
+  await assert.rejects(run({ binary: hammerBin, url, requests: [{ path: '/' }, { path: 'x' }] }),
+                       (error) => {
+                         assert.equal(error.exitCode, 1);
+                         assert.match(error.message, /requests\[1\]: path must start with '\/'/);
+                         assert.doesNotMatch(error.message, /hammer-requests-/);
+                         return true;
+                       });
+});
+
+// amount is hammer's request count (-n). A hammer without one (its --help lists no -n) makes
+// it a clear error before anything runs; with one, it is passed on as -n N.
+test('amount: -n N where hammer has it, else a clear error', async (t) => {
+  const without = echoBinary(t);
+  await assert.rejects(run({ binary: without, url: 'http://h/', amount: 1000 }),
+                       { message: /^run\(\): amount needs hammer with -n / });
+  const binary = echoBinary(t, '  -n, --requests-count N  stop after N requests\n');
+  const echoed = await echo({ binary, url: 'http://h/', amount: 1000, connections: 2 });
+  assert.deepEqual(echoed.args, ['--json', '--connections=2', '-n', '1000', '--', 'http://h/']);
+  await assert.rejects(run({ binary, url: 'http://h/', amount: -1 }), TypeError);
+  await assert.rejects(run({ binary, url: 'http://h/', amount: 1.5 }), TypeError);
+});
+
+test('amount with the built hammer: -n when its --help lists it, else the clear error',
+     { skip: needsBuild, timeout: 30000 }, async (t) => {
+  const url = await startServer(t);
+  const help = childProcess.spawnSync(hammerBin, ['--help'], { encoding: 'utf8' }).stdout;
+  if (!/^\s*-n[,\s]/m.test(help)) {
+    await assert.rejects(run({ binary: hammerBin, url, amount: 100 }),
+                         { message: /^run\(\): amount needs hammer with -n / });
+    return;
+  }
+  const result = await run({ binary: hammerBin, url, connections: 2, threads: 1, amount: 100 });
+  assert.equal(result.requests.total, 100);
 });

@@ -22,10 +22,11 @@ function tempDir(t, prefix) {
   return dir;
 }
 
-// Starts tools/test_server on an ephemeral port; resolves to its URL once it listens. It is
-// stopped (by its PID) when the test ends.
-function startServer(t, mode = 'fast') {
-  const server = childProcess.spawn(testServerBin, ['--port', '0', '--mode', mode],
+// Starts tools/test_server on an ephemeral port (`extra`: more of its flags, e.g.
+// ['--count-paths', '1']); resolves to its URL once it listens. It is stopped (by its PID) when
+// the test ends.
+function startServer(t, mode = 'fast', extra = []) {
+  const server = childProcess.spawn(testServerBin, ['--port', '0', '--mode', mode, ...extra],
                                     { stdio: ['ignore', 'pipe', 'inherit'] });
   t.after(() => server.kill('SIGKILL'));
   return new Promise((resolve, reject) => {
@@ -39,6 +40,18 @@ function startServer(t, mode = 'fast') {
       }
     });
     server.on('exit', (code) => reject(new Error(`test_server exited (${code}) before listening`)));
+  });
+}
+
+// GET `url` (127.0.0.1 only: the test server); resolves to the body.
+function getText(url) {
+  return new Promise((resolve, reject) => {
+    require('node:http').get(url, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => { body += chunk; });
+      response.on('end', () => resolve(body));
+    }).on('error', reject);
   });
 }
 
@@ -67,4 +80,5 @@ function npm(args, { cwd, env, timeoutMs = 300000 }) {
   });
 }
 
-module.exports = { hammerBin, testServerBin, needsBuild, tempDir, startServer, npmEnv, npm };
+module.exports = { hammerBin, testServerBin, needsBuild, tempDir, startServer, getText, npmEnv,
+                   npm };

@@ -16,7 +16,8 @@ const install = require('../scripts/install.js');
 const { binaryPackage } = require('../scripts/stage.js');
 const { platformKey, executableName, binaryPackageName } = require('../lib/binary.js');
 const { hammerBin, needsBuild, tempDir, startServer } = require('./helpers.js');
-const { packTarball, packBinaryPackage, installGlobally, cmakeVersion } = require('./package.js');
+const { packTarball, packBinaryPackage, installGlobally, cmakeVersion, kInstallFlags } =
+  require('./package.js');
 
 const key = platformKey();
 const exe = executableName();
@@ -103,6 +104,30 @@ function runCommand(bin, args, { signalAfterMs = 0, signal = null } = {}) {
   });
 }
 
+// The source build's progress, read from the build tool's own lines: the first step, every 10%
+// more, and the link, with N of M (ninja) or the percent (make).
+test('the source build reports configure, compile N of M and link from ninja\'s or make\'s lines',
+     () => {
+  assert.deepEqual(install.parseProgress('[12/86] Building CXX object CMakeFiles/hammer_report.dir/src/report/html_report.cc.o'),
+                   { done: 12, total: 86, percent: 13, what: 'compile', file: 'src/report/html_report.cc' });
+  assert.deepEqual(install.parseProgress('[ 40%] Building CXX object CMakeFiles/hammer.dir/src/cli/main.cc.o'),
+                   { done: null, total: null, percent: 40, what: 'compile', file: 'src/cli/main.cc' });
+  assert.equal(install.parseProgress('-- Configuring done'), null);
+  const printed = [];
+  const report = install.progressReporter((line) => printed.push(line));
+  report('[0/2] Re-checking globbed directories...');
+  for (let done = 1; done <= 20; ++done) {
+    report(done === 20 ? '[20/20] Linking CXX executable hammer'
+      : done === 15 ? '[15/20] Linking CXX static library libhammer_report.a'
+        : `[${done}/20] Building CXX object CMakeFiles/x.dir/src/a${done}.cc.o`);
+  }
+  assert.deepEqual(printed, [
+    'compiling 1 of 20: src/a1.cc', 'compiling 2 of 20: src/a2.cc', 'compiling 4 of 20: src/a4.cc',
+    'compiling 6 of 20: src/a6.cc', 'compiling 8 of 20: src/a8.cc', 'compiling 10 of 20: src/a10.cc',
+    'compiling 12 of 20: src/a12.cc', 'compiling 14 of 20: src/a14.cc', 'compiling 16 of 20: src/a16.cc',
+    'compiling 18 of 20: src/a18.cc', 'linking hammer (20 of 20)']);
+});
+
 test('npm install -g with the platform package: its verified binary is the hammer command',
      { skip: needsBuild, timeout: 180000 }, async (t) => {
   const sandbox = tempDir(t, 'hammer-npm-good-');
@@ -135,6 +160,40 @@ test('npm install -g with the platform package: its verified binary is the hamme
                generated('bash'));
   assert.equal(fs.readFileSync(path.join(result.packageDir, 'completions', '_hammer'), 'utf8'),
                generated('zsh'));
+});
+
+// What the README says of npm 11's allowScripts (seen with npm 11.19): a global install of the
+// tarball runs hammer-load's install step that no approval covers, then warns "1 package has
+// install scripts not yet covered by allowScripts" naming it; --allow-scripts=hammer-load does
+// not cover a tarball (npm matches it by name for registry packages), the tarball's absolute
+// path does. Either way the install step ran: hammer is in place. An npm without allowScripts
+// (10 and older) prints no notice.
+test('npm 11\'s allowScripts notice: the install step runs anyway; the tarball\'s path approves it',
+     { skip: needsBuild, timeout: 240000 }, async (t) => {
+  const sandbox = tempDir(t, 'hammer-npm-scripts-');
+  const platform = await packBinaryPackage(sandbox, hammerBin);
+  const tarball = await packTarball(sandbox);
+  const others = kInstallFlags.filter((flag) => !flag.startsWith('--allow-scripts'));
+  const outcomes = [];
+  for (const [name, approval] of [['none', []], ['name', ['--allow-scripts=hammer-load']],
+                                  ['path', [`--allow-scripts=${tarball}`]]]) {
+    const dir = path.join(sandbox, name);
+    fs.mkdirSync(dir);
+    const result = await installGlobally(dir, [platform.tarball, tarball],
+                                         { flags: [...others, ...approval] });
+    assert.equal(result.status, 0, result.output);
+    assert.equal(sha256(fs.realpathSync(result.bin)), sha256(hammerBin), `${name}: the install step ran`);
+    const notice = /not yet covered by allowScripts/.test(result.output);
+    if (notice) {
+      assert.match(result.output, /hammer-load@\S+ \(preinstall: node scripts\/install\.js --check; install: node scripts\/install\.js\)/);
+    }
+    outcomes.push([name, notice]);
+  }
+  const npmVersion = childProcess.execFileSync(process.env.NPM || 'npm', ['--version'],
+                                               { encoding: 'utf8' }).trim();
+  if (Number(npmVersion.split('.')[0]) >= 11 && outcomes[0][1]) {
+    assert.deepEqual(outcomes, [['none', true], ['name', true], ['path', false]], npmVersion);
+  }
 });
 
 test('a platform package whose checksum is wrong is refused in one line; the install falls ' +

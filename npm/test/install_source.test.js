@@ -34,6 +34,15 @@ test('npm pack, then npm install -g builds hammer from the bundled source; hamme
   const result = await installGlobally(sandbox, tarball, { env, timeoutMs: 550000 });
   assert.equal(result.status, 0, result.output);
   assert.match(result.output, /hammer-load: no prebuilt binary for linux-x64 \(@hammer-load\/linux-x64 is not installed\): building hammer from source/);
+  // What the build is doing as it goes, and how long it took (npm shows it with
+  // --foreground-scripts, as the tests install).
+  assert.match(result.output, /^hammer-load: configuring the build \(CMake, Release/m);
+  assert.match(result.output, /^hammer-load: configured in \d+\.\d s$/m);
+  const compiled = [...result.output.matchAll(/^hammer-load: compiling (\d+) of (\d+): src\/\S+\.cc$/gm)];
+  assert.ok(compiled.length >= 2, `compile progress lines:\n${result.output}`);
+  assert.ok(compiled.every(([, done, total]) => Number(done) <= Number(total)));
+  assert.match(result.output, /^hammer-load: linking hammer \((\d+) of \1\)$/m);
+  assert.match(result.output, /^hammer-load: built hammer from source in \d+\.\d s \(configure \d+\.\d s, compile and link \d+\.\d s\)$/m);
   assert.equal(fs.existsSync(path.join(result.packageDir, 'source', 'build')), false,
                'build dir removed');
 
@@ -49,6 +58,7 @@ test('npm pack, then npm install -g builds hammer from the bundled source; hamme
   assert.equal(binaryPath(), path.join(result.packageDir, 'native', 'hammer'));
   const url = await startServer(t);
   const report = await run({ url, connections: 2, threads: 1, duration: '0.5s', rate: 100 });
-  assert.ok(report.requests.completed > 0);
-  assert.ok(report.latency.corrected && report.latency.uncorrected);
+  assert.ok(report.requests.total > 0);
+  assert.equal(report.latency.stopwatch, 'corrected');
+  assert.ok(report.hammer.latency.corrected && report.hammer.latency.uncorrected);
 });

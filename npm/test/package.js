@@ -65,14 +65,15 @@ async function packBinaryPackage(sandbox, binary, edit = null) {
 
 // `npm install -g <tarballs...> --prefix <sandbox>/prefix`, offline; resolves to {status,
 // output, prefix, packageDir, bin}.
-async function installGlobally(sandbox, tarballs, { env = {}, timeoutMs } = {}) {
+// `flags`: npm's flags instead of kInstallFlags.
+async function installGlobally(sandbox, tarballs, { env = {}, timeoutMs, flags = kInstallFlags } = {}) {
   const prefix = path.join(sandbox, 'prefix');
   const result = await npm(['install', '-g', ...[tarballs].flat(), '--prefix', prefix,
-                            ...kInstallFlags],
+                            ...flags],
                            { cwd: sandbox, env: npmEnv(sandbox, env), timeoutMs });
   return { ...result, prefix,
            packageDir: path.join(prefix, 'lib', 'node_modules', 'hammer-load'),
            bin: path.join(prefix, 'bin', process.platform === 'win32' ? 'hammer.cmd' : 'hammer') };
 }
 
-module.exports = { packTarball, packBinaryPackage, installGlobally, cmakeVersion };
+module.exports = { packTarball, packBinaryPackage, installGlobally, cmakeVersion, kInstallFlags };

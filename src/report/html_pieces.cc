@@ -30,6 +30,31 @@ std::vector<ChartPoint> spectrum_points(const Histogram& histogram, const Censor
   return points;
 }
 
+// Each run's two line styles, by its place in the comparison (the first is a single run's
+// page's too). No two patterns are alike, so in black-and-white print each curve is still one
+// run's one stopwatch. A fourth run takes the first's styles again: the legend names it.
+struct RunLineStyle {
+  const char* corrected_colour;
+  const char* corrected_dash;
+  const char* corrected_words;
+  const char* uncorrected_colour;
+  const char* uncorrected_dash;
+  const char* uncorrected_words;
+};
+constexpr RunLineStyle kRunStyles[] = {
+    {kVermillion, "", "solid", kBlue, "6 3", "dashed"},
+    {kGreen, "14 5", "long dashes", kPurple, "2 3", "dotted"},
+    {kOrange, "10 3 2 3", "dash-dot", kSky, "1 6", "sparse dots"},
+};
+
+const RunLineStyle& run_style(size_t index) {
+  return kRunStyles[index % (sizeof kRunStyles / sizeof kRunStyles[0])];
+}
+
+std::string series_suffix(const std::vector<const RunView*>& runs, const RunView* run) {
+  return runs.size() > 1 ? " — " + run->label : "";
+}
+
 }  // namespace
 
 // A censored figure is shown as its bound, marked, never as a value (data-censored).
@@ -89,22 +114,18 @@ std::string spectrum_chart(const std::vector<const RunView*>& runs, const std::s
   chart.title = "Latency by percentile, corrected and uncorrected";
   chart.x_label = "percentile (log scale of 1/(1-q))";
   chart.y_label = "latency (ms)";
-  const char* corrected_colours[] = {kVermillion, kGreen, kOrange};
-  const char* uncorrected_colours[] = {kBlue, kPurple, kSky};
   double x_max = 2;
   size_t index = 0;
   for (const RunView* run : runs) {
-    const std::string suffix = runs.size() > 1 ? " — " + run->label : "";
-    const size_t colour = index % 3;
+    const std::string suffix = series_suffix(runs, run);
+    const RunLineStyle& style = run_style(index);
     if (run->corrected()) {
-      ChartSeries series{"corrected" + suffix, corrected_colours[colour],
-                         index == 0 ? "" : "9 4",
+      ChartSeries series{"corrected" + suffix, style.corrected_colour, style.corrected_dash,
                          spectrum_points(*run->corrected(), run->corrected_tail)};
       if (!series.points.empty()) x_max = std::max(x_max, series.points.back().x);
       chart.series.push_back(std::move(series));
     }
-    ChartSeries series{"uncorrected" + suffix, uncorrected_colours[colour],
-                       index == 0 ? "6 3" : "2 3",
+    ChartSeries series{"uncorrected" + suffix, style.uncorrected_colour, style.uncorrected_dash,
                        spectrum_points(run->uncorrected(), run->uncorrected_tail)};
     if (!series.points.empty()) x_max = std::max(x_max, series.points.back().x);
     chart.series.push_back(std::move(series));
@@ -118,6 +139,28 @@ std::string spectrum_chart(const std::vector<const RunView*>& runs, const std::s
     quantile = 1 - (1 - quantile) / 10;
   }
   return render_svg_chart(chart);
+}
+
+std::string spectrum_styles_caption(const std::vector<const RunView*>& runs) {
+  const auto curve = [&](const std::string& name, const char* dash, const char* words) {
+    return "<span data-series=\"" + escape_html(name) + "\" data-dash=\"" + dash + "\">" +
+           escape_html(name) + ": " + words + "</span>";
+  };
+  std::string caption;
+  size_t index = 0;
+  for (const RunView* run : runs) {
+    const RunLineStyle& style = run_style(index++);
+    const std::string suffix = series_suffix(runs, run);
+    std::string curves;
+    if (run->corrected()) {
+      curves = curve("corrected" + suffix, style.corrected_dash, style.corrected_words) + ", ";
+    }
+    curves += curve("uncorrected" + suffix, style.uncorrected_dash, style.uncorrected_words);
+    if (!run->corrected()) curves += " (closed loop: no corrected curve)";
+    caption += (caption.empty() ? "" : "; ") + curves;
+  }
+  return "<p class=\"caption\" id=\"comparison-styles\">Each curve has its own colour and line "
+         "style: " + caption + ".</p>";
 }
 
 }  // namespace hammer::html

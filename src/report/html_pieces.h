@@ -41,5 +41,9 @@ std::string percent_label(double q);
 /// Latency by percentile on HdrHistogram's 1/(1-q) axis, corrected and uncorrected, for one
 /// run or several overlaid.
 std::string spectrum_chart(const std::vector<const RunView*>& runs, const std::string& id);
+/// The comparison's caption: each curve spectrum_chart draws for `runs`, named with the line
+/// style it is drawn in (from the same table, so the words cannot drift from the drawing).
+/// Each is a <span data-series data-dash>, which the browser test checks against the curve.
+std::string spectrum_styles_caption(const std::vector<const RunView*>& runs);
 
 }  // namespace hammer::html

@@ -261,8 +261,7 @@ Expected<std::string, std::string> render_html_report(const std::vector<HtmlSour
   }
   std::string body = "<section id=\"comparison\"><h2>Comparison</h2><ul class=\"findings\">" +
                      list + "</ul>" + spectrum_chart(views, "comparison-chart") +
-                     "<p class=\"caption\">Solid and long dashes: the first run; shorter "
-                     "dashes: the others.</p></section>";
+                     spectrum_styles_caption(views) + "</section>";
   for (size_t i = 0; i < runs.size(); ++i) {
     const std::string prefix = "run" + std::to_string(i + 1) + "-";
     body += "<article id=\"run" + std::to_string(i + 1) + "\"><h2>" + escape_html(runs[i].label) +

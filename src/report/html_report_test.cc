@@ -268,6 +268,36 @@ TEST(HtmlReportTest, TwoRunsAreComparedOnOneSpectrum) {
   }
   EXPECT_EQ(curves, 3u) << overlay;
   EXPECT_NE(overlay.find("data-series=\"corrected — before.json\""), std::string::npos);
+  // The caption names each curve drawn with the style it is drawn in: the first run solid and
+  // dashed, the second's one curve dotted (its dash pattern in the polyline's style).
+  const size_t caption = position(*page, "id=\"comparison-styles\"");
+  const std::string words = page->substr(caption, page->find("</p>", caption) - caption);
+  EXPECT_NE(words.find("corrected — before.json: solid"), std::string::npos) << words;
+  EXPECT_NE(words.find("uncorrected — before.json: dashed"), std::string::npos) << words;
+  EXPECT_NE(words.find("uncorrected — after.json: dotted"), std::string::npos) << words;
+  EXPECT_NE(words.find("(closed loop: no corrected curve)"), std::string::npos) << words;
+  EXPECT_EQ(words.find("corrected — after.json:"), words.find("uncorrected — after.json:") + 2)
+      << "no corrected curve of after.json is named: " << words;
+  EXPECT_EQ(attribute_after(overlay, "data-series=\"uncorrected — after.json\"", "style"),
+            "stroke:#CC79A7;stroke-dasharray:2 3");
+  EXPECT_EQ(attribute_after(overlay, "data-series=\"corrected — before.json\"", "style"),
+            "stroke:#D55E00");
+  EXPECT_EQ(page->find("shorter dashes"), std::string::npos) << "the old caption is gone";
+}
+
+// The footer lists what the run was given: an empty list (the default spectrum's percentiles)
+// is left out, a list that has values is shown as one.
+TEST(HtmlReportTest, TheConfigFooterLeavesOutEmptyValues) {
+  testing::FabricatedRun run = open_loop_run();
+  std::string page = page_of(run.input());
+  std::string footer = page.substr(position(page, "<footer id=\"config\">"));
+  EXPECT_EQ(footer.find("<dt>percentiles</dt>"), std::string::npos) << footer;
+  EXPECT_EQ(footer.find("…"), std::string::npos) << footer;
+  EXPECT_NE(footer.find("<dt>url</dt>"), std::string::npos) << footer;
+  run.config.percentiles = {99.9, 99.99};
+  page = page_of(run.input());
+  footer = page.substr(position(page, "<footer id=\"config\">"));
+  EXPECT_NE(footer.find("<dt>percentiles</dt><dd>99.9, 99.99</dd>"), std::string::npos) << footer;
 }
 
 TEST(HtmlReportTest, RefusesWhatItCannotRender) {
@@ -337,6 +367,20 @@ TEST(HtmlReportTest, TheTimelineShadesTheRampAndTheWarmUpApart) {
   ASSERT_NE(warmup, std::string::npos) << page;
   EXPECT_LT(ramp, warmup) << "the ramp comes first";
   EXPECT_NE(page.find("The shaded parts are the ramp and the warm-up."), std::string::npos);
+
+  // Each second is a step from its row's start, the first at the run's start (x = 0, the
+  // axis, where the ramp's shading starts), never a point at the row's end.
+  const size_t latency = position(page, "id=\"timeline-latency\"");
+  const std::string chart = page.substr(latency, page.find("</svg>", latency) - latency);
+  EXPECT_EQ(chart.find("<polyline"), std::string::npos) << chart;
+  const std::string d = attribute_after(chart, "data-series=\"p99\"", "d");
+  EXPECT_TRUE(d.starts_with("M78.0 ")) << d;
+  // The fabricated run spans 10 s (its ramp and warm-up ran no time): ten rows, ten levels.
+  EXPECT_EQ(attribute_after(chart, "data-series=\"p99\"", "data-points"), "10");
+  size_t edges = 0;
+  for (size_t at = d.find(" H"); at != std::string::npos; at = d.find(" H", at + 1)) ++edges;
+  EXPECT_EQ(edges, 10u) << "one level per row: " << d;
+  EXPECT_EQ(attribute_after(chart, "class=\"shade\"", "x"), "78.0") << "the ramp shades from 0";
 }
 
 

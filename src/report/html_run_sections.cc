@@ -191,9 +191,10 @@ std::string timeline_section(const RunView& run, const std::string& id) {
   ChartSeries p50{"p50", kGreen, "", {}};
   ChartSeries p99{"p99", kVermillion, "6 3", {}};
   ChartSeries max{"max", kPurple, "2 3", {}};
-  // A short run has one or two rows: a line needs two points, so every row gets a dot too.
-  const bool few_rows = rows->items.size() <= 3;
-  for (ChartSeries* series : {&requests, &errors, &p50, &p99, &max}) series->markers = few_rows;
+  // Each row is a second's figure: drawn level across its second, as a step from the row's
+  // start to its end (a 200 ms stall is one tall second, not a ramp into and out of it), from
+  // the run's start at 0, the warm-up and ramp included under their shading.
+  for (ChartSeries* series : {&requests, &errors, &p50, &p99, &max}) series->steps = true;
   // The rows before the measured part, each phase shaded with its own label: the ramp, then
   // the warm-up (the order a run takes them in).
   std::optional<ChartShade> ramp;
@@ -205,9 +206,10 @@ std::string timeline_section(const RunView& run, const std::string& id) {
   for (const JsonValue& row : rows->items) {
     const double start = number_or(&row, {"start_s"}, 0);
     const double length = number_or(&row, {"length_s"}, 1);
-    const double x = start + length;  // a row is plotted at its end: "by then"
-    requests.points.push_back({x, number_or(&row, {"per_second"}, 0)});
-    errors.points.push_back({x, number_or(&row, {"errors"}, 0) / (length > 0 ? length : 1)});
+    const double end = start + length;
+    requests.points.push_back({start, number_or(&row, {"per_second"}, 0), end});
+    errors.points.push_back({start, number_or(&row, {"errors"}, 0) / (length > 0 ? length : 1),
+                             end});
     // A censored figure is the timeout, a bound: no point is drawn for it.
     const auto censored = [&](const char* name) {
       const JsonValue* names = row.find("censored");
@@ -220,7 +222,7 @@ std::string timeline_section(const RunView& run, const std::string& id) {
           {"p99_ns", "99", &p99},
           {"max_ns", "max", &max}}) {
       if (auto value = number_at(&row, {key}); value && !censored(name)) {
-        series->points.push_back({x, *value / 1e6});
+        series->points.push_back({start, *value / 1e6, end});
       }
     }
     const std::string phase = text_at(&row, {"phase"});
@@ -365,14 +367,23 @@ std::string config_footer(const JsonValue* doc) {
                      "schema " + whole(number_or(doc, {"hammer", "schema"}, 0)) + "<dl>";
   if (const JsonValue* config = doc->find("config")) {
     for (const auto& [name, value] : config->members) {
+      // A value that says nothing (an empty list, object or string) is left out: the footer
+      // lists what the run was given. A list of plain values is shown as the list.
       std::string shown;
       switch (value.kind) {
         case JsonValue::Kind::null: shown = "none"; break;
         case JsonValue::Kind::boolean: shown = value.boolean ? "true" : "false"; break;
         case JsonValue::Kind::number:
         case JsonValue::Kind::string: shown = value.text; break;
-        default: shown = "…"; break;
+        case JsonValue::Kind::array:
+          for (const JsonValue& item : value.items) {
+            const bool plain = item.is_number() || item.is_string();
+            shown += (shown.empty() ? "" : ", ") + (plain ? item.text : std::string("…"));
+          }
+          break;
+        default: shown = value.members.empty() ? "" : "…"; break;
       }
+      if (shown.empty()) continue;
       html += "<dt>" + escape_html(name) + "</dt><dd>" + escape_html(shown) + "</dd>";
     }
   }

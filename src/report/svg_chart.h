@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Line charts as inline SVG for the HTML report: axes with labelled ticks and units, one
-// polyline per series, shaded x ranges (warm-up) and marked x positions (knee, collapse).
+// polyline per series (a step path for per-interval figures), shaded x ranges (warm-up) and marked x positions (knee, collapse).
 // Coordinates are computed here, so the page needs no script to draw, and a test can count a
 // curve's points in the DOM. Series are told apart by colour AND dash pattern, and the palette
 // is Okabe-Ito's, so the chart reads for colour-blind readers and in black-and-white print.
@@ -13,6 +13,7 @@ namespace hammer {
 struct ChartPoint {
   double x;
   double y;
+  double x_end = 0;  // a step series: the figure holds from x to x_end (one timeline row)
 };
 
 struct ChartSeries {
@@ -21,6 +22,10 @@ struct ChartSeries {
   std::string dash;    // SVG stroke-dasharray; empty for a solid line
   std::vector<ChartPoint> points;
   bool markers = false;  // draw a dot at every point (few points: sweep steps)
+  // Each point is an interval's figure (a second of the timeline): drawn as a step, level from
+  // x to x_end, as a <path> (class "series step"), never as a ramp from one interval to the
+  // next. Adjacent intervals join with a vertical edge; a gap (no figure) breaks the line.
+  bool steps = false;
 };
 
 struct ChartShade {
@@ -52,7 +57,8 @@ struct Chart {
   std::vector<ChartMark> marks;
 };
 
-/// The chart as one <svg> element (viewBox 0 0 960 360, scales with the page width).
+/// The chart as one <svg> element (viewBox 0 0 960 360, scales with the page width). A legend
+/// too long for one row wraps onto more, each row 20 units more of height above the plot.
 std::string render_svg_chart(const Chart& chart);
 
 /// "Nice" round tick positions covering [low, high]: about `count` of them, at 1, 2 or 5 x

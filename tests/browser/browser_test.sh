@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One browser test: make a report with the built hammer against tools/test_server on
 # 127.0.0.1, then load it in headless Chromium (check_report.js) and check the page.
-# Usage: browser_test.sh single|compare|sweep|merge HAMMER TEST_SERVER [SCREENSHOT_DIR]
+# Usage: browser_test.sh single|compare|compare3|sweep|merge HAMMER TEST_SERVER [SCREENSHOT_DIR]
 # (or HAMMER_SCREENSHOTS=DIR: keep the page's screenshot there as MODE.png, and the page as
 # MODE.html). Exits 77 (skipped) when chromium or node is missing, unless CI is set: CI
 # installs both (scripts/deps.sh), so there a missing browser is a failure, not a skip.
@@ -44,7 +44,7 @@ case "$mode" in
     "$hammer" -c 4 -t 1 -W 1 -d 2 -r 400 -o "$work/run.json" -o "$work/run.hgrm" \
       -o "$work/run.html" "$url" > /dev/null
     cat > "$work/expect.json" <<JSON
-{"runs": [{"document": "$work/run.json", "hgrm": {"corrected": "$work/run.hgrm",
+{"timeline": "$work/run.json", "runs": [{"document": "$work/run.json", "hgrm": {"corrected": "$work/run.hgrm",
   "uncorrected": "$work/run.uncorrected.hgrm"}}]}
 JSON
     page=$work/run.html
@@ -60,6 +60,19 @@ JSON
   {"document": "$work/after.json", "hgrm": {"corrected — after.json": "$work/after.hgrm"}}]}
 JSON
     page=$work/compare.html
+    ;;
+  compare3)
+    # Three runs on one page: six curves, a legend of two rows, a caption for each style.
+    for rate in 200 300 400; do
+      "$hammer" -c 2 -t 1 -d 1 -r "$rate" -o "$work/rate-$rate.json" "$url" > /dev/null
+    done
+    "$hammer" report "$work/rate-200.json" "$work/rate-300.json" "$work/rate-400.json" \
+      -o "$work/compare3.html"
+    cat > "$work/expect.json" <<JSON
+{"comparison": 6, "runs": [{"document": "$work/rate-200.json"},
+  {"document": "$work/rate-300.json"}, {"document": "$work/rate-400.json"}]}
+JSON
+    page=$work/compare3.html
     ;;
   sweep)
     "$hammer" -c 1,2,4 -t 1 -d 1 -o "$work/sweep.json" -o "$work/sweep.html" "$url" > /dev/null

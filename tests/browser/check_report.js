@@ -116,8 +116,32 @@ async function main() {
       const svgs = Array.from(document.querySelectorAll('svg.chart')).map((svg) => ({
         id: svg.id, width: svg.getBoundingClientRect().width,
         title: svg.querySelector('title') ? svg.querySelector('title').textContent : '' }));
+      // Each chart's legend, in the SVG's own units: where every entry (its line sample and its
+      // text) lies, to check that none is cut off by the viewBox or overlaps another.
+      const legends = Array.from(document.querySelectorAll('svg.chart')).map((svg) => {
+        const box = svg.viewBox.baseVal;
+        const lines = Array.from(svg.querySelectorAll('line.legend-line'));
+        const entries = Array.from(svg.querySelectorAll('text.legend')).map((text, i) => {
+          const t = text.getBBox();
+          const l = lines[i].getBBox();
+          return { name: text.textContent, left: Math.min(l.x, t.x), right: t.x + t.width,
+                   top: Math.min(t.y, l.y - 2), bottom: t.y + t.height };
+        });
+        const axis = svg.querySelector('line.axis');
+        return { id: svg.id, width: box.width, height: box.height, entries,
+                 plotTop: axis ? Number(axis.getAttribute('y1')) : box.height };
+      });
+      // Every curve's line style as the browser draws it, and the caption's words for it.
+      const styles = Array.from(document.querySelectorAll('svg.chart .series')).map((curve) => ({
+        chart: curve.closest('svg').id, series: curve.dataset.series, tag: curve.tagName,
+        dash: getComputedStyle(curve).strokeDasharray, d: curve.getAttribute('d'),
+        points: Number(curve.dataset.points) }));
+      const axisX = Object.fromEntries(Array.from(document.querySelectorAll('svg.chart')).map(
+        (svg) => [svg.id, svg.querySelector('line.axis') ? Number(svg.querySelector('line.axis').getAttribute('x1')) : null]));
+      const captionSpans = Array.from(document.querySelectorAll('#comparison-styles span[data-series]'))
+        .map((span) => ({ series: span.dataset.series, dash: span.dataset.dash, text: span.textContent }));
       const rps = document.getElementById('requests-per-second');
-      return { svgs, curves, cells, scripts: document.scripts.length,
+      return { svgs, curves, cells, legends, styles, axisX, captionSpans, scripts: document.scripts.length,
         requestsPerSecond: rps ? rps.textContent : null,
         scrollWidth: document.documentElement.scrollWidth,
         height: document.documentElement.scrollHeight,
@@ -138,6 +162,61 @@ async function main() {
   check(page.footer.includes('hammer ') && page.footer.includes('url'), 'config and version at the foot');
   check(page.headings[0] === 'Findings' || page.headings[0] === 'Comparison',
         `first section: ${page.headings[0]}`);
+
+  // No legend entry is cut off by its chart's edge, runs into another, or into the plot.
+  for (const legend of page.legends) {
+    const { entries } = legend;
+    const inside = entries.every((e) => e.left >= 0 && e.right <= legend.width && e.top >= 0 &&
+                                        e.bottom <= legend.plotTop);
+    let overlaps = 0;
+    for (let i = 0; i < entries.length; ++i) {
+      for (let j = i + 1; j < entries.length; ++j) {
+        const a = entries[i];
+        const b = entries[j];
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) ++overlaps;
+      }
+    }
+    const widest = Math.max(0, ...entries.map((e) => e.right));
+    check(inside && overlaps === 0,
+          `${legend.id}: legend of ${entries.length} within ${legend.width}x${legend.height} above the plot ` +
+          `(rightmost ${widest.toFixed(0)}, overlaps ${overlaps})`);
+  }
+  // A per-second series is a step path from the run's start (the axis at x = 0), one level
+  // per timeline row.
+  if (expect.timeline) {
+    const document = JSON.parse(fs.readFileSync(expect.timeline, 'utf8'));
+    const rows = document.timeline.rows.length;
+    for (const chart of ['timeline-throughput', 'timeline-latency']) {
+      const curves = page.styles.filter((c) => c.chart === chart);
+      check(curves.length > 0 && curves.every((c) => c.tag === 'path' && c.d && c.d.startsWith('M')),
+            `${chart}: ${curves.length} curves, each drawn as steps (${curves.map((c) => c.tag).join(', ')})`);
+      const requests = curves.find((c) => c.series === 'requests/s');
+      if (requests) {
+        const x0 = Number(/^M([\d.]+)/.exec(requests.d)[1]);
+        const levels = (requests.d.match(/H/g) || []).length;
+        check(Math.abs(x0 - page.axisX[chart]) < 0.05 && levels === rows && requests.points === rows,
+              `${chart}: requests/s starts at the run's start (x ${x0} = axis ${page.axisX[chart]}), ` +
+              `${levels} levels for ${rows} rows`);
+      }
+    }
+  }
+  // The comparison's caption names each curve drawn, in the line style the browser draws it.
+  if (expect.comparison) {
+    const words = { '': 'solid', '6 3': 'dashed', '14 5': 'long dashes', '2 3': 'dotted',
+                    '10 3 2 3': 'dash-dot', '1 6': 'sparse dots' };
+    const drawn = page.styles.filter((c) => c.chart === 'comparison-chart');
+    check(page.captionSpans.length === drawn.length,
+          `caption names ${page.captionSpans.length} curves, ${drawn.length} drawn`);
+    for (const curve of drawn) {
+      const dash = curve.dash === 'none' ? '' : curve.dash.replace(/px/g, '').replace(/,\s*/g, ' ');
+      const span = page.captionSpans.find((s) => s.series === curve.series);
+      check(span && span.dash === dash && span.text === `${curve.series}: ${words[dash]}`,
+            `${curve.series}: drawn ${words[dash] || dash} (${dash || 'no dashes'}), caption says ` +
+            `${span ? JSON.stringify(span.text) : 'nothing'}`);
+    }
+    const kinds = new Set(drawn.map((c) => c.dash));
+    check(kinds.size === drawn.length, `no two curves share a line style (${kinds.size} of ${drawn.length})`);
+  }
 
   for (const [index, run] of (expect.runs || []).entries()) {
     const document = JSON.parse(fs.readFileSync(run.document, 'utf8'));

@@ -3,11 +3,13 @@
 # scripts/test.sh runs them in the release io_uring pass and the asan pass); skipped (77) where
 # chromium or node is missing, except under CI. Short on purpose (runs of 1-3 s, the browser's
 # own start the rest); each is bounded by check_report.js's 60 s timer and TIMEOUT below.
-foreach(mode IN ITEMS single compare sweep merge)
+foreach(mode IN ITEMS single compare compare3 sweep merge)
   if(mode STREQUAL "single")
     set(name browser.SingleRunReport)
   elseif(mode STREQUAL "compare")
     set(name browser.ComparedRunsReport)
+  elseif(mode STREQUAL "compare3")
+    set(name browser.ThreeComparedRunsReport)
   elseif(mode STREQUAL "sweep")
     set(name browser.SweepReport)
   else()
