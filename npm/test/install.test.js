@@ -87,16 +87,26 @@ test('building from source names what is missing, and the prebuilt route, in one
 
 // Runs `bin` in a process group of its own (no terminal: a signal reaches hammer only through
 // what `bin` is); resolves to {code, signal, stdout, stderr}.
-function runCommand(bin, args, { signalAfterMs = 0, signal = null } = {}) {
+// `signalOnStderr`: the signal goes once the command has written to stderr (hammer's progress
+// lines: it is running and its handlers are in place), not at a time a busy machine may not
+// have reached yet.
+function runCommand(bin, args, { signalAfterMs = 0, signal = null, signalOnStderr = false } = {}) {
   return new Promise((resolve) => {
     const child = childProcess.spawn(bin, args,
                                      { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => { stdout += chunk; });
-    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    let signalled = false;
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      if (signal && signalOnStderr && !signalled) {
+        signalled = true;
+        child.kill(signal);
+      }
+    });
     const timers = [setTimeout(() => child.kill('SIGKILL'), 30000)];
-    if (signal) timers.push(setTimeout(() => child.kill(signal), signalAfterMs));
+    if (signal && !signalOnStderr) timers.push(setTimeout(() => child.kill(signal), signalAfterMs));
     child.on('close', (code, killedBy) => {
       for (const timer of timers) clearTimeout(timer);
       resolve({ code, signal: killedBy, stdout, stderr });
@@ -223,7 +233,7 @@ test('a platform package whose checksum is wrong is refused in one line; the ins
 });
 
 test('the Node wrapper (Windows, a checkout) passes on argv, exit codes and signals',
-     { skip: needsBuild, timeout: 60000 }, async (t) => {
+     { skip: needsBuild, timeout: 150000 }, async (t) => {
   const sandbox = tempDir(t, 'hammer-wrapper-');
   for (const entry of ['package.json', 'bin', 'lib']) {
     fs.cpSync(path.join(__dirname, '..', entry), path.join(sandbox, entry), { recursive: true });
@@ -244,8 +254,9 @@ test('the Node wrapper (Windows, a checkout) passes on argv, exit codes and sign
   assert.equal(bad.stderr, "hammer: --connections: expected a whole number >= 1, got 'abc'\n");
 
   const url = await startServer(t);
-  const interrupted = await runCommand(wrapper, ['--json', '-c', '2', '-t', '1', '-d', '60s', url],
-                                       { signal: 'SIGINT', signalAfterMs: 2000 });
+  const interrupted = await runCommand(wrapper, ['--json', '--progress-fd', '2', '-c', '2', '-t',
+                                                 '1', '-d', '20s', url],
+                                       { signal: 'SIGINT', signalOnStderr: true });
   assert.equal(interrupted.code, 0, interrupted.stderr);
   const report = JSON.parse(interrupted.stdout);
   assert.equal(report.interrupted, true, 'SIGINT reached hammer, which reported');
