@@ -1,0 +1,16 @@
+# The shell's view of hammer, run for real: the completion scripts the binary generates, sourced
+# in bash and checked by zsh (completions_test.sh); every `hammer ...` example of README.md,
+# run against a local tools/test_server (readme_examples_test.py); and the GitHub Action's
+# script (scripts/action-run.sh) with the environment a runner gives it (action_run_test.sh).
+add_test(NAME shell.completions
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/completions_test.sh $<TARGET_FILE:hammer>)
+set_tests_properties(shell.completions PROPERTIES LABELS "unit;shell" TIMEOUT 120)
+
+if(Python3_Interpreter_FOUND AND TARGET test_server)
+  add_test(NAME shell.readme_examples
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/readme_examples_test.py
+                   ${PROJECT_SOURCE_DIR}/README.md)
+  set_tests_properties(shell.readme_examples PROPERTIES
+    LABELS "e2e;shell" TIMEOUT 600
+    ENVIRONMENT "HAMMER_BIN=$<TARGET_FILE:hammer>;TEST_SERVER=$<TARGET_FILE:test_server>")
+endif()
