@@ -168,8 +168,18 @@ std::string bash_completion() {
 namespace {
 
 // The _arguments specs of a command's flags, one line each ending in " \\\n".
-std::string zsh_flag_specs(const std::vector<const FlagSpec*>& flags) {
+// A subcommand's flag described as its own --help does where the run's words would mislead.
+std::string description_in(std::string_view command, const FlagSpec& spec) {
+  if (command == "merge" && spec.flag == Flag::start_tolerance) {
+    return "warn when the shards' schedules began more than T apart";
+  }
+  if (command == "report" && spec.flag == Flag::output) return "where to write the page, repeatable";
+  return short_description(spec.flag);
+}
+
+std::string zsh_flag_specs(const CompletedCommand& command, std::string_view indent) {
   std::string specs;
+  const std::vector<const FlagSpec*>& flags = command.flags;
   for (const FlagSpec* flag : flags) {
     const FlagSpec& spec = *flag;
     // One word per spelling, e.g. '(-c --connections)'{-c+,--connections=}'[...]:N: ', or
@@ -193,7 +203,7 @@ std::string zsh_flag_specs(const std::vector<const FlagSpec*>& flags) {
       names.append(spec.long_name).append(long_suffix);
     }
     std::string rest = "[";
-    rest.append(zsh_spec_text(short_description(spec.flag), false)).append("]");
+    rest.append(zsh_spec_text(description_in(command.name, spec), false)).append("]");
     if (spec.takes_value()) {
       rest.append(":").append(zsh_spec_text(spec.value_name, true)).append(":");
       if (spec.value_kind == ValueKind::file) {
@@ -205,7 +215,7 @@ std::string zsh_flag_specs(const std::vector<const FlagSpec*>& flags) {
       }
     }
     rest += "'";
-    specs += "    " + names + rest + " \\\n";
+    specs.append(indent).append(names).append(rest).append(" \\\n");
   }
   return specs;
 }
@@ -237,7 +247,7 @@ std::string zsh_completion() {
     if (command.suffixes.size() > 1) glob += ")";
     script += "    " + std::string(command.name) + ")\n";
     script += "      shift words\n      (( CURRENT-- ))\n";
-    script += "      _arguments -s -S \\\n" + zsh_flag_specs(command.flags);
+    script += "      _arguments -s -S \\\n" + zsh_flag_specs(command, "        ");
     script += "        '*:" + zsh_spec_text(command.operand, true) + ":_files -g \"" + glob +
               "\"'\n";
     script += "      return\n      ;;\n";
@@ -246,7 +256,7 @@ std::string zsh_completion() {
   script += "# The first word: a subcommand, or the run's URL or flags.\n";
   script += "if (( CURRENT == 2 )) && [[ $PREFIX != -* ]]; then\n";
   script += "  _describe -t commands 'hammer subcommand' subcommands\nfi\n";
-  script += "_arguments -s -S \\\n" + zsh_flag_specs(commands.front().flags);
+  script += "_arguments -s -S \\\n" + zsh_flag_specs(commands.front(), "  ");
   script += "  '1:url:_urls'\n";
   return script;
 }
