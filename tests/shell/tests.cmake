@@ -14,3 +14,13 @@ if(Python3_Interpreter_FOUND AND TARGET test_server)
     LABELS "e2e;shell" TIMEOUT 600
     ENVIRONMENT "HAMMER_BIN=$<TARGET_FILE:hammer>;TEST_SERVER=$<TARGET_FILE:test_server>")
 endif()
+
+# The action's script installs hammer from this build's `cmake --install` (the man page and
+# completions included: the hammer_docs target, built by every full build).
+if(Python3_Interpreter_FOUND AND TARGET test_server)
+  add_test(NAME shell.action_run
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/action_run_test.sh ${PROJECT_BINARY_DIR}
+                   $<TARGET_FILE:test_server> ${PROJECT_SOURCE_DIR})
+  set_tests_properties(shell.action_run PROPERTIES
+    LABELS "e2e;shell" TIMEOUT 300 ENVIRONMENT "CMAKE=${CMAKE_COMMAND}")
+endif()
