@@ -4,7 +4,10 @@
 #include "cli/completions.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <algorithm>
 
 #include <cstdio>
 #include <cstdlib>
@@ -102,6 +105,39 @@ TEST_F(BashCompletionTest, ValuesAreCompletedByKind) {
   EXPECT_TRUE(bash_complete(dir_.path(), {"hammer", "http://127.0.0.1/", "x"}).empty());
 }
 
+TEST_F(BashCompletionTest, SubcommandsCompleteWithTheirOwnFlagsAndFiles) {
+  EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "rep"}), (std::vector<std::string>{"report"}));
+  EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "m"}), (std::vector<std::string>{"merge"}));
+  EXPECT_EQ(bash_complete(dir_.path(), {"hammer", ""}),
+            (std::vector<std::string>{"merge", "report"}));
+  // merge's flags, not the run's.
+  EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "merge", "-"}),
+            (std::vector<std::string>{"--help", "--json", "--output", "--slo",
+                                      "--start-tolerance", "-h", "-o"}));
+  EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "merge", "s1.json", "--st"}),
+            (std::vector<std::string>{"--start-tolerance"}));
+  EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "report", "-"}),
+            (std::vector<std::string>{"--help", "--output", "-h", "-o"}));
+  // A subcommand's file arguments: saved runs, directories to reach them; not other files.
+  std::ofstream(dir_.path() + "/run.hlog") << "";
+  std::ofstream(dir_.path() + "/notes.txt") << "";
+  ::mkdir((dir_.path() + "/runs").c_str(), 0700);
+  const std::string in = dir_.path() + "/";
+  EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "report", in}),
+            (std::vector<std::string>{in + "body.json", in + "runs"}));
+  EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "report", in + "body.json", in}),
+            (std::vector<std::string>{in + "body.json", in + "runs"}));
+  EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "merge", in}),
+            (std::vector<std::string>{in + "body.json", in + "run.hlog", in + "runs"}));
+  // A flag's value is still completed by its kind: -o takes any file.
+  EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "report", "a.json", "-o", in + "no"}),
+            (std::vector<std::string>{in + "notes.txt"}));
+  // A run's later words are not subcommands, and a subcommand's name later is a plain word.
+  EXPECT_TRUE(bash_complete(dir_.path(), {"hammer", "-c", "10", "rep"}).empty());
+  EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "-"}).size(),
+            bash_complete(dir_.path(), {"hammer", "-c", "10", "-"}).size());
+}
+
 TEST(ZshCompletionTest, DeclaresEveryFlagWithItsValue) {
   const std::string script = zsh_completion();
   EXPECT_TRUE(script.starts_with("#compdef hammer\n"));
@@ -119,6 +155,29 @@ TEST(ZshCompletionTest, DeclaresEveryFlagWithItsValue) {
             std::string::npos);
   EXPECT_NE(script.find("'(- *)'{-h,--help}"), std::string::npos);
   EXPECT_NE(script.find("'(-c --connections)'{-c+,--connections=}"), std::string::npos);
+}
+
+TEST(ZshCompletionTest, KnowsTheSubcommandsTheirFlagsAndFiles) {
+  const std::string script = zsh_completion();
+  EXPECT_NE(script.find("  'merge:add the shards"), std::string::npos);
+  EXPECT_NE(script.find("  'report:render saved runs"), std::string::npos);
+  EXPECT_NE(script.find("_describe -t commands 'hammer subcommand' subcommands"), std::string::npos);
+  const size_t merge = script.find("\n    merge)\n");
+  const size_t report = script.find("\n    report)\n");
+  const size_t run = script.find("\n_arguments -s -S \\\n");
+  ASSERT_NE(merge, std::string::npos);
+  ASSERT_NE(report, std::string::npos);
+  ASSERT_NE(run, std::string::npos);
+  const std::string merge_part = script.substr(merge, report - merge);
+  const std::string report_part = script.substr(report, run - report);
+  EXPECT_NE(merge_part.find("--start-tolerance=["), std::string::npos);
+  EXPECT_NE(merge_part.find("'*--slo=["), std::string::npos);
+  EXPECT_EQ(merge_part.find("--connections"), std::string::npos);
+  EXPECT_NE(merge_part.find(":_files -g \"*.(json|hlog)\"'"), std::string::npos);
+  EXPECT_NE(report_part.find("{-o+,--output=}"), std::string::npos);
+  EXPECT_EQ(report_part.find("--json"), std::string::npos);
+  EXPECT_NE(report_part.find("'*:saved run (.json):_files -g \"*.json\"'"), std::string::npos);
+  EXPECT_NE(script.substr(run).find("'1:url:_urls'"), std::string::npos);
 }
 
 // zsh itself, when the machine has it: the script parses.

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <iterator>
 
 #include "cli/merge_options.h"
 #include "cli/report_command.h"
@@ -51,6 +52,36 @@ TEST(ManPageTest, HasTheSectionsAndEveryFlagOfTheTable) {
             std::string::npos);
   EXPECT_NE(page.find("\n.B hammer report\n"), std::string::npos);
   EXPECT_EQ(page.find("\n.\n"), std::string::npos);
+}
+
+// EXAMPLES: each command README.md shows too (tests/shell/readme_examples_test.py runs those
+// as pasted), each set as typed.
+TEST(ManPageTest, ExamplesAreTheReadmesAndTheJsonDocumentIsDescribed) {
+  const std::string page = man_page();
+  std::ifstream readme_file(std::string(HAMMER_SOURCE_DIR) + "/README.md");
+  const std::string readme((std::istreambuf_iterator<char>(readme_file)),
+                           std::istreambuf_iterator<char>());
+  ASSERT_FALSE(readme.empty());
+  const size_t examples = page.find("\n.SH EXAMPLES\n");
+  const size_t json = page.find("\n.SH JSON DOCUMENT\n");
+  ASSERT_NE(examples, std::string::npos);
+  ASSERT_NE(json, std::string::npos);
+  ASSERT_GE(man_examples().size(), 6u);
+  for (const ManExample& example : man_examples()) {
+    const std::string command(example.command);
+    EXPECT_NE(readme.find("\n    " + command), std::string::npos)
+        << command << ": not a README.md example";
+    EXPECT_NE(page.find(".nf\n" + roff_dashes(command) + "\n.fi\n", examples), std::string::npos)
+        << command;
+  }
+  // The document itself, not a pointer to a file the reader may not have.
+  EXPECT_EQ(page.find("docs/json.md"), std::string::npos);
+  for (const char* member : {"\n\\fBhammer\\fR\n", "\n\\fBconfig\\fR\n", "\n\\fBlatency\\fR\n",
+                             "\n\\fBrequests\\fR\n", "\n\\fBdispatch_lag\\fR\n",
+                             "\n\\fBtimeline\\fR\n", "\n\\fBslo, slo_passed\\fR\n"}) {
+    EXPECT_NE(page.find(member, json), std::string::npos) << member;
+  }
+  EXPECT_NE(page.find("percentiles_ns", json), std::string::npos);
 }
 
 // groff, when the machine has it, reads the page without a warning.

@@ -60,6 +60,8 @@ constexpr std::array kMergeFlags = {flag_spec(Flag::output), flag_spec(Flag::jso
 
 }  // namespace
 
+std::span<const FlagSpec> merge_flags() { return kMergeFlags; }
+
 Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::string>& args) {
   MergeOptions options;
   options.start_tolerance_ns = kDefaultMergeStartToleranceNs;

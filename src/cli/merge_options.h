@@ -3,9 +3,11 @@
 // `hammer merge A.json B.json ... [-o merged.json] [--json] [--start-tolerance T] [--slo K=L]`: the
 // subcommand's own small command line (its flags are not the run's).
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "cli/flags.h"
 #include "cli/options.h"
 #include "core/config.h"
 #include "core/expected.h"
@@ -28,6 +30,9 @@ struct MergeOptions {
 /// --slo and --start-tolerance are read as a run reads them (cli/shared_flags.h). At least one input; every input of one kind (.json or
 /// .hlog), outputs of a kind the inputs can make (.json or .hlog from .json; .hlog from .hlog).
 Expected<MergeOptions, UsageError> parse_merge_options(const std::vector<std::string>& args);
+
+/// The flags `hammer merge` takes (rows of kFlags), for its --help and shell completions.
+std::span<const FlagSpec> merge_flags();
 
 /// The `hammer merge --help` text.
 std::string merge_usage_text();

@@ -33,6 +33,8 @@ constexpr std::array kReportFlags = {flag_spec(Flag::output), flag_spec(Flag::he
 
 }  // namespace
 
+std::span<const FlagSpec> report_flags() { return kReportFlags; }
+
 Expected<ReportOptions, UsageError> parse_report_options(const std::vector<std::string>& args) {
   ReportOptions options;
   ArgTokenizer arguments(args, CommandFlags{"hammer report", kReportFlags});

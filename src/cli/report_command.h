@@ -2,9 +2,11 @@
 #pragma once
 // `hammer report RUN.json [RUN2.json ...] -o report.html`: saved runs rendered later, without
 // running them again. Its own small command line, like `hammer merge`.
+#include <span>
 #include <string>
 #include <vector>
 
+#include "cli/flags.h"
 #include "cli/options.h"
 #include "core/expected.h"
 #include "report/output_files.h"
@@ -30,6 +32,9 @@ Expected<std::vector<RenderedFile>, std::string> render_report_files(const Repor
 /// it, with its --slo lines judged again. A sweep's document, or one that cannot be read, is a
 /// one-line error naming the file.
 Expected<std::string, std::string> render_saved_run_text(const std::string& path);
+
+/// The flags `hammer report` takes (rows of kFlags), for shell completions.
+std::span<const FlagSpec> report_flags();
 
 /// The `hammer report --help` text.
 std::string report_usage_text();

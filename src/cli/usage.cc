@@ -158,8 +158,8 @@ std::string flag_description(Flag flag) {
              "(default " + std::string(defaults.tls.resume ? "on" : "off") + ")";
     case Flag::progress_fd:
       return "write progress to descriptor FD (2 is stderr), one JSON\n"
-             "object per line every 100 ms while the load runs; see\n"
-             "docs/json.md (default none)";
+             "object per line every 100 ms while the load runs; its\n"
+             "members are in man hammer, JSON DOCUMENT (default none)";
     case Flag::generate:
       return "print the man page (man) or a shell completion script\n"
              "(bash, zsh), made from this list of flags, and exit";
