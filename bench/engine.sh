@@ -23,6 +23,10 @@
 #     bare open-loop client (bench/open_floor.cc): one wake-up per slot and none for responses,
 #     which it counts but cannot time; the least an open-loop generator can spend here while
 #     each slot gets its own wake-up (at 50k, slots 20 us apart, batching them costs less).
+#     Each engine twice: the default precision budget and --dispatch-precision 1ms (wrk2's
+#     timer resolution, issue 27); and wrk2 (WRK2=/path/to/wrk, built from giltene/wrk2
+#     outside the repository) at the same rate, its CPU per request, sleeps and corrected p50
+#     (its own "Recorded Latency"; wrk2 reports no uncorrected figure and no lag).
 #  3. 50k req/s, -t 1, hammer alone on its CPU: requests the server answered / scheduled
 #     (target >= 99.9%), and whether hammer warned that it sent late itself.
 #  4. RSS: -c 10000 (default threads) and -t 1024 -c 1024 -d 0.5, maxrss of hammer; wrk
@@ -30,9 +34,11 @@
 #  5. TLS (bench/tls.sh, issue 25): closed loop against wrk https://, open loop TLS beside
 #     plain, --no-keepalive with resumption against h2load --h1, kTLS, and the open-loop truth
 #     over TLS; TLS=0 leaves them out.
-# Environment: HAMMER, TEST_SERVER, WRK, DURATION, ROUNDS, ENGINES, GEN_CPU (default 0),
+# Environment: HAMMER, TEST_SERVER, WRK, WRK2 (default none: no wrk2 rows), DURATION, ROUNDS, ENGINES, GEN_CPU (default 0),
 # SERVER_CPU (default 1), PORT (default 18090), RATES (default "2000 10000 50000"),
-# SHIELD (default off; "fifo": see below), SHIELD_PRIORITY (default 50), TLS (default 1).
+# SHIELD (default off; "fifo": see below), SHIELD_PRIORITY (default 50), TLS (default 1),
+# CASES (default "closed open server rss": which of cases 1-4 run; without "closed" wrk still
+# runs its closed-loop rounds, the baseline of case 2's ratio).
 #
 # SHIELD=fifo, for a shared machine: the generator (wrk and hammer alike) and test_server run
 # under SCHED_FIFO (chrt -f) on their pinned CPUs, so other work on the host (builds) cannot
@@ -57,9 +63,13 @@ port="${PORT:-18090}"
 shield="${SHIELD:-}"
 shield_priority="${SHIELD_PRIORITY:-50}"
 url="http://127.0.0.1:${port}/"
+wrk2="${WRK2:-}"
+cases="${CASES:-closed open server rss}"
+has_case() { [[ " $cases " == *" $1 "* ]]; }
 
 require_hammer_and_server
 [[ -x "$wrk" ]] || die "no wrk (apt-get install wrk, or set WRK)"
+[[ -z "$wrk2" || -x "$wrk2" ]] || die "WRK2=$wrk2 is not an executable (build giltene/wrk2's wrk)"
 [[ -x /usr/bin/time ]] || die "no /usr/bin/time (apt-get install time)"
 # gen, srv and gen_run (lib.sh): pinned, shielded with SHIELD=fifo, and the generator's run
 # bounded in wall-clock time (hammer and wrk stop themselves after DURATION).
@@ -107,6 +117,20 @@ run_open_floor() {
     sed -n 's/.*, \([0-9.]*\) us per request$/\1/p'
 }
 
+# run_wrk2 RATE: prints "cpu requests p50_ns sleeps" (p50: wrk2's corrected "Recorded Latency")
+run_wrk2() {
+  /usr/bin/time -o "$work/time" -f "%U %S %w" "${gen_run[@]}" "$wrk2" -t1 -c50 -R"$1" -d"${duration}s" --latency "$url" >"$work/wrk2.out" 2>&1 || true
+  python3 - "$work/wrk2.out" "$(cpu_seconds "$work/time")" "$(tail -1 "$work/time" | awk '{print $3}')" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+requests = re.search(r"^\s*(\d+) requests in", text, re.M)
+p50 = re.search(r"^\s*50\.000%\s+([\d.]+)(us|ms|s)\b", text, re.M)
+scale = {"us": 1e3, "ms": 1e6, "s": 1e9}
+print(sys.argv[2], requests.group(1) if requests else 0,
+      int(float(p50.group(1)) * scale[p50.group(2)]) if p50 else 0, sys.argv[3] or 0)
+PY
+}
+
 # run_hammer ENGINE ARGS...: prints "cpu completed scheduled p50c p50u lagp99 generator_late
 # sleeps" (sleeps: the process's voluntary context switches, each a sleep and a wake-up)
 run_hammer() {
@@ -136,7 +160,7 @@ echo "# hammer engine benchmark"
 echo
 echo "- machine: $(nproc) CPUs ($model), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
 echo "- kernel: $(uname -r); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "- hammer: $("$hammer" --version); wrk: $("$wrk" -v 2>&1 | head -1 | cut -d' ' -f1-2)"
+echo "- hammer: $("$hammer" --version); wrk: $("$wrk" -v 2>&1 | head -1 | cut -d' ' -f1-2)${wrk2:+; wrk2: $wrk2}"
 echo "- generator on CPU $gen_cpu, test_server (--mode fast --threads 1) on CPU $server_cpu; ${duration} s per run, $rounds alternating rounds, medians"
 if [[ -n "$shield" ]]; then
   echo "- SHIELD=fifo: generator and test_server under SCHED_FIFO priority $shield_priority on their CPUs (chrt -f); RT throttling $(cat /proc/sys/kernel/sched_rt_runtime_us 2>/dev/null || echo '?') us of $(cat /proc/sys/kernel/sched_rt_period_us 2>/dev/null || echo '?') (RSS runs: not shielded)"
@@ -167,11 +191,12 @@ floor_list=""
 for round in $(seq "$rounds"); do
   read -r c n < <(run_wrk)
   w=$(us_per "$c" "$n"); wrk_list+="$w "
-  f=$(run_floor)
+  f=""; has_case closed && f=$(run_floor)
   if [[ -n "$f" ]]; then
     floor_list+="$f "
     echo "$(awk -v f="$f" -v w="$w" 'BEGIN {printf "%.3f", f / w}')" >>"$work/ratio.floor"
   fi
+  has_case closed || continue
   for engine in $engines; do
     read -r c n _ < <(run_hammer "$engine" -t 1 -c 50 -d "$duration")
     h=$(us_per "$c" "$n")
@@ -180,6 +205,7 @@ for round in $(seq "$rounds"); do
   done
 done
 wrk_median=$(echo "$wrk_list" | tr ' ' '\n' | grep . | median)
+if has_case closed; then
 echo "## Closed loop, -t 1 -c 50"
 echo
 echo "| generator | CPU per request (median) | ratio to wrk (median of rounds) | target |"
@@ -195,14 +221,16 @@ for engine in $engines; do
   echo "| hammer, $engine | ${m} us | ${r} | <= 0.6 |"
 done
 echo
+fi
 
 # 2. Open loop at each rate.
+if has_case open; then
 echo "## Open loop, -t 1 -c 50 (CPU per request against wrk's closed-loop ${wrk_median} us)"
 echo
 # Sleeps per request times the host's wake-up cost: the part of the CPU per request that the
 # host charges for sleeping and waking (a slot's and a response's, unless they fall together).
 wake_us=$(sed -n 's/^\([0-9.]*\) us CPU per .*/\1/p' <<<"$wake_line")
-echo "| rate | engine | CPU per request | ratio to wrk | sleeps per request (x ${wake_us:-?} us) | corrected p50 - uncorrected p50 | lag p99 | completed/scheduled |"
+echo "| rate | generator | CPU per request | ratio to wrk | sleeps per request (x ${wake_us:-?} us) | corrected p50 - uncorrected p50 | lag p99 | completed/scheduled |"
 echo "|---|---|---|---|---|---|---|---|"
 for rate in $rates; do
   floor_list=""
@@ -211,26 +239,49 @@ for rate in $rates; do
   if [[ "$f" != 0 ]]; then
     printf "| %s | bare client (bench/open_floor.cc) | %.2f us | %s | 1 (slots only) | | | |\n" "$rate" "$f" "$(awk -v c="$f" -v w="$wrk_median" 'BEGIN {printf "%.2f", c / w}')"
   fi
-  for engine in $engines; do
-    : >"$work/open"
-    for round in $(seq "$rounds"); do
-      run_hammer "$engine" -t 1 -c 50 -r "$rate" -d "$duration" >>"$work/open"
+  # Rounds alternate over the generators of this rate: hammer per engine at the default budget
+  # and at --dispatch-precision 1ms, then wrk2.
+  rows=()
+  for engine in $engines; do rows+=("$engine|default" "$engine|1ms"); done
+  for row in "${rows[@]}"; do : >"$work/open.${row//|/.}"; done
+  : >"$work/open.wrk2"
+  for round in $(seq "$rounds"); do
+    for row in "${rows[@]}"; do
+      engine=${row%|*}; budget=${row#*|}
+      extra=(); [[ $budget == default ]] || extra=(--dispatch-precision "$budget")
+      run_hammer "$engine" -t 1 -c 50 -r "$rate" -d "$duration" "${extra[@]}" >>"$work/open.${row//|/.}"
     done
-    cpu=$(awk '{ if ($2 > 0) print $1 * 1e6 / $2 }' "$work/open" | median)
-    gap=$(awk '{ print ($4 - $5) / 1e6 }' "$work/open" | median)
-    lag=$(awk '{ print $6 / 1e3 }' "$work/open" | median)
-    done_share=$(awk '{ print ($3 > 0 ? $2 / $3 * 100 : 0) }' "$work/open" | median)
-    sleeps=$(awk '{ if ($2 > 0) print $8 / $2 }' "$work/open" | median)
+    [[ -n "$wrk2" ]] && run_wrk2 "$rate" >>"$work/open.wrk2"
+  done
+  for row in "${rows[@]}"; do
+    engine=${row%|*}; budget=${row#*|}
+    file="$work/open.${row//|/.}"
+    cpu=$(awk '{ if ($2 > 0) print $1 * 1e6 / $2 }' "$file" | median)
+    gap=$(awk '{ print ($4 - $5) / 1e6 }' "$file" | median)
+    lag=$(awk '{ print $6 / 1e3 }' "$file" | median)
+    done_share=$(awk '{ print ($3 > 0 ? $2 / $3 * 100 : 0) }' "$file" | median)
+    sleeps=$(awk '{ if ($2 > 0) print $8 / $2 }' "$file" | median)
     ratio=$(awk -v c="$cpu" -v w="$wrk_median" 'BEGIN {printf "%.2f", c / w}')
     slept=$(awk -v s="$sleeps" -v k="${wake_us:-0}" 'BEGIN { if (k > 0) printf "%.2f = %.1f us", s, s * k; else printf "%.2f", s }')
-    printf "| %s | %s | %.2f us | %s | %s | %.3f ms | %.1f us | %.2f%% |\n" "$rate" "$engine" "$cpu" "$ratio" "$slept" "$gap" "$lag" "$done_share"
+    name="hammer, $engine"; [[ $budget == default ]] || name+=", --dispatch-precision $budget"
+    printf "| %s | %s | %.2f us | %s | %s | %.3f ms | %.1f us | %.2f%% |\n" "$rate" "$name" "$cpu" "$ratio" "$slept" "$gap" "$lag" "$done_share"
   done
+  if [[ -n "$wrk2" ]]; then
+    cpu=$(awk '{ if ($2 > 0) print $1 * 1e6 / $2 }' "$work/open.wrk2" | median)
+    p50=$(awk '{ print $3 / 1e6 }' "$work/open.wrk2" | median)
+    sleeps=$(awk '{ if ($2 > 0) print $4 / $2 }' "$work/open.wrk2" | median)
+    ratio=$(awk -v c="$cpu" -v w="$wrk_median" 'BEGIN {printf "%.2f", c / w}')
+    slept=$(awk -v s="$sleeps" -v k="${wake_us:-0}" 'BEGIN { if (k > 0) printf "%.2f = %.1f us", s, s * k; else printf "%.2f", s }')
+    printf "| %s | wrk2 -R (corrected p50 %.3f ms) | %.2f us | %s | %s | n/a | n/a | |\n" "$rate" "$p50" "$cpu" "$ratio" "$slept"
+  fi
 done
-echo "(targets: ratio <= 1.2, p50 gap <= 0.05 ms, lag p99 < 100 us)"
+echo "(targets: ratio <= 1.2, p50 gap <= 0.05 ms, lag p99 < 100 us; with --dispatch-precision 1ms: CPU per request <= wrk2's)"
 echo
+fi
 stop_server >/dev/null
 
 # 3. 50k req/s on one core, counted at the server.
+if has_case server; then
 echo "## 50k req/s, -t 1, one core, counted at the server"
 echo
 echo "| engine | scheduled | answered by the server | share | generator-late warning |"
@@ -244,8 +295,10 @@ for engine in $engines; do
 done
 echo "(target: >= 99.9%, no warning)"
 echo
+fi
 
 # 4. Memory.
+if has_case rss; then
 start_server
 rss() { /usr/bin/time -o "$work/rss" -f "%M" timeout -k 5 60 "$@" >/dev/null 2>&1 || true; awk '{printf "%.1f MB", $1 / 1024}' "$work/rss"; }
 echo "## Memory (maxrss)"
@@ -259,6 +312,7 @@ for engine in $engines; do
 done
 echo "| wrk -t 4 -c 10000 -d 3 | | $(rss "$wrk" -t4 -c10000 -d3s "$url") | |"
 stop_server >/dev/null
+fi
 
 # 5. The TLS rows (bench/tls.sh): against nginx on its TLS and plain ports, beside wrk https://
 # and h2load --h1, under the same CPUs, rounds and shield. TLS=0 skips them.

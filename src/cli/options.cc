@@ -81,6 +81,21 @@ std::optional<UsageError> parse_latency_flag(const FlagSpec& spec, std::string_v
                              "60s (the latency histogram's range)", out);
 }
 
+// --dispatch-precision: a duration in ms by default, 0 (every slot woken for) up to
+// kMaxDispatchPrecisionNs.
+std::optional<UsageError> parse_dispatch_precision(const FlagSpec& spec, std::string_view value,
+                                                   int64_t& out) {
+  auto ns = parse_duration_ns(value, kNanosPerMilli);
+  if ((!ns && ns.error() == UnitError::too_large) || (ns && *ns > kMaxDispatchPrecisionNs)) {
+    return flag_error(spec.long_name, "must be at most 100ms", value);
+  }
+  if (!ns) {
+    return flag_error(spec.long_name, "expected a duration >= 0 (e.g. 1ms, 200us or 0)", value);
+  }
+  out = *ns;
+  return std::nullopt;
+}
+
 constexpr auto kLongNames = [] {
   std::array<std::string_view, kFlags.size()> names{};
   for (size_t i = 0; i < kFlags.size(); ++i) names[i] = kFlags[i].long_name;
@@ -289,6 +304,9 @@ struct Parser {
         return parse_progress_fd(value, config.progress_fd);
       case Flag::generate:
         return parse_generate(value);
+      case Flag::dispatch_precision:
+        config.dispatch_precision_given = true;
+        return parse_dispatch_precision(spec, value, config.dispatch_precision_ns);
       case Flag::engine: {
         auto kind = parse_engine(spec.long_name, value);
         if (!kind) return kind.error();
@@ -354,6 +372,15 @@ struct Parser {
     if (config.precise_dispatch && !config.open_loop()) {
       return UsageError{"--precise-dispatch: spins to each slot of an open-loop schedule, which "
                         "needs --rate (closed loop sends as soon as an answer lands)"};
+    }
+    if (config.dispatch_precision_given && !config.open_loop()) {
+      return UsageError{"--dispatch-precision: the budget for an open-loop schedule's slots, "
+                        "which needs --rate (closed loop sends as soon as an answer lands)"};
+    }
+    if (config.precise_dispatch && config.dispatch_precision_given &&
+        config.dispatch_precision_ns > 0) {
+      return UsageError{"--dispatch-precision: --precise-dispatch wakes for every slot (a budget "
+                        "of 0); drop one of them"};
     }
     if (Failure failure = check_http2_flags(config)) return failure;
     if (config.pipeline > 1 && !config.keep_alive) {

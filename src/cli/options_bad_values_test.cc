@@ -342,6 +342,12 @@ const std::vector<BadFlag> kBadFlags = {
     {{"--engine"}, "--engine: missing value"},
     {{"--precise-dispatch=1"},
      "--precise-dispatch: takes no value, got '--precise-dispatch=1'"},
+    {{"--dispatch-precision", "fast"},
+     "--dispatch-precision: expected a duration >= 0 (e.g. 1ms, 200us or 0), got 'fast'"},
+    {{"--dispatch-precision=-1ms"},
+     "--dispatch-precision: expected a duration >= 0 (e.g. 1ms, 200us or 0), got '-1ms'"},
+    {{"--dispatch-precision", "101ms"}, "--dispatch-precision: must be at most 100ms, got '101ms'"},
+    {{"--dispatch-precision"}, "--dispatch-precision: missing value"},
     // --progress-fd: a descriptor this process has open, never stdin or stdout.
     {{"--progress-fd", "0"}, "--progress-fd: 0 is stdin, not writable progress, got '0'"},
     {{"--progress-fd", "1"},

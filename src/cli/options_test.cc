@@ -179,6 +179,30 @@ TEST(OptionsTest, PreciseDispatchWithoutARateIsRefused) {
   EXPECT_TRUE(config_of({"-r", "100,200", "--precise-dispatch", kUrl}).precise_dispatch);
 }
 
+// --dispatch-precision T: the open-loop precision budget (a bare number is ms; 0 allowed);
+// --precise-dispatch is a budget of 0, so the two agree only at 0.
+TEST(OptionsTest, DispatchPrecisionIsTheBudgetOfAnOpenLoopSchedule) {
+  EXPECT_EQ(config_of({"-r", "100", kUrl}).dispatch_budget_ns(), kDefaultDispatchPrecisionNs);
+  EXPECT_EQ(config_of({"-r", "100", "--dispatch-precision", "1ms", kUrl}).dispatch_budget_ns(),
+            1'000'000);
+  EXPECT_EQ(config_of({"-r", "100", "--dispatch-precision", "2", kUrl}).dispatch_budget_ns(),
+            2'000'000);
+  EXPECT_EQ(config_of({"-r", "100", "--dispatch-precision", "200us", kUrl}).dispatch_budget_ns(),
+            200'000);
+  EXPECT_EQ(config_of({"-r", "100", "--dispatch-precision", "0", kUrl}).dispatch_budget_ns(), 0);
+  EXPECT_EQ(config_of({"-r", "100", "--precise-dispatch", kUrl}).dispatch_budget_ns(), 0);
+  EXPECT_EQ(
+      config_of({"-r", "100", "--precise-dispatch", "--dispatch-precision", "0", kUrl})
+          .dispatch_budget_ns(),
+      0);
+  EXPECT_EQ(error_of({"-r", "100", "--precise-dispatch", "--dispatch-precision", "1ms", kUrl}),
+            "--dispatch-precision: --precise-dispatch wakes for every slot (a budget of 0); drop "
+            "one of them");
+  EXPECT_EQ(error_of({"-c", "10", "--dispatch-precision", "1ms", kUrl}),
+            "--dispatch-precision: the budget for an open-loop schedule's slots, which needs "
+            "--rate (closed loop sends as soon as an answer lands)");
+}
+
 // A Connection header that agrees with -p and --no-keepalive is passed through as given; one
 // in a --requests line that contradicts them is refused with the line.
 TEST(OptionsTest, ConnectionHeadersMustAgreeWithPipelineAndNoKeepalive) {

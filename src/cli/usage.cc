@@ -104,7 +104,15 @@ std::string flag_description(Flag flag) {
     case Flag::precise_dispatch:
       return "open loop: wake early and spin to each request's slot,\n"
              "for sub-10us dispatch at the cost of CPU (default:\n"
-             "sleep, spinning only the host's median oversleep)";
+             "sleep, spinning only the host's median oversleep);\n"
+             "the same as --dispatch-precision 0 with the spin";
+    case Flag::dispatch_precision:
+      return "open loop: the precision budget; slot wake-ups come at\n"
+             "least T apart and each sends every request due, so a\n"
+             "request may leave up to T late by design, for fewer\n"
+             "wake-ups (1ms: wrk2's timers, its CPU); a bare number\n"
+             "is ms; lateness within T is not counted as hammer's\n"
+             "(default 50us; 0 with --precise-dispatch)";
     case Flag::shard:
       return "run shard I of a fleet of N processes (1 <= I <= N) that\n"
              "share one schedule: this one sends the slots k with\n"

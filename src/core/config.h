@@ -17,6 +17,14 @@ namespace hammer {
 inline constexpr int64_t kMaxConnections = 1'000'000;
 inline constexpr int64_t kMaxThreads = 1'024;
 
+/// --dispatch-precision's default and bound. The default, 50 us: at 50k req/s on one worker the
+/// slots are 20 us apart, less than a wake-up costs on a VM (15-25 us of CPU,
+/// docs/performance.md), and waking for each saturated the core; slower schedules (slots
+/// further apart than this plus the spin lead, up to ~12k req/s per worker) never meet it. The
+/// bound: beyond 100 ms a budget no longer describes a schedule.
+inline constexpr int64_t kDefaultDispatchPrecisionNs = 50'000;
+inline constexpr int64_t kMaxDispatchPrecisionNs = 100'000'000;
+
 /// The URL's scheme: https:// runs HTTP/1.1 over TLS (src/tls/), on port 443 by default.
 enum class Scheme : uint8_t { http, https };
 
@@ -186,6 +194,13 @@ struct Config {
   EngineKind engine = EngineKind::automatic;  // --engine / HAMMER_ENGINE; main resolves it
   EngineFallback engine_fallback;             // set when resolving fell back to epoll
   bool precise_dispatch = false;  // --precise-dispatch: spin to each slot (sub-10 us, CPU)
+  // --dispatch-precision: open loop, slot wake-ups come at least this far apart and each sends
+  // every slot due by then, so a slot may leave up to this late by design (the precision
+  // budget). --precise-dispatch is a budget of 0 (dispatch_budget_ns()).
+  int64_t dispatch_precision_ns = kDefaultDispatchPrecisionNs;
+  bool dispatch_precision_given = false;  // --dispatch-precision was on the command line
+  /// The budget the worker keeps to: 0 with --precise-dispatch, else --dispatch-precision.
+  int64_t dispatch_budget_ns() const { return precise_dispatch ? 0 : dispatch_precision_ns; }
   int64_t pipeline = 1;        // -p: requests in flight per connection (HTTP/1.1 pipelining)
   bool http2 = false;          // --http2: h2 by ALPN (https), h2c with prior knowledge (http)
   int64_t streams = 1;         // --streams: HTTP/2 streams in flight per connection

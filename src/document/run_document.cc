@@ -149,6 +149,10 @@ void read_lag(DocumentReader& reader, RunResult& result) {
   out.max_ns = reader.integer(lag, "dispatch_lag", {"max_ns"});
   out.behind_schedule = reader.integer(lag, "dispatch_lag", {"behind_schedule"});
   out.threshold_ns = reader.integer(lag, "dispatch_lag", {"threshold_ns"});
+  // Added with --dispatch-precision (issue 27); older documents leave it unknown (-1).
+  if (const JsonValue* budget = lag->find("budget_ns"); budget != nullptr && !budget->is_null()) {
+    out.budget_ns = reader.integer(lag, "dispatch_lag", {"budget_ns"});
+  }
   out.peak_backlog = reader.integer(lag, "dispatch_lag", {"peak_backlog"});
   out.behind_server = reader.integer(lag, "dispatch_lag", {"cause", "server"});
   out.behind_generator = reader.integer(lag, "dispatch_lag", {"cause", "generator"});

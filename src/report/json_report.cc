@@ -174,6 +174,7 @@ void write_dispatch_lag(const ReportInput& input, JsonWriter& json) {
   json.member("max_ns", lag.max_ns);
   json.member("behind_schedule", lag.behind_schedule);
   json.member("threshold_ns", lag.threshold_ns);
+  json.member_or_null("budget_ns", lag.budget_ns >= 0, lag.budget_ns);
   json.member("peak_backlog", lag.peak_backlog);
   json.key("cause").begin_object();
   json.member("server", lag.behind_server);
@@ -250,6 +251,7 @@ void write_document_header(const Config& config, JsonWriter& json) {
   json.member("method", config.method);
   json.member("engine", std::string(engine_name(config.engine)));
   json.member("precise_dispatch", config.precise_dispatch);
+  json.member_or_null("dispatch_precision_ns", config.open_loop(), config.dispatch_budget_ns());
   // What the text report printed (--latency, --timeline), so `hammer report` prints it again.
   json.member("print_latency", config.print_latency);
   json.member("print_timeline", config.print_timeline);

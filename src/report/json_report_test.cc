@@ -258,6 +258,14 @@ TEST(JsonReportTest, DispatchLagCarriesItsCause) {
   EXPECT_EQ(int_at(root, {"dispatch_lag", "peak_backlog"}), 37);
   EXPECT_EQ(int_at(root, {"dispatch_lag", "cause", "server"}), 2'400);
   EXPECT_EQ(int_at(root, {"dispatch_lag", "cause", "generator"}), 61);
+  // A result that does not know its budget (an older document) says null.
+  EXPECT_TRUE(has(root, {"dispatch_lag", "budget_ns"}, Type::null));
+  auto budgeted = open_loop_run();
+  budgeted.result.lag.budget_ns = 1'000'000;
+  budgeted.config.dispatch_precision_ns = 1'000'000;
+  const JsonValue with_budget = parse_report(budgeted.input());
+  EXPECT_EQ(int_at(with_budget, {"dispatch_lag", "budget_ns"}), 1'000'000);
+  EXPECT_EQ(int_at(with_budget, {"config", "dispatch_precision_ns"}), 1'000'000);
 }
 
 TEST(JsonReportTest, ClosedLoopHasNullCorrectedRateScheduledAndDispatchLag) {

@@ -232,11 +232,14 @@ void append_dispatch_lag(const ReportInput& input, std::string& out) {
                                   " of them due while it was not running for " +
                                   format_duration_ns(lag.absent_ns)
                             : std::string();
+  // The precision budget: lateness within it is by design (--dispatch-precision).
+  const std::string budget =
+      lag.budget_ns >= 0 ? ", budget " + format_duration_ns(lag.budget_ns) : std::string();
   out += pad_right("Dispatch lag", kLabelWidth) + "mean " +
          format_duration_ns(mean_dispatch_lag_ns(lag)) + ", max " +
          format_duration_ns(lag.max_ns) + ", " + plural(lag.behind_schedule, "request") +
          " behind schedule (server " + std::to_string(lag.behind_server) + ", hammer " +
-         std::to_string(lag.behind_generator) + absent + ")\n";
+         std::to_string(lag.behind_generator) + absent + ")" + budget + "\n";
 }
 
 }  // namespace

@@ -294,6 +294,16 @@ TEST(TextReportTest, DispatchLagLineInOpenLoopOnly) {
   EXPECT_FALSE(contains(render_text_report(closed.input()), "Dispatch lag"));
 }
 
+// The precision budget (--dispatch-precision) closes the line: lateness within it is by design.
+TEST(TextReportTest, DispatchLagLineStatesThePrecisionBudget) {
+  auto open = open_loop_run();
+  open.result.lag.budget_ns = 1'000'000;
+  EXPECT_TRUE(has_line(render_text_report(open.input()),
+                       "Dispatch lag   mean 11.87ms, max 194.66ms, 2461 requests behind "
+                       "schedule (server 2400, hammer 61), budget 1.00ms"))
+      << render_text_report(open.input());
+}
+
 TEST(TextReportTest, LatencyFlagPrintsBothColumnsSideBySideWithTheRatio) {
   auto run = open_loop_run();
   run.config.print_latency = true;

@@ -43,14 +43,16 @@ class Worker {
   /// connection's state is then its Connection (a couple of hundred bytes) plus the socket.
   static constexpr int64_t kRecvBufferBytes = 64 * 1024;
 
-  /// Open loop, unless --precise-dispatch: a wake-up for a slot comes at least this long after
-  /// the last pass that sent, and sends every request due by then. At 50k req/s on one worker
-  /// the slots are 20 us apart, less than a wake-up costs on a VM (15-25 us of CPU measured,
-  /// docs/performance.md): waking (or spinning) for each saturated the core, and a saturated
-  /// SCHED_FIFO generator is paused by RT throttling for tens of ms. This caps slot wake-ups at
-  /// 20,000 a second per worker, for at most 50 us of dispatch lag; rates up to ~12k req/s per
-  /// worker (slots further apart than this plus the spin lead) never meet it.
-  static constexpr int64_t kMinSlotWakeGapNs = 50'000;
+  /// Open loop: a wake-up for a slot comes at least the precision budget (--dispatch-precision
+  /// T, Config::dispatch_budget_ns()) after the last pass that sent, and sends every request
+  /// due by then, so a slot may leave up to T late by design. The default, this: at 50k req/s
+  /// on one worker the slots are 20 us apart, less than a wake-up costs on a VM (15-25 us of
+  /// CPU measured, docs/performance.md): waking (or spinning) for each saturated the core, and
+  /// a saturated SCHED_FIFO generator is paused by RT throttling for tens of ms. It caps slot
+  /// wake-ups at 20,000 a second per worker, for at most 50 us of dispatch lag; rates up to
+  /// ~12k req/s per worker (slots further apart than this plus the spin lead) never meet it.
+  /// With T = 1 ms (wrk2's timers) a worker wakes for slots at most 1,000 times a second.
+  static constexpr int64_t kMinSlotWakeGapNs = kDefaultDispatchPrecisionNs;
 
   /// `request` must outlive the worker: every connection sends these same bytes. `clock` is
   /// where every time reading comes from (tests pass a ManualClock); it must outlive the
@@ -311,7 +313,7 @@ class Worker {
   // timeout it asked for (begin_run: the start, none).
   int64_t wait_began_ns_ = 0;
   int64_t wait_asked_ns_ = 0;
-  int64_t min_slot_wake_gap_ns_ = 0;  // kMinSlotWakeGapNs, or 0 with --precise-dispatch
+  int64_t min_slot_wake_gap_ns_ = 0;  // the precision budget: Config::dispatch_budget_ns()
   int64_t wait_cap_ns_ = -1;
   RunResult result_;
   RunResult* warmup_ = nullptr;         // result_.warmup, when --warmup was given

@@ -6,6 +6,8 @@
 
 #include <sched.h>
 
+#include <algorithm>
+
 #include <string>
 #include <vector>
 
@@ -312,6 +314,53 @@ TEST_P(WorkerTest, SlotWakeUpsAreBatchedOnlyWhenSlotsAreCloserThanTheGap) {
     } else {
       EXPECT_EQ(wake, c.wake_after_ns);
     }
+  }
+}
+
+// --dispatch-precision T: slot wake-ups come at least T apart and each sends all that came
+// due. At T = 1 ms the ten slots after slot 0 (100 us apart, 10k req/s) leave in the one
+// wake-up at t0 + 1 ms; at the default budget (50 us) each wakes the worker itself. The worker
+// is woken only when it asks to be (next_wake), as a real sleep would: nothing answers.
+TEST_P(WorkerTest, SlotsWithinThePrecisionBudgetLeaveInOneWakeUp) {
+  struct Case {
+    int64_t budget_ns;
+    int64_t wake_ups;  // passes that sent slots 1..10
+  };
+  for (const Case& c : {Case{1 * kMs, 1}, Case{kDefaultDispatchPrecisionNs, 10}}) {
+    SCOPED_TRACE(c.budget_ns);
+    StubServer server;
+    Config config = open_loop_config(10'000, 16);
+    config.dispatch_precision_ns = c.budget_ns;
+    Harness harness(config, server);
+    harness.begin(1'000 * kMs);
+    ASSERT_TRUE(harness.worker.run_pass());  // slot 0 is due at t0 and goes
+    ASSERT_EQ(harness.worker.result().sent, 1);
+    int64_t wake_ups = 0;
+    int64_t most_in_one = 0;
+    while (harness.worker.result().sent < 11 && wake_ups < 100) {
+      const int64_t wake = harness.worker.next_wake_for_testing(harness.clock.now_ns());
+      ASSERT_GT(wake, harness.clock.now_ns());
+      harness.clock.set(wake);
+      const int64_t before = harness.worker.result().sent;
+      ASSERT_TRUE(harness.worker.run_pass());
+      const int64_t sent = harness.worker.result().sent - before;
+      wake_ups += sent > 0;
+      most_in_one = std::max(most_in_one, sent);
+    }
+    EXPECT_EQ(harness.worker.result().sent, 11);
+    EXPECT_EQ(wake_ups, c.wake_ups);
+    EXPECT_EQ(most_in_one, 10 / c.wake_ups);
+    // Each slot left within the budget of its due time: none of it is hammer being late.
+    harness.worker.interrupt();
+    ASSERT_TRUE(harness.pass_until([&] { return harness.worker.result().interrupted; }));
+    server.answer_all();
+    ASSERT_TRUE(harness.pass_until([&] { return !harness.worker.run_pass(); }));
+    harness.worker.end_run();
+    const DispatchLag& lag = harness.worker.result().lag;
+    EXPECT_EQ(lag.budget_ns, c.budget_ns);
+    EXPECT_LE(lag.max_ns, c.budget_ns);
+    EXPECT_EQ(lag.behind_schedule, 0);
+    EXPECT_EQ(lag.threshold_ns, std::max<int64_t>(1 * kMs, 2 * c.budget_ns));
   }
 }
 

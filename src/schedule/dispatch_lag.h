@@ -38,6 +38,10 @@ struct DispatchLag {
   // The unit a worker's sleep towards a slot is rounded up to: 1 ns with io_uring,
   // epoll_pwait2 or ppoll, 1 ms with poll (macOS) and WSAPoll (Windows). See TimerFloorVerdict.
   int64_t timer_granularity_ns = 0;
+  // The precision budget (--dispatch-precision; 0 with --precise-dispatch): slot wake-ups came
+  // at least this far apart, so a slot could leave this late by design; threshold_ns is at
+  // least twice it (DispatchLagRecorder::use_budget). -1: not known (an older document).
+  int64_t budget_ns = -1;
   /// Every lag sample (1 ns to 60 s, 2 significant figures: ~1%), for its percentiles; its
   /// counts are lazily zeroed (core/zeroed_array.h), so the untouched slots cost no memory.
   Histogram histogram = Histogram(1, Histogram::kDefaultHighestTrackableValue, 2);
@@ -69,6 +73,7 @@ struct DispatchLag {
     idle_dispatched += other.idle_dispatched;
     idle_sum_ns += other.idle_sum_ns;
     timer_granularity_ns = std::max(timer_granularity_ns, other.timer_granularity_ns);
+    budget_ns = std::max(budget_ns, other.budget_ns);
     histogram.add(other.histogram);
     generator_late_latency.add(other.generator_late_latency);
     generator_late_unlagged.add(other.generator_late_unlagged);

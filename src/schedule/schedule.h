@@ -107,7 +107,15 @@ class DispatchLagRecorder {
   /// above it.
   void use_timer_granularity(int64_t granularity_ns) {
     lag_.timer_granularity_ns = granularity_ns;
-    lag_.threshold_ns = std::max(kBehindScheduleThresholdNs, 2 * granularity_ns);
+    update_threshold();
+  }
+  /// The precision budget (--dispatch-precision T): slot wake-ups come at least T apart, so a
+  /// slot may leave up to T late by design, and the kernel's oversleep comes on top, as a
+  /// coarse timer's tick does: like the tick, "behind schedule" starts above two budgets.
+  /// Budgets up to 500 us (the default's 50 us) leave the threshold where it was.
+  void use_budget(int64_t budget_ns) {
+    lag_.budget_ns = budget_ns;
+    update_threshold();
   }
 
   /// The worker was not running its loop over [begin_ns, end_ns); `measured_ns` of it fell in
@@ -163,6 +171,11 @@ class DispatchLagRecorder {
   const AbsenceWindows& absences() const { return absences_; }
 
  private:
+  void update_threshold() {
+    lag_.threshold_ns = std::max({kBehindScheduleThresholdNs, 2 * lag_.timer_granularity_ns,
+                                  2 * lag_.budget_ns});
+  }
+
   DispatchLag lag_;
   AbsenceWindows absences_;
   int64_t running_since_ns_ = INT64_MAX;
