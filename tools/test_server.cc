@@ -68,6 +68,7 @@
 #include <sys/eventfd.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/timerfd.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -473,15 +474,23 @@ class Worker {
     epoll_ = epoll_create1(EPOLL_CLOEXEC);
     add(listener_, &listener_, options_.threads == 1 ? EPOLLIN : EPOLLIN | EPOLLEXCLUSIVE);
     add(wake_fd_, &wake_fd_, EPOLLIN);
+    // --hold-us, --delay-every: held answers leave when this timer fires, to the microsecond
+    // (epoll's own timeout counts whole milliseconds).
+    hold_timer_ = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    add(hold_timer_, &hold_timer_, EPOLLIN);
     epoll_event events[kMaxEvents];
     bool stopping = false;
     while (!stopping) {
-      const int count = epoll_wait(epoll_, events, kMaxEvents, held_timeout_ms());
+      arm_hold_timer();
+      const int count = epoll_wait(epoll_, events, kMaxEvents, -1);
       if (count < 0 && errno == EINTR) continue;
       if (count < 0) break;
       for (int i = 0; i < count; ++i) {
         void* tag = events[i].data.ptr;
-        if (tag == &wake_fd_) {
+        if (tag == &hold_timer_) {
+          uint64_t expirations = 0;
+          [[maybe_unused]] const ssize_t got = read(hold_timer_, &expirations, sizeof expirations);
+        } else if (tag == &wake_fd_) {
           stopping = true;
         } else if (tag == &listener_) {
           accept_some();
@@ -498,6 +507,7 @@ class Worker {
       delete connection;
     }
     open_.clear();
+    ::close(hold_timer_);
     ::close(epoll_);
   }
 
@@ -541,13 +551,19 @@ class Worker {
     }
   }
 
-  /// --delay-every: how long epoll may wait before the first held output is due (-1: none).
-  int held_timeout_ms() const {
-    if (held_.empty()) return -1;
+  /// --hold-us, --delay-every: the timer set to the first held answer's time (disarmed when
+  /// none is held).
+  void arm_hold_timer() {
     int64_t first = INT64_MAX;
     for (const Connection* c : held_) first = std::min(first, c->held_until_ns);
-    const int64_t wait_ns = first - monotonic_ns();
-    return wait_ns <= 0 ? 0 : static_cast<int>((wait_ns + 999'999) / 1'000'000);
+    if (first == armed_for_ns_) return;
+    armed_for_ns_ = first;
+    itimerspec when{};
+    if (first != INT64_MAX) {
+      when.it_value.tv_sec = first / 1'000'000'000;
+      when.it_value.tv_nsec = first % 1'000'000'000;
+    }
+    timerfd_settime(hold_timer_, TFD_TIMER_ABSTIME, &when, nullptr);
   }
 
   /// Sends the held output that is due.
@@ -765,6 +781,8 @@ class Worker {
   int64_t answered_ = 0;  // requests answered, printed at exit (bench/engine.sh counts them)
   int64_t requests_delayed_count_ = 0;  // --delay-every: requests this thread answered
   std::vector<Connection*> held_;       // --delay-every: connections whose output waits
+  int hold_timer_ = -1;                 // fires when the first of them is due
+  int64_t armed_for_ns_ = INT64_MAX;    // the time it is set to (INT64_MAX: disarmed)
   int64_t requests_read_ = 0;  // --silent-every: complete request heads this thread read
   int listener_;
   int wake_fd_;
