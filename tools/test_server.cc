@@ -68,6 +68,7 @@
 #include <sys/eventfd.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/timerfd.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -114,6 +115,13 @@ struct Options {
   int64_t read_delay_us = 0;
   int64_t stop_after = 0;  // --stop-after: 0 = never
   int64_t silent_every = 0;  // --silent-every: 0 = never
+  // --delay-us with --delay-every K: every K-th request a thread reads is answered this much
+  // later, without holding up the thread's other connections (hammer compare's tests).
+  int64_t delay_us = 0;
+  int64_t delay_every = 0;
+  // --hold-us: every answer leaves this long after its request was read, the same way (a
+  // fixed service time that blocks nothing: a latency floor steadier than loopback's).
+  int64_t hold_us = 0;
 };
 
 // --stop-after: requests answered over every thread; the one that reaches the limit raises the
@@ -224,6 +232,12 @@ Options parse_options(int argc, char** argv) {
       options.read_delay_us = parse_whole(flag, value, 0, 10'000'000);
     } else if (flag == "--silent-every") {
       options.silent_every = parse_whole(flag, value, 1, INT64_MAX);
+    } else if (flag == "--delay-us") {
+      options.delay_us = parse_whole(flag, value, 1, 10'000'000);
+    } else if (flag == "--hold-us") {
+      options.hold_us = parse_whole(flag, value, 1, 10'000'000);
+    } else if (flag == "--delay-every") {
+      options.delay_every = parse_whole(flag, value, 1, INT64_MAX);
     } else if (flag == "--stop-after") {
       options.stop_after = parse_whole(flag, value, 1, INT64_MAX);
     } else if (flag == "--count-paths") {
@@ -245,6 +259,9 @@ Options parse_options(int argc, char** argv) {
   }
   if ((options.slow_start_ms > 0) != (options.slow_start_us > 0)) {
     usage_error("--slow-start-ms and --slow-start-us go together");
+  }
+  if ((options.delay_us > 0) != (options.delay_every > 0)) {
+    usage_error("--delay-us and --delay-every go together");
   }
   if (options.mode == Mode::status && !options.status_given) options.status = 500;
   if (options.status_given && options.mode != Mode::status) {
@@ -442,6 +459,7 @@ struct Connection {
   bool silent = false;         // --silent-every: a request here is never answered, nor any after
   bool dead = false;           // closed while answering (--mode early's flush failed)
   int64_t arrived_ns = 0;      // --service-kind paced: when the last bytes read arrived
+  int64_t held_until_ns = 0;   // --delay-every: output waits until then (0: not held)
   uint32_t interest = EPOLLIN;
 };
 
@@ -456,15 +474,23 @@ class Worker {
     epoll_ = epoll_create1(EPOLL_CLOEXEC);
     add(listener_, &listener_, options_.threads == 1 ? EPOLLIN : EPOLLIN | EPOLLEXCLUSIVE);
     add(wake_fd_, &wake_fd_, EPOLLIN);
+    // --hold-us, --delay-every: held answers leave when this timer fires, to the microsecond
+    // (epoll's own timeout counts whole milliseconds).
+    hold_timer_ = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+    add(hold_timer_, &hold_timer_, EPOLLIN);
     epoll_event events[kMaxEvents];
     bool stopping = false;
     while (!stopping) {
+      arm_hold_timer();
       const int count = epoll_wait(epoll_, events, kMaxEvents, -1);
       if (count < 0 && errno == EINTR) continue;
       if (count < 0) break;
       for (int i = 0; i < count; ++i) {
         void* tag = events[i].data.ptr;
-        if (tag == &wake_fd_) {
+        if (tag == &hold_timer_) {
+          uint64_t expirations = 0;
+          [[maybe_unused]] const ssize_t got = read(hold_timer_, &expirations, sizeof expirations);
+        } else if (tag == &wake_fd_) {
           stopping = true;
         } else if (tag == &listener_) {
           accept_some();
@@ -472,6 +498,7 @@ class Worker {
           on_event(static_cast<Connection*>(tag), events[i].events);
         }
       }
+      release_held();
       for (Connection* dead : closed_) delete dead;
       closed_.clear();
     }
@@ -480,6 +507,7 @@ class Worker {
       delete connection;
     }
     open_.clear();
+    ::close(hold_timer_);
     ::close(epoll_);
   }
 
@@ -523,7 +551,42 @@ class Worker {
     }
   }
 
+  /// --hold-us, --delay-every: the timer set to the first held answer's time (disarmed when
+  /// none is held).
+  void arm_hold_timer() {
+    int64_t first = INT64_MAX;
+    for (const Connection* c : held_) first = std::min(first, c->held_until_ns);
+    if (first == armed_for_ns_) return;
+    armed_for_ns_ = first;
+    itimerspec when{};
+    if (first != INT64_MAX) {
+      when.it_value.tv_sec = first / 1'000'000'000;
+      when.it_value.tv_nsec = first % 1'000'000'000;
+    }
+    timerfd_settime(hold_timer_, TFD_TIMER_ABSTIME, &when, nullptr);
+  }
+
+  /// Sends the held output that is due.
+  void release_held() {
+    const int64_t now = monotonic_ns();
+    for (size_t i = 0; i < held_.size();) {
+      Connection* c = held_[i];
+      if (c->held_until_ns > now) {
+        ++i;
+        continue;
+      }
+      held_[i] = held_.back();
+      held_.pop_back();
+      c->held_until_ns = 0;
+      if (!c->output.empty()) flush(c);
+    }
+  }
+
   void close_connection(Connection* connection) {
+    if (connection->held_until_ns != 0) {
+      held_.erase(std::find(held_.begin(), held_.end(), connection));
+      connection->held_until_ns = 0;
+    }
     epoll_ctl(epoll_, EPOLL_CTL_DEL, connection->fd, nullptr);
     ::close(connection->fd);
     open_[connection->slot] = open_.back();
@@ -600,6 +663,13 @@ class Worker {
       }
       cold_start(options_);
       serve(c);
+      const bool delayed =
+          options_.delay_every > 0 && ++requests_delayed_count_ % options_.delay_every == 0;
+      if (const int64_t hold_us = options_.hold_us + (delayed ? options_.delay_us : 0);
+          hold_us > 0) {
+        if (c.held_until_ns == 0) held_.push_back(&c);
+        c.held_until_ns = std::max(c.held_until_ns, monotonic_ns() + hold_us * 1000);
+      }
       ++c.responses;
       ++answered_;
       if (options_.stop_after > 0 &&
@@ -678,6 +748,7 @@ class Worker {
   /// Sends buffered output; false when the connection was closed.
   bool flush(Connection* connection) {
     Connection& c = *connection;
+    if (c.held_until_ns != 0) return true;  // --delay-every: release_held() sends it
     while (c.output_sent < c.output.size()) {
       const ssize_t sent = send(c.fd, c.output.data() + c.output_sent,
                                 c.output.size() - c.output_sent, MSG_NOSIGNAL);
@@ -708,6 +779,10 @@ class Worker {
   const Options& options_;
   const Responses& responses_;
   int64_t answered_ = 0;  // requests answered, printed at exit (bench/engine.sh counts them)
+  int64_t requests_delayed_count_ = 0;  // --delay-every: requests this thread answered
+  std::vector<Connection*> held_;       // --delay-every: connections whose output waits
+  int hold_timer_ = -1;                 // fires when the first of them is due
+  int64_t armed_for_ns_ = INT64_MAX;    // the time it is set to (INT64_MAX: disarmed)
   int64_t requests_read_ = 0;  // --silent-every: complete request heads this thread read
   int listener_;
   int wake_fd_;

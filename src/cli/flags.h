@@ -16,10 +16,11 @@ enum class Flag {
   connections, threads, duration, rate, closed_loop, method, header, body, timeout,
   latency, json, warmup, timeline, slow, no_keepalive, no_retry, percentiles, slo, control,
   precise_dispatch, dispatch_precision, engine, shard, start_at, start_tolerance, output,
-  requests, pipeline, ramp, http2, streams,
+  requests, pipeline, ramp, arrival, seed, http2, streams,
   progress_fd, generate,
   insecure, cacert, cert, key, tls_min, tls_max, tls_resume,
   version, help,
+  fail_if,  // hammer compare only (kSubcommandFlags)
 };
 
 /// What a flag's value is, for shell completion.
@@ -79,6 +80,9 @@ inline constexpr std::array kFlags = {
     FlagSpec{Flag::requests, '\0', "--requests", "FILE", ValueKind::file, false, "", false},
     FlagSpec{Flag::pipeline, 'p', "--pipeline", "N", ValueKind::text, false, "", false},
     FlagSpec{Flag::ramp, '\0', "--ramp", "T", ValueKind::text, false, "", false},
+    FlagSpec{Flag::arrival, '\0', "--arrival", "KIND", ValueKind::choice, false,
+             "constant poisson", false},
+    FlagSpec{Flag::seed, '\0', "--seed", "N", ValueKind::text, false, "", false},
     FlagSpec{Flag::http2, '\0', "--http2", "", ValueKind::none, false, "", false},
     FlagSpec{Flag::streams, '\0', "--streams", "N", ValueKind::text, false, "", false},
     FlagSpec{Flag::insecure, 'k', "--insecure", "", ValueKind::none, false, "", false},
@@ -94,9 +98,17 @@ inline constexpr std::array kFlags = {
              "man bash zsh", true},
 };
 
-/// The row of kFlags for `flag`: what a subcommand's table is built from.
+/// Flags only a subcommand takes: rows like kFlags', never read by the run's parser.
+inline constexpr std::array kSubcommandFlags = {
+    FlagSpec{Flag::fail_if, '\0', "--fail-if", "pNN+X%", ValueKind::text, true, "", false},
+};
+
+/// The row of kFlags (or kSubcommandFlags) for `flag`: what a subcommand's table is built from.
 constexpr FlagSpec flag_spec(Flag flag) {
   for (const FlagSpec& spec : kFlags) {
+    if (spec.flag == flag) return spec;
+  }
+  for (const FlagSpec& spec : kSubcommandFlags) {
     if (spec.flag == flag) return spec;
   }
   return kFlags.back();  // unreachable: every Flag has a row (arg_tokenizer_test.cc checks)

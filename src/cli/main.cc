@@ -11,6 +11,7 @@
 
 #include "cli/completions.h"
 #include "cli/man_page.h"
+#include "cli/compare_command.h"
 #include "cli/merge_options.h"
 #include "cli/report_command.h"
 #include "cli/options.h"
@@ -158,6 +159,21 @@ ExitCode run_report_command(const std::vector<std::string>& args, hammer::Stdout
   return write_output_files(*files) ? ExitCode::ok : ExitCode::run_failed;
 }
 
+// hammer compare: two documents -> compare/ -> report/: B against A, beyond noise or not.
+ExitCode run_compare_command(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
+  using namespace hammer;
+  auto options = parse_compare_options(args);
+  if (!options) return fail(ExitCode::bad_input, options.error().message);
+  if (options->help) {
+    out.write(compare_usage_text());
+    return ExitCode::ok;
+  }
+  auto outcome = run_compare(*options);
+  if (!outcome) return fail(ExitCode::bad_input, outcome.error());
+  out.write(outcome->report);
+  return outcome->failed ? ExitCode::slo_missed : ExitCode::ok;
+}
+
 // hammer merge: documents -> merge/ -> report/ (design.md §9).
 ExitCode run_merge_command(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
   using namespace hammer;
@@ -239,6 +255,9 @@ ExitCode run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
 
   if (!args.empty() && args.front() == "report") {
     return run_report_command(std::vector<std::string>(args.begin() + 1, args.end()), out);
+  }
+  if (!args.empty() && args.front() == "compare") {
+    return run_compare_command(std::vector<std::string>(args.begin() + 1, args.end()), out);
   }
   if (!args.empty() && args.front() == "merge") {
     return run_merge_command(std::vector<std::string>(args.begin() + 1, args.end()), out);

@@ -208,6 +208,8 @@ struct Parser {
       case Flag::no_retry:
       case Flag::precise_dispatch:
         break;  // kSwitchSettings
+      case Flag::fail_if:
+        break;  // hammer compare's: not in the run's table
       case Flag::connections:
         config.sweep.connections.clear();
         if (is_level_list(value)) return parse_connection_sweep(value);
@@ -282,6 +284,17 @@ struct Parser {
       case Flag::ramp:
         return parse_duration_flag(spec.long_name, value, kNanosPerSecond, "2, 2s, 500ms or 1m",
                                    kMaxDurationNs, "24h", config.ramp_ns);
+      case Flag::arrival:
+        if (value == "constant") {
+          config.arrival.kind = Arrival::constant;
+        } else if (value == "poisson") {
+          config.arrival.kind = Arrival::poisson;
+        } else {
+          return flag_error(spec.long_name, "expected constant or poisson", value);
+        }
+        return std::nullopt;
+      case Flag::seed:
+        return parse_seed(spec.long_name, value, config.arrival.seed);
       case Flag::percentiles: {
         auto list = parse_percentile_list(value);
         if (!list) return flag_error(spec.long_name, list.error(), value);
@@ -368,6 +381,10 @@ struct Parser {
                         " connections, got --connections " +
                         std::to_string(config.sweep.connections.front()) +
                         " (the smallest level of the sweep)"};
+    }
+    if (config.arrival.kind == Arrival::poisson && !config.open_loop()) {
+      return UsageError{"--arrival: poisson spaces the slots of an open-loop schedule, which "
+                        "needs --rate (closed loop sends as soon as an answer lands)"};
     }
     if (config.precise_dispatch && !config.open_loop()) {
       return UsageError{"--precise-dispatch: spins to each slot of an open-loop schedule, which "

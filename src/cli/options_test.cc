@@ -607,6 +607,23 @@ TEST(OptionsTest, AnHttpsRunIsRefusedOnlyWithoutTls) {
   EXPECT_FALSE(https_refusal(config_of({kUrl})));
 }
 
+TEST(OptionsTest, ArrivalIsConstantUnlessPoissonIsAskedForWithItsSeed) {
+  const Config plain = config_of({kUrl, "--rate", "100"});
+  EXPECT_EQ(plain.arrival.kind, Arrival::constant);
+  EXPECT_EQ(plain.arrival.seed, 1u);
+  const Config poisson =
+      config_of({kUrl, "--rate", "100", "--arrival", "poisson", "--seed", "18446744073709551615"});
+  EXPECT_EQ(poisson.arrival.kind, Arrival::poisson);
+  EXPECT_EQ(poisson.arrival.seed, UINT64_MAX);
+  EXPECT_EQ(config_of({kUrl, "--rate", "100", "--arrival", "constant", "--seed", "0"}).arrival.seed,
+            0u);
+  // With a ramp and a warm-up too.
+  const Config ramped = config_of(
+      {kUrl, "--rate", "100", "--arrival", "poisson", "--ramp", "2s", "--warmup", "1s"});
+  EXPECT_EQ(ramped.arrival.kind, Arrival::poisson);
+  EXPECT_EQ(ramped.ramp_ns, 2'000'000'000);
+}
+
 TEST(OptionsTest, LongOptionNamesListEveryFlagOfTheDesign) {
   const std::vector<std::string_view> names(long_option_names().begin(),
                                             long_option_names().end());

@@ -28,6 +28,19 @@ bool all_digits(std::string_view text) {
 
 }  // namespace
 
+Failure parse_seed(std::string_view flag, std::string_view value, uint64_t& out) {
+  uint64_t number = 0;
+  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+  if (ec == std::errc::result_out_of_range && all_digits(value)) {
+    return flag_error(flag, "must be at most " + std::to_string(UINT64_MAX), value);
+  }
+  if (ec != std::errc() || end != value.data() + value.size() || value.empty()) {
+    return flag_error(flag, "expected a whole number >= 0", value);
+  }
+  out = number;
+  return std::nullopt;
+}
+
 Failure parse_whole(std::string_view flag, std::string_view value, int64_t max, int64_t& out) {
   int64_t number = 0;
   auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);

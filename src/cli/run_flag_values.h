@@ -16,6 +16,9 @@
 namespace hammer {
 
 /// A whole number in 1..max ("-c 10", "-p 4").
+/// --seed: any whole number 0 .. 2^64 - 1.
+std::optional<UsageError> parse_seed(std::string_view flag, std::string_view value,
+                                     uint64_t& out);
 std::optional<UsageError> parse_whole(std::string_view flag, std::string_view value, int64_t max,
                                       int64_t& out);
 

@@ -64,6 +64,18 @@ std::string flag_description(Flag flag) {
       return "raise the load over T first: open loop, the rate climbs\n"
              "linearly from 0; closed loop, connections join evenly;\n"
              "reported apart, before any warm-up (default none)";
+    case Flag::arrival:
+      return "open loop: constant spaces the slots evenly, poisson\n"
+             "draws exponential gaps of mean 1/rate from --seed (the\n"
+             "same schedule every run; a --ramp climbs the same way)\n"
+             "(default constant)";
+    case Flag::fail_if:
+      return "hammer compare: exit 3 when row pNN is worse beyond\n"
+             "noise and by more than X% of A (repeatable)";
+    case Flag::seed:
+      return "the seed of --arrival poisson, 0 to 2^64-1: one seed,\n"
+             "one schedule, split exactly over threads and shards\n"
+             "(default " + std::to_string(defaults.arrival.seed) + ")";
     case Flag::timeout:
       return "per-request timeout; a bare number is milliseconds, e.g.\n"
              "2000, 2s, 500ms; at most 60s (default " +

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/arrival.h"
 #include "core/shared_text.h"
 
 namespace hammer {
@@ -205,6 +206,7 @@ struct Config {
   bool http2 = false;          // --http2: h2 by ALPN (https), h2c with prior knowledge (http)
   int64_t streams = 1;         // --streams: HTTP/2 streams in flight per connection
   int64_t ramp_ns = 0;         // --ramp: load rising before the warm-up; 0 = none
+  ArrivalProcess arrival;      // --arrival, --seed: constant gaps or Poisson from the seed
   std::string requests_path;           // --requests FILE as given; empty = one request (URL)
   std::vector<RequestLine> requests;   // its lines, in order; request i uses line i mod n
   std::vector<double> percentiles;  // --percentiles: the rows of the report, rising; empty =

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cmath>
 #include <cstring>
@@ -80,6 +81,26 @@ void read_config(DocumentReader& reader, Config& config) {
   // none of them.
   if (const JsonValue* ramp = reader.at({"config", "ramp_s"}); ramp != nullptr) {
     config.ramp_ns = seconds_to_ns(reader.number({"config", "ramp_s"}));
+  }
+  // Added within schema 1 (--arrival, --seed): absent in older documents, which ran constant.
+  if (const JsonValue* arrival = reader.at({"config", "arrival"});
+      arrival != nullptr && arrival->is_string()) {
+    if (arrival->text == "poisson") {
+      config.arrival.kind = Arrival::poisson;
+    } else if (arrival->text != "constant") {
+      reader.fail("config.arrival: expected \"constant\" or \"poisson\", got \"" +
+                  arrival->text + "\"");
+    }
+  }
+  if (const JsonValue* seed = reader.at({"config", "seed"}); seed != nullptr && seed->is_number()) {
+    uint64_t value = 0;
+    const auto [end, ec] =
+        std::from_chars(seed->text.data(), seed->text.data() + seed->text.size(), value);
+    if (ec != std::errc() || end != seed->text.data() + seed->text.size()) {
+      reader.fail("config.seed: expected a whole number 0 to 2^64-1, got " + seed->text);
+    } else {
+      config.arrival.seed = value;
+    }
   }
   if (reader.at({"config", "pipeline"}) != nullptr) {
     config.pipeline = reader.integer({"config", "pipeline"});

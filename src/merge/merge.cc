@@ -98,6 +98,16 @@ std::string config_difference(const Config& first, const Config& other) {
   if (first.ramp_ns != other.ramp_ns) {
     return differ("--ramp " + seconds_text(first.ramp_ns), "--ramp " + seconds_text(other.ramp_ns));
   }
+  if (first.arrival.kind != other.arrival.kind ||
+      (first.arrival.kind == Arrival::poisson && first.arrival.seed != other.arrival.seed)) {
+    const auto arrival_text = [](const Config& config) {
+      return "--arrival " + std::string(arrival_name(config.arrival.kind)) +
+             (config.arrival.kind == Arrival::poisson
+                  ? " --seed " + std::to_string(config.arrival.seed)
+                  : "");
+    };
+    return differ(arrival_text(first), arrival_text(other));
+  }
   if (first.pipeline != other.pipeline) {
     return differ("-p " + std::to_string(first.pipeline), "-p " + std::to_string(other.pipeline));
   }

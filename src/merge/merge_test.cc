@@ -144,6 +144,8 @@ TEST(MergeTest, RefusesIncompatibleConfigsNamingTheSetting) {
       {[](Config& c) { c.method = "POST"; }, "-m GET vs -m POST"},
       {[](Config& c) { c.closed_loop_stopwatch = true; }, "no --closed-loop vs --closed-loop"},
       {[](Config& c) { c.ramp_ns = 2 * kSecond; }, "--ramp 0s vs --ramp 2s"},
+      {[](Config& c) { c.arrival.kind = Arrival::poisson; },
+       "--arrival constant vs --arrival poisson --seed 1"},
       {[](Config& c) { c.pipeline = 8; }, "-p 1 vs -p 8"},
       {[](Config& c) {
          c.requests_path = "a.jsonl";

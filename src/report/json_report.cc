@@ -246,6 +246,8 @@ void write_document_header(const Config& config, JsonWriter& json) {
   json.member_or_null("requests", !config.requests_path.empty(), config.requests_path);
   json.member_or_null("rate", config.open_loop(), config.rate);
   json.member("mode", config.open_loop() ? "open" : "closed");
+  json.member("arrival", arrival_name(config.arrival.kind));
+  json.member("seed", config.arrival.seed);
   json.member("stopwatch", config.corrected_stopwatch_leads() ? "corrected" : "uncorrected");
   json.member("timeout_ms", static_cast<double>(config.timeout_ns) / 1e6);
   json.member("method", config.method);

@@ -71,6 +71,9 @@ void append_header(const ReportInput& input, std::string& out) {
          plural(config.connections, "connection") + ", ";
   if (config.open_loop()) {
     out += "open loop @ " + format_number(config.rate) + " req/s";
+    if (config.arrival.kind == Arrival::poisson) {
+      out += ", Poisson arrivals (seed " + std::to_string(config.arrival.seed) + ")";
+    }
     if (config.closed_loop_stopwatch) out += ", stopwatch from actual send (--closed-loop)";
   } else {
     out += "closed loop";

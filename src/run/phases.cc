@@ -6,7 +6,7 @@
 namespace hammer {
 
 int64_t Phases::slots_before(const SlotPartition& partition, int64_t t_ns) const {
-  return OpenLoopSchedule(start_ns_, rate_, partition, t_ns, ramp_ns_).scheduled_count();
+  return OpenLoopSchedule(start_ns_, rate_, partition, t_ns, ramp_ns_, arrival_).scheduled_count();
 }
 
 int64_t Phases::slots_in(Phase phase, const SlotPartition& partition) const {

@@ -24,10 +24,14 @@ class Phases {
         warmup_ns_(config.warmup_ns),
         duration_ns_(config.duration_ns),
         rate_(config.rate),
+        arrival_(config.arrival),
         ramp_cut_(config.ramp_ns > 0 ? INT64_MAX : INT64_MIN),
         warmup_cut_(config.warmup_ns > 0 ? INT64_MAX : INT64_MIN) {}
   /// The same phases at another rate (a sweep's step).
   Phases(const Config& config, double rate) : Phases(config) { rate_ = rate; }
+
+  /// The arrival process the slots follow (--arrival, --seed).
+  const ArrivalProcess& arrival() const { return arrival_; }
 
   /// The phases' clock starts (the schedule's t0). Before it every time reads as the run's
   /// first phase, and the measured part has not begun.
@@ -65,7 +69,8 @@ class Phases {
   }
 
   /// Open loop: how many of `partition`'s slots come due before `t_ns` (the schedule's
-  /// formula, ramp included), after start_at().
+  /// formula, ramp and arrival process included), after start_at(). Exact for Poisson too:
+  /// it draws the same S(k) the workers do (one Gamma draw per 128 slots from slot 0).
   int64_t slots_before(const SlotPartition& partition, int64_t t_ns) const;
   /// Open loop: how many of `partition`'s slots fall in `phase` of a run that ran its course
   /// (the measured part up to the planned deadline).
@@ -76,6 +81,7 @@ class Phases {
   int64_t warmup_ns_ = 0;
   int64_t duration_ns_ = 0;
   double rate_ = 0;
+  ArrivalProcess arrival_;
   int64_t start_ns_ = 0;
   int64_t measured_start_ns_ = INT64_MAX;
   int64_t ramp_cut_ = INT64_MIN;    // phase_of: before it, the ramp (INT64_MIN: no ramp)

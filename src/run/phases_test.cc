@@ -3,6 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
+#include "schedule/schedule.h"
+
 namespace hammer {
 namespace {
 
@@ -63,6 +68,32 @@ TEST(PhasesTest, SlotsInEachPhaseAddUpToTheSchedule) {
   const SlotPartition half{1, 2};
   EXPECT_EQ(phases.slots_in(Phase::warmup, half), 500);
   EXPECT_EQ(phases.slots_before(half, 1'000'000'000), 500);
+}
+
+TEST(PhasesTest, PoissonSlotsBeforeCountExactlyTheSlotsTheWorkersTake) {
+  // 2000 req/s, 1 s ramp, 1 s warm-up, 2 s measured, Poisson from seed 17: slots_before must
+  // count the very slots a worker's schedule walks, for any partition and any time.
+  Config config = config_with(1'000'000'000, 1'000'000'000, 2'000'000'000, 2000);
+  config.arrival = {Arrival::poisson, 17};
+  Phases phases(config);
+  phases.start_at(5'000);
+  for (const SlotPartition partition : {SlotPartition{0, 1}, SlotPartition{1, 3}}) {
+    OpenLoopSchedule schedule(5'000, 2000, partition, phases.deadline_ns(), config.ramp_ns,
+                              config.arrival);
+    std::vector<int64_t> times;
+    while (schedule.has_next()) {
+      times.push_back(schedule.next_intended_ns());
+      schedule.take();
+    }
+    for (int64_t t : {phases.warmup_start_ns(), phases.measured_start_ns(), phases.deadline_ns(),
+                      times[times.size() / 2], times[times.size() / 2] + 1, int64_t{5'000}}) {
+      const auto expected = std::lower_bound(times.begin(), times.end(), t) - times.begin();
+      EXPECT_EQ(phases.slots_before(partition, t), expected) << t;
+    }
+    EXPECT_EQ(phases.slots_in(Phase::ramp, partition) + phases.slots_in(Phase::warmup, partition) +
+                  phases.slots_in(Phase::measured, partition),
+              static_cast<int64_t>(times.size()));
+  }
 }
 
 }  // namespace

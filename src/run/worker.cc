@@ -216,7 +216,7 @@ void Worker::begin_run(int64_t start_ns, int64_t deadline_ns) {
   wait_began_ns_ = start_ns;
   wait_asked_ns_ = 0;
   schedule_ = OpenLoopSchedule(start_ns, open_loop_ ? config_.rate : 1.0, slots_, deadline_ns,
-                               config_.ramp_ns);
+                               config_.ramp_ns, config_.arrival);
   // Connections that connected before the start have been idle only since the start.
   for (int64_t i = 0; i < connection_count_; ++i) {
     if (connections_[i].state == ConnectionState::idle) connections_[i].idle_since_ns = start_ns;

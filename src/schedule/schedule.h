@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "schedule/absence_windows.h"
+#include "schedule/arrivals.h"
 #include "schedule/dispatch_lag.h"
 #include "schedule/slot_partition.h"
 
@@ -23,7 +24,10 @@ class SlotTimes {
  public:
   SlotTimes(double rate, int64_t ramp_ns);
   /// Offset of slot k from t0, in ns (rounded to the nearest ns; never drifts: computed from k).
-  int64_t offset_ns(int64_t k) const;
+  int64_t offset_ns(int64_t k) const { return offset_at(static_cast<double>(k)); }
+  /// The same formula at a real slot position: a Poisson schedule's S(k) (arrivals.h), the
+  /// inverse of the cumulative rate at s expected slots.
+  int64_t offset_at(double slot) const;
   /// How many slots have offset_ns(k) < offset (0 for offset <= 0).
   int64_t slots_before(int64_t offset) const;
 
@@ -33,8 +37,9 @@ class SlotTimes {
   double ramp_slots_;   // R T / 2 (real: the ramp ends between two slots)
 };
 
-/// One worker's share of the global schedule intended[k] = start + SlotTimes(k): the slots of
-/// its SlotPartition (slot_partition.h). Worker w of W of an unsharded run takes every k with
+/// One worker's share of the global schedule intended[k] = start + SlotTimes(k) (constant
+/// arrivals) or start + SlotTimes(S(k)) (Poisson: S(k) the k-th arrival of a unit-rate Poisson
+/// process drawn from the seed, arrivals.h): the slots of its SlotPartition (slot_partition.h). Worker w of W of an unsharded run takes every k with
 /// k % W == w, so the workers' shares together are exactly the global schedule: no slot is
 /// lost or duplicated by the split, and the offered rate is `rate` in total whatever W is (and
 /// rises over a --ramp the same way for every worker); --shard deals the slots over machines
@@ -42,7 +47,7 @@ class SlotTimes {
 class OpenLoopSchedule {
  public:
   OpenLoopSchedule(int64_t start_ns, double rate, SlotPartition slots, int64_t deadline_ns,
-                   int64_t ramp_ns = 0);
+                   int64_t ramp_ns = 0, ArrivalProcess arrival = {});
   /// Worker `worker_index` of `worker_count` in an unsharded run.
   OpenLoopSchedule(int64_t start_ns, double rate, int64_t worker_index, int64_t worker_count,
                    int64_t deadline_ns, int64_t ramp_ns = 0)
@@ -50,13 +55,13 @@ class OpenLoopSchedule {
                          ramp_ns) {}
 
   /// Intended send time of this worker's next unsent request.
-  int64_t next_intended_ns() const { return intended_ns(next_k_); }
+  int64_t next_intended_ns() const { return next_intended_ns_; }
   /// True while the next request's intended time is before the deadline.
   bool has_next() const { return next_intended_ns() < deadline_ns_; }
   /// Global slot number of the next request (k in the formula).
   int64_t next_slot() const { return next_k_; }
   /// The next request is being sent: move to the one after it.
-  void take() { next_k_ += slots_.stride; }
+  void take();
 
   /// Requests whose intended time is <= now_ns and before the deadline, not yet sent.
   int64_t due_count(int64_t now_ns) const;
@@ -71,14 +76,21 @@ class OpenLoopSchedule {
   }
 
  private:
-  int64_t intended_ns(int64_t k) const;
   int64_t slots_before(int64_t t_ns) const;  // global k with intended_ns(k) < t_ns
+  // Poisson: the first slot at or after `cursor`'s whose offset is >= offset.
+  int64_t poisson_slots_before(PoissonCursor& cursor, int64_t offset) const;
 
   int64_t start_ns_;
   SlotTimes times_;
   SlotPartition slots_;
   int64_t deadline_ns_;
   int64_t next_k_;
+  bool poisson_;
+  uint64_t seed_;
+  PoissonCursor next_;               // Poisson: at next_k_
+  mutable PoissonCursor frontier_;   // Poisson: where the last due count stopped
+  mutable int64_t frontier_offset_ = INT64_MIN;  // the offset it stopped at
+  int64_t next_intended_ns_;
 };
 
 /// Closed loop with --ramp T: when connection `global_index` of `total` may first send, as an

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+#include "cli/compare_command.h"
+
+#include <array>
+#include <charconv>
+
+#include "cli/arg_tokenizer.h"
+#include "cli/percentile_flag.h"
+#include "core/percentiles.h"
+#include "document/run_document.h"
+#include "report/compare_report.h"
+
+namespace hammer {
+namespace {
+
+UsageError compare_error(const std::string& message) { return {"compare: " + message}; }
+
+constexpr std::array kCompareFlags = {flag_spec(Flag::fail_if), flag_spec(Flag::json),
+                                      flag_spec(Flag::help)};
+
+// The lead stopwatch's histogram and measured seconds of a saved run.
+Expected<CompareSide, std::string> side_of(const RunDocument& document) {
+  const RunResult& result = document.result;
+  const bool corrected = document.config.corrected_stopwatch_leads();
+  CompareSide side;
+  side.whole = corrected ? result.corrected : result.uncorrected;
+  const Timeline& timeline = result.timeline;
+  for (int32_t row = 0; row < static_cast<int32_t>(timeline.rows().size()); ++row) {
+    if (timeline.rows()[static_cast<size_t>(row)].warmup) continue;
+    side.seconds.push_back(timeline.row_histogram(row));
+  }
+  if (side.whole.total_count() == 0) {
+    return unexpected(document.source + ": no latency recorded (nothing to compare)");
+  }
+  return side;
+}
+
+}  // namespace
+
+Expected<FailIf, std::string> parse_fail_if(std::string_view text) {
+  const std::string expected = "expected pNN+X% (e.g. p99+10%)";
+  const size_t plus = text.find('+');
+  if (text.size() < 4 || text.front() != 'p' || plus == std::string_view::npos ||
+      text.back() != '%') {
+    return unexpected(expected);
+  }
+  auto percentile = parse_percentile(text.substr(1, plus - 1));
+  if (!percentile) return unexpected(percentile.error());
+  const std::string_view number = text.substr(plus + 1, text.size() - plus - 2);
+  double percent = 0;
+  const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), percent);
+  if (number.empty() || ec != std::errc() || end != number.data() + number.size() ||
+      !(percent >= 0) || percent > 1e6) {
+    return unexpected(expected);
+  }
+  return FailIf{*percentile, percent};
+}
+
+Expected<CompareOptions, UsageError> parse_compare_options(const std::vector<std::string>& args) {
+  CompareOptions options;
+  std::vector<std::string> inputs;
+  ArgTokenizer arguments(args, CommandFlags{"hammer compare", kCompareFlags});
+  for (;;) {
+    auto argument = arguments.next();
+    if (!argument) return unexpected(compare_error(argument.error().message));
+    if (!*argument) break;
+    const std::string_view value = (*argument)->value;
+    if ((*argument)->flag == nullptr) {
+      inputs.emplace_back(value);
+      continue;
+    }
+    switch ((*argument)->flag->flag) {
+      case Flag::help:
+        options.help = true;
+        return options;
+      case Flag::json:
+        options.json = true;
+        break;
+      default: {  // --fail-if
+        auto rule = parse_fail_if(value);
+        if (!rule) {
+          return unexpected(compare_error("--fail-if: " + rule.error() + ", got '" +
+                                          std::string(value) + "'"));
+        }
+        options.fail_ifs.push_back(*rule);
+        break;
+      }
+    }
+  }
+  if (inputs.size() != 2) {
+    return unexpected(compare_error("expected two saved runs, got " +
+                                    std::to_string(inputs.size()) +
+                                    " (usage: hammer compare A.json B.json)"));
+  }
+  options.a = inputs[0];
+  options.b = inputs[1];
+  return options;
+}
+
+Expected<CompareOutcome, std::string> run_compare(const CompareOptions& options) {
+  auto a = load_run_document(options.a);
+  if (!a) return unexpected("compare: " + a.error());
+  auto b = load_run_document(options.b);
+  if (!b) return unexpected("compare: " + b.error());
+  auto a_side = side_of(*a);
+  if (!a_side) return unexpected("compare: " + a_side.error());
+  auto b_side = side_of(*b);
+  if (!b_side) return unexpected("compare: " + b_side.error());
+  std::vector<double> rows =
+      a->config.percentiles.empty() ? default_percentiles() : a->config.percentiles;
+  std::vector<double> ruled;
+  for (const FailIf& rule : options.fail_ifs) ruled.push_back(rule.percentile);
+  rows = union_of_percentiles(rows, ruled);
+  const Comparison comparison =
+      compare_runs(*a_side, *b_side, rows, CompareSettings{}, options.fail_ifs);
+  CompareLabels labels{options.a, options.b,
+                       a->config.corrected_stopwatch_leads() ? "corrected" : "uncorrected"};
+  if (a->config.corrected_stopwatch_leads() != b->config.corrected_stopwatch_leads()) {
+    return unexpected("compare: " + options.a + " leads with the " + labels.stopwatch +
+                      " stopwatch and " + options.b +
+                      " with the other; compare runs of the same mode (both open loop, or both "
+                      "closed)");
+  }
+  CompareOutcome outcome;
+  outcome.report = options.json ? render_compare_json(comparison, labels)
+                                : render_compare_text(comparison, labels);
+  outcome.failed = comparison.failed();
+  return outcome;
+}
+
+std::string compare_usage_text() {
+  return "usage: hammer compare A.json B.json [--fail-if pNN+X%]... [--json]\n"
+         "\n"
+         "For each percentile A reported (its lead stopwatch), B - A with a 95% interval from\n"
+         "1000 bootstrap resamples of each run's measured seconds (seeded: the same files give\n"
+         "the same answer), and a verdict: better, worse, or no change beyond noise (a change\n"
+         "under 5% of A is no change).\n"
+         "\n"
+         "  --fail-if pNN+X%   exit 3 when row pNN is worse beyond noise and B - A is more\n"
+         "                     than X% of A (repeatable), e.g. --fail-if p99+10%\n"
+         "  --json             the comparison as JSON\n"
+         "  -h, --help         this text\n";
+}
+
+}  // namespace hammer

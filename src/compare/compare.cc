@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+//
+// Is B slower than A, beyond noise? One run's p99 is one number; run it again and it moves.
+// How far it moves is visible inside the run: its seconds are small runs of their own. The
+// bootstrap resamples them: draw as many seconds as the run had, with replacement, add their
+// histograms (never average percentiles), take the percentile; do the same for B; B - A of
+// each draw is one sample of how the difference could have come out. The central
+// `confidence` share of those samples is the interval. A row is worse when the whole interval
+// is above 0 and the change exceeds min_relative_change of A, better when it is all below 0
+// and as large, otherwise no change: the runs cannot tell the difference from their own noise.
+//
+// Seconds, not requests, are the unit resampled: requests in one second share its state (a GC
+// pause, a full queue), so resampling single requests would claim a precision the run does not
+// have. The resamples are seeded: the same two documents always give the same verdicts.
+#include "compare/compare.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hammer {
+
+namespace {
+
+uint64_t splitmix(uint64_t& state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+Histogram sum_of(const std::vector<Histogram>& seconds) {
+  Histogram total(seconds.front().geometry());
+  for (const Histogram& second : seconds) total.add(second);
+  return total;
+}
+
+// One resample: as many seconds as `seconds` has, drawn with replacement, added up.
+void resample(const std::vector<Histogram>& seconds, uint64_t& state, Histogram& out) {
+  out.reset();
+  const uint64_t n = seconds.size();
+  for (uint64_t i = 0; i < n; ++i) out.add(seconds[splitmix(state) % n]);
+}
+
+double quantile_of_sorted(const std::vector<double>& sorted, double q) {
+  if (sorted.empty()) return 0;
+  const double position = q * static_cast<double>(sorted.size() - 1);
+  const size_t below = static_cast<size_t>(std::floor(position));
+  const size_t above = std::min(below + 1, sorted.size() - 1);
+  const double fraction = position - static_cast<double>(below);
+  return sorted[below] * (1 - fraction) + sorted[above] * fraction;
+}
+
+bool same_percentile(double a, double b) { return std::abs(a - b) < 1e-9; }
+
+}  // namespace
+
+bool Comparison::failed() const {
+  return std::any_of(rows.begin(), rows.end(), [](const CompareRow& row) { return row.failed; });
+}
+
+Comparison compare_runs(const CompareSide& a, const CompareSide& b,
+                        const std::vector<double>& percentiles, const CompareSettings& settings,
+                        const std::vector<FailIf>& fail_ifs) {
+  Comparison comparison;
+  comparison.settings = settings;
+  comparison.a_seconds = static_cast<int64_t>(a.seconds.size());
+  comparison.b_seconds = static_cast<int64_t>(b.seconds.size());
+  const bool resampled = !a.seconds.empty() && !b.seconds.empty() && settings.resamples > 0;
+  const Histogram a_sum = resampled ? sum_of(a.seconds) : a.whole;
+  const Histogram b_sum = resampled ? sum_of(b.seconds) : b.whole;
+  // deltas[r][row]: B - A of resample r at each percentile.
+  std::vector<std::vector<double>> deltas(percentiles.size());
+  if (resampled) {
+    uint64_t state = settings.seed;
+    Histogram a_draw(a.seconds.front().geometry());
+    Histogram b_draw(b.seconds.front().geometry());
+    for (int r = 0; r < settings.resamples; ++r) {
+      resample(a.seconds, state, a_draw);
+      resample(b.seconds, state, b_draw);
+      for (size_t i = 0; i < percentiles.size(); ++i) {
+        deltas[i].push_back(static_cast<double>(b_draw.value_at_percentile(percentiles[i])) -
+                            static_cast<double>(a_draw.value_at_percentile(percentiles[i])));
+      }
+    }
+  }
+  const double tail = (1 - settings.confidence) / 2;
+  for (size_t i = 0; i < percentiles.size(); ++i) {
+    const double q = percentiles[i];
+    CompareRow row;
+    row.percentile = q;
+    row.a_ns = a.whole.value_at_percentile(q);
+    row.b_ns = b.whole.value_at_percentile(q);
+    row.delta_ns = static_cast<double>(b_sum.value_at_percentile(q)) -
+                   static_cast<double>(a_sum.value_at_percentile(q));
+    row.low_ns = row.delta_ns;
+    row.high_ns = row.delta_ns;
+    if (resampled) {
+      std::sort(deltas[i].begin(), deltas[i].end());
+      row.low_ns = quantile_of_sorted(deltas[i], tail);
+      row.high_ns = quantile_of_sorted(deltas[i], 1 - tail);
+    }
+    const double floor_ns =
+        settings.min_relative_change * static_cast<double>(a_sum.value_at_percentile(q));
+    if (row.low_ns > 0 && row.delta_ns > floor_ns) {
+      row.verdict = CompareVerdict::worse;
+    } else if (row.high_ns < 0 && -row.delta_ns > floor_ns) {
+      row.verdict = CompareVerdict::better;
+    }
+    for (const FailIf& rule : fail_ifs) {
+      if (!same_percentile(rule.percentile, q)) continue;
+      row.fail_percent = rule.percent;
+      const double limit_ns = rule.percent / 100 * static_cast<double>(a_sum.value_at_percentile(q));
+      if (row.verdict == CompareVerdict::worse && row.delta_ns > limit_ns) row.failed = true;
+    }
+    comparison.rows.push_back(row);
+  }
+  return comparison;
+}
+
+}  // namespace hammer

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// `hammer compare A.json B.json`: did B's percentiles move beyond noise? See compare.cc.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "stats/histogram.h"
+
+namespace hammer {
+
+enum class CompareVerdict : uint8_t { better, no_change, worse };
+
+/// --fail-if p99+10%: fail when row `percentile` is worse beyond noise and B - A exceeds
+/// `percent` of A.
+struct FailIf {
+  double percentile = 99;
+  double percent = 10;
+};
+
+struct CompareSettings {
+  int resamples = 1000;
+  uint64_t seed = 1;
+  double confidence = 0.95;
+  /// A change smaller than this fraction of A is "no change" whatever its interval: two runs
+  /// on one machine differ by a few percent (CPU frequency, scheduling) that no resampling of
+  /// one run's seconds can see, and the per-second histograms resolve about 1%.
+  double min_relative_change = 0.05;
+};
+
+/// One run as compare reads it: its lead-stopwatch histogram (the figures the report printed)
+/// and its measured seconds' histograms (the timeline's rows), which the bootstrap resamples.
+struct CompareSide {
+  Histogram whole;
+  std::vector<Histogram> seconds;
+};
+
+struct CompareRow {
+  double percentile = 0;
+  int64_t a_ns = 0;         // from the whole histograms, as each run reported it
+  int64_t b_ns = 0;
+  double delta_ns = 0;      // B - A of the seconds added up (what the interval is about)
+  double low_ns = 0;        // the bootstrap interval of delta_ns
+  double high_ns = 0;
+  CompareVerdict verdict = CompareVerdict::no_change;
+  bool failed = false;      // a --fail-if row that is worse beyond its threshold
+  double fail_percent = -1; // the threshold that row was judged by; < 0: none
+};
+
+struct Comparison {
+  std::vector<CompareRow> rows;
+  CompareSettings settings;
+  int64_t a_seconds = 0;
+  int64_t b_seconds = 0;
+  bool failed() const;
+};
+
+/// Compares B with A at each of `percentiles`: B - A with a bootstrap interval (resampling
+/// each run's seconds with replacement, seeded, settings.resamples times) and a verdict.
+/// Sides without seconds get intervals of zero width around the whole-histogram difference.
+Comparison compare_runs(const CompareSide& a, const CompareSide& b,
+                        const std::vector<double>& percentiles, const CompareSettings& settings,
+                        const std::vector<FailIf>& fail_ifs = {});
+
+}  // namespace hammer

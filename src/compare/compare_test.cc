@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+#include "compare/compare.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace hammer {
+namespace {
+
+// Seconds of `count` latencies each: most at `base_ns` (spread by up to 5% over the second's
+// index, so seconds differ a little), and every `slow_every`-th at `slow_ns`.
+CompareSide fabricate(int seconds, int count, int64_t base_ns, int slow_every = 0,
+                      int64_t slow_ns = 0, int64_t jitter_seed = 0) {
+  CompareSide side;
+  side.whole = Histogram(1'000, 60'000'000'000, 3);
+  for (int s = 0; s < seconds; ++s) {
+    Histogram second(1'000, 60'000'000'000, 2);
+    for (int i = 0; i < count; ++i) {
+      const int64_t spread = base_ns * ((i * 7 + s * 3 + jitter_seed) % 11) / 200;  // 0..5%
+      const int64_t value = slow_every > 0 && i % slow_every == 0 ? slow_ns : base_ns + spread;
+      second.record(value);
+      side.whole.record(value);
+    }
+    side.seconds.push_back(second);
+  }
+  return side;
+}
+
+const std::vector<double> kRows = {50, 75, 90, 95, 99, 99.9};
+
+TEST(CompareTest, TheSameRunComparedWithItselfIsNoChangeEverywhere) {
+  const CompareSide a = fabricate(10, 1000, 2'000'000);
+  const Comparison comparison = compare_runs(a, a, kRows, CompareSettings{});
+  ASSERT_EQ(comparison.rows.size(), kRows.size());
+  for (const CompareRow& row : comparison.rows) {
+    EXPECT_EQ(row.verdict, CompareVerdict::no_change) << row.percentile;
+    EXPECT_EQ(row.delta_ns, 0) << row.percentile;
+    EXPECT_LE(row.low_ns, 0);
+    EXPECT_GE(row.high_ns, 0);
+  }
+  EXPECT_FALSE(comparison.failed());
+}
+
+TEST(CompareTest, TwoRunsOfTheSameServerWithOtherJitterAreNoChange) {
+  const CompareSide a = fabricate(10, 1000, 2'000'000, 0, 0, 1);
+  const CompareSide b = fabricate(12, 1000, 2'000'000, 0, 0, 4);
+  for (const CompareRow& row : compare_runs(a, b, kRows, CompareSettings{}).rows) {
+    EXPECT_EQ(row.verdict, CompareVerdict::no_change) << row.percentile;
+  }
+}
+
+TEST(CompareTest, ASlowTailOnAnEighthOfRequestsIsWorseFromP90Up) {
+  const CompareSide a = fabricate(10, 1000, 2'000'000);
+  const CompareSide b = fabricate(10, 1000, 2'000'000, 8, 7'000'000);
+  const Comparison comparison = compare_runs(a, b, kRows, CompareSettings{}, {{99, 10}});
+  for (const CompareRow& row : comparison.rows) {
+    const CompareVerdict expected =
+        row.percentile >= 90 ? CompareVerdict::worse : CompareVerdict::no_change;
+    EXPECT_EQ(row.verdict, expected) << row.percentile;
+    if (row.percentile >= 90) {
+      EXPECT_GT(row.low_ns, 4'000'000) << row.percentile;
+    }
+  }
+  EXPECT_TRUE(comparison.failed());
+  // And the other way round it is better.
+  for (const CompareRow& row : compare_runs(b, a, kRows, CompareSettings{}).rows) {
+    if (row.percentile >= 90) {
+      EXPECT_EQ(row.verdict, CompareVerdict::better) << row.percentile;
+    }
+  }
+}
+
+TEST(CompareTest, FailIfNeedsBothTheNoiseAndTheThreshold) {
+  // B is 8% slower everywhere, steadily: worse beyond noise, but under a 10% threshold.
+  const CompareSide a = fabricate(10, 1000, 2'000'000);
+  const CompareSide b = fabricate(10, 1000, 2'160'000);
+  const Comparison under = compare_runs(a, b, kRows, CompareSettings{}, {{99, 10}});
+  EXPECT_EQ(under.rows[4].verdict, CompareVerdict::worse);
+  EXPECT_EQ(under.rows[4].fail_percent, 10);
+  EXPECT_FALSE(under.failed());
+  EXPECT_TRUE(compare_runs(a, b, kRows, CompareSettings{}, {{99, 5}}).failed());
+  // A change under min_relative_change is no change, however steady.
+  const CompareSide c = fabricate(10, 1000, 2'040'000);
+  EXPECT_EQ(compare_runs(a, c, kRows, CompareSettings{}).rows[0].verdict,
+            CompareVerdict::no_change);
+}
+
+TEST(CompareTest, OneNoisySecondWidensTheIntervalPastZero) {
+  // B's tail is slow in one second of ten only: its p99 is above A's, but resampling the
+  // seconds often leaves that one out, so the interval reaches 0: no change beyond noise.
+  CompareSide a = fabricate(10, 1000, 2'000'000);
+  CompareSide b = fabricate(10, 1000, 2'000'000);
+  for (int i = 0; i < 150; ++i) {  // 1.5% of the run: above its p99
+    b.seconds[3].record(9'000'000);
+    b.whole.record(9'000'000);
+  }
+  const CompareRow row = compare_runs(a, b, {99}, CompareSettings{}).rows[0];
+  EXPECT_GT(row.delta_ns, 0);
+  EXPECT_LE(row.low_ns, 0);
+  EXPECT_EQ(row.verdict, CompareVerdict::no_change);
+}
+
+TEST(CompareTest, TheSameSeedGivesTheSameIntervals) {
+  const CompareSide a = fabricate(10, 500, 1'000'000, 0, 0, 2);
+  const CompareSide b = fabricate(10, 500, 1'000'000, 20, 3'000'000, 5);
+  const Comparison first = compare_runs(a, b, kRows, CompareSettings{});
+  const Comparison again = compare_runs(a, b, kRows, CompareSettings{});
+  for (size_t i = 0; i < kRows.size(); ++i) {
+    EXPECT_EQ(first.rows[i].low_ns, again.rows[i].low_ns);
+    EXPECT_EQ(first.rows[i].high_ns, again.rows[i].high_ns);
+    EXPECT_EQ(first.rows[i].verdict, again.rows[i].verdict);
+  }
+}
+
+}  // namespace
+}  // namespace hammer

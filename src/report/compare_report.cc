@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+#include "report/compare_report.h"
+
+#include <cmath>
+#include <cstdint>
+
+#include "core/percentiles.h"
+#include "report/format.h"
+#include "report/json_writer.h"
+
+namespace hammer {
+
+namespace {
+
+std::string signed_duration(double ns) {
+  const int64_t rounded = std::llround(ns);
+  std::string text = rounded > 0 ? "+" : "";
+  text += format_duration_ns(rounded);
+  return text;
+}
+
+std::string percent_of(double delta_ns, int64_t base_ns) {
+  if (base_ns <= 0) return "";
+  const double percent = 100.0 * delta_ns / static_cast<double>(base_ns);
+  std::string text = percent > 0 ? "+" : "";
+  text += format_fixed(percent, 1);
+  text += '%';
+  return text;
+}
+
+std::string pad_right(std::string text, size_t width) {
+  if (text.size() < width) text.append(width - text.size(), ' ');
+  return text;
+}
+
+// "[+1.20ms, +3.40ms]": built by appends (GCC 12 misreads "[" + std::string&& as an overlap).
+std::string interval_text(const CompareRow& row) {
+  std::string text = "[";
+  text += signed_duration(row.low_ns);
+  text += ", ";
+  text += signed_duration(row.high_ns);
+  text += ']';
+  return text;
+}
+
+const char* verdict_code(CompareVerdict verdict) {
+  switch (verdict) {
+    case CompareVerdict::better: return "better";
+    case CompareVerdict::worse: return "worse";
+    case CompareVerdict::no_change: break;
+  }
+  return "no_change";
+}
+
+}  // namespace
+
+const char* compare_verdict_text(CompareVerdict verdict) {
+  return verdict == CompareVerdict::no_change ? "no change" : verdict_code(verdict);
+}
+
+std::string render_compare_text(const Comparison& comparison, const CompareLabels& labels) {
+  const CompareSettings& settings = comparison.settings;
+  std::string out = "hammer compare: B " + labels.b + " against A " + labels.a + "\n";
+  out += "  " + labels.stopwatch + " latency; " + format_fixed(settings.confidence * 100, 0) +
+         "% intervals from " + std::to_string(settings.resamples) +
+         " bootstrap resamples of the measured seconds (A " +
+         std::to_string(comparison.a_seconds) + ", B " + std::to_string(comparison.b_seconds) +
+         ", seed " + std::to_string(settings.seed) + "); changes under " +
+         format_fixed(settings.min_relative_change * 100, 0) + "% are no change\n\n";
+  out += pad_left("", 8) + pad_left("A", 11) + pad_left("B", 11) + pad_left("B - A", 12) +
+         pad_left("", 9) + "  " + pad_right("interval", 25) + "verdict\n";
+  for (const CompareRow& row : comparison.rows) {
+    out += pad_left(percentile_label(row.percentile) + "%", 8) +
+           pad_left(format_duration_ns(row.a_ns), 11) + pad_left(format_duration_ns(row.b_ns), 11) +
+           pad_left(signed_duration(row.delta_ns), 12) +
+           pad_left(percent_of(row.delta_ns, row.a_ns), 9) + "  " +
+           pad_right(interval_text(row), 25) +
+           compare_verdict_text(row.verdict) + "\n";
+  }
+  bool any_rule = false;
+  for (const CompareRow& row : comparison.rows) {
+    if (row.fail_percent < 0) continue;
+    if (!any_rule) out += "\n";
+    any_rule = true;
+    const std::string rule =
+        "--fail-if p" + percentile_label(row.percentile) + "+" + format_number(row.fail_percent) + "%";
+    out += rule + (row.failed ? ": FAIL (worse beyond noise, by " +
+                                    percent_of(row.delta_ns, row.a_ns) + ")\n"
+                              : ": pass\n");
+  }
+  return out;
+}
+
+std::string render_compare_json(const Comparison& comparison, const CompareLabels& labels) {
+  const CompareSettings& settings = comparison.settings;
+  JsonWriter json(2);
+  json.begin_object();
+  json.member("a", labels.a);
+  json.member("b", labels.b);
+  json.member("stopwatch", labels.stopwatch);
+  json.member("resamples", static_cast<int64_t>(settings.resamples));
+  json.member("seed", settings.seed);
+  json.member("confidence", settings.confidence);
+  json.member("min_relative_change", settings.min_relative_change);
+  json.member("a_seconds", comparison.a_seconds);
+  json.member("b_seconds", comparison.b_seconds);
+  json.key("rows").begin_array();
+  for (const CompareRow& row : comparison.rows) {
+    json.begin_object();
+    json.member("percentile", percentile_label(row.percentile));
+    json.member("a_ns", row.a_ns);
+    json.member("b_ns", row.b_ns);
+    json.member("delta_ns", std::llround(row.delta_ns));
+    json.member("low_ns", std::llround(row.low_ns));
+    json.member("high_ns", std::llround(row.high_ns));
+    json.member("verdict", verdict_code(row.verdict));
+    json.member_or_null("fail_if_percent", row.fail_percent >= 0, row.fail_percent);
+    json.member("failed", row.failed);
+    json.end_object();
+  }
+  json.end_array();
+  json.member("failed", comparison.failed());
+  json.end_object();
+  return json.str() + "\n";
+}
+
+}  // namespace hammer
