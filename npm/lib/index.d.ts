@@ -211,6 +211,8 @@ export interface DispatchLag {
   /** Requests whose lag exceeded threshold_ns; equals cause.server + cause.generator. */
   behind_schedule: number;
   threshold_ns: number;
+  /** --dispatch-precision: slots due within it leave in one wake-up; null when not known. */
+  budget_ns?: number | null;
   /** Most due-but-unsent requests one worker held at once. */
   peak_backlog: number;
   cause: {
@@ -418,6 +420,11 @@ export interface RunResult {
     /** The I/O engine that ran (epoll when io_uring was wanted but unavailable: see notes). */
     engine: 'io_uring' | 'epoll' | 'poll';
     precise_dispatch: boolean;
+    /** --dispatch-precision in ns (0 with --precise-dispatch); absent in older documents. */
+    dispatch_precision_ns?: number;
+    /** --arrival: the open-loop arrival process, and --seed for poisson (absent in older documents). */
+    arrival?: 'constant' | 'poisson';
+    seed?: number;
     /** --latency: the text report printed the full spectrum (absent in older documents). */
     print_latency?: boolean;
     /** --timeline: the text report printed the per-second table (absent in older documents). */
