@@ -400,7 +400,10 @@ export interface RunResult {
     threads_from?: 'flag' | 'cpus' | 'default';
     /** CPUs the process could run on (its affinity mask); absent when not known. */
     cpus_available?: number;
+    /** -d in seconds; with -n and --rate the N slots' span, with -n in closed loop the 24h bound. */
     duration_s: number;
+    /** -n, --requests-count: the measured requests asked for; null for a run of -d. */
+    requests_count?: number | null;
     /** --warmup in seconds; 0 without it. */
     warmup_s: number;
     /** --ramp in seconds (before the warm-up); 0 without it. */

@@ -13,7 +13,7 @@
 namespace hammer {
 
 enum class Flag {
-  connections, threads, duration, rate, closed_loop, method, header, body, timeout,
+  connections, threads, duration, requests_count, rate, closed_loop, method, header, body, timeout,
   latency, json, warmup, timeline, slow, no_keepalive, no_retry, percentiles, slo, control,
   precise_dispatch, dispatch_precision, engine, shard, start_at, start_tolerance, output,
   requests, pipeline, ramp, arrival, seed, http2, streams,
@@ -58,6 +58,8 @@ inline constexpr std::array kFlags = {
     FlagSpec{Flag::json, '\0', "--json", "", ValueKind::none, false, "", false},
     FlagSpec{Flag::version, '\0', "--version", "", ValueKind::none, false, "", true},
     FlagSpec{Flag::help, 'h', "--help", "", ValueKind::none, false, "", true},
+    FlagSpec{Flag::requests_count, 'n', "--requests-count", "N", ValueKind::text, false, "",
+             false},
     FlagSpec{Flag::warmup, 'W', "--warmup", "T", ValueKind::text, false, "", false},
     FlagSpec{Flag::timeline, '\0', "--timeline", "", ValueKind::none, false, "", false},
     FlagSpec{Flag::slow, '\0', "--slow", "T", ValueKind::text, false, "", false},

@@ -14,9 +14,7 @@ struct ForeignFlag {
 constexpr std::string_view kScript =
     "Lua scripts are not supported (wrk's -s); a script's method, headers and body are -m, -H "
     "and --body FILE, and several requests in one run are --requests FILE (JSON Lines)";
-constexpr std::string_view kCount =
-    "hammer runs for a duration, not a request count: use -d (with -r, about rate x duration "
-    "requests)";
+constexpr std::string_view kCount = "a request count is -n (--requests-count), e.g. -n 1000";
 constexpr std::string_view kDuration = "the duration is -d (--duration), e.g. -d 10s";
 constexpr std::string_view kRate = "the rate is -r (--rate), requests/s over all connections";
 constexpr std::string_view kConnections = "concurrency is -c (--connections)";
@@ -39,8 +37,9 @@ constexpr std::string_view kHttp2 = "hammer's is --http2 (h2 by ALPN, h2c with p
 constexpr std::array kForeignFlags = {
     ForeignFlag{"-s", kScript},           // wrk, wrk2
     ForeignFlag{"--script", kScript},     // wrk, wrk2
-    ForeignFlag{"-n", kCount},            // ab, hey, oha
     ForeignFlag{"--iterations", kCount},  // k6
+    ForeignFlag{"--amount", kCount},      // autocannon
+    ForeignFlag{"-a", kCount},            // autocannon --amount
     ForeignFlag{"-z", kDuration},         // hey, oha
     ForeignFlag{"-q", kRate},             // hey, oha
     ForeignFlag{"--rps", kRate},          // k6

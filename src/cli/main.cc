@@ -60,6 +60,17 @@ bool progress_wanted(const hammer::Config& config) {
 
 void print_progress(const hammer::Progress& progress) {
   const bool warming = progress.elapsed_ns < progress.warmup_ns;
+  if (progress.requests_count > 0) {
+    // -n in closed loop: no planned end time, the count is the end (answers, warm-up's too).
+    std::fprintf(stderr,
+                 "\r\033[Khammer: %s%.0fs, %lld answered of -n %lld, %.0f req/s, %lld errors",
+                 warming ? "warm-up, " : "", static_cast<double>(progress.elapsed_ns) / 1e9,
+                 static_cast<long long>(progress.completed),
+                 static_cast<long long>(progress.requests_count), progress.per_second,
+                 static_cast<long long>(progress.errors));
+    std::fflush(stderr);
+    return;
+  }
   std::fprintf(stderr, "\r\033[Khammer: %s%.0fs / %.0fs, %.0f req/s, %lld errors",
                warming ? "warm-up, " : "", static_cast<double>(progress.elapsed_ns) / 1e9,
                static_cast<double>(progress.total_ns) / 1e9, progress.per_second,

@@ -68,6 +68,9 @@ constexpr std::array kExamples = {
                "moment (corrected) and from its send (uncorrected), the full spectrum of both "
                "side by side.",
                "hammer -r 2000 -c 20 -d 30 --latency http://127.0.0.1:8080/"},
+    ManExample{"A request count instead of a duration, as ab -n: exactly 1,000 requests over "
+               "8 connections, the run ending once every one is answered.",
+               "hammer -n 1000 -c 8 http://127.0.0.1:8080/"},
     ManExample{"A 5-second warm-up, then the run saved as its JSON document and as one "
                "self-contained HTML page.",
                "hammer -r 2000 -c 20 -d 30 -W 5 -o run.json -o run.html http://127.0.0.1:8080/"},

@@ -132,6 +132,7 @@ struct Parser {
   std::optional<std::string_view> tls_flag;  // the first https-only flag given, for messages
   bool threads_given = false;
   bool start_tolerance_given = false;
+  bool duration_given = false;
   std::optional<std::string_view> control_url;
   std::optional<std::string_view> requests_path;
 
@@ -227,6 +228,7 @@ struct Parser {
         threads_given = true;
         return parse_whole(spec.long_name, value, kMaxThreads, config.threads);
       case Flag::duration:
+        duration_given = true;
         if (Failure failure =
                 parse_duration_flag(spec.long_name, value, kNanosPerSecond, "10, 10s, 500ms or 2m",
                                     kMaxDurationNs, "24h", config.duration_ns)) {
@@ -237,6 +239,17 @@ struct Parser {
           return failure;
         }
         return std::nullopt;
+      case Flag::requests_count:
+        if (auto count = parse_count(value)) {  // -n 1k, as -c takes it
+          if (*count > kMaxRequestsCount) {
+            return flag_error(spec.long_name,
+                              "must be at most " + std::to_string(kMaxRequestsCount), value);
+          }
+          if (*count < 1) return flag_error(spec.long_name, "expected a whole number >= 1", value);
+          config.requests_count = *count;
+          return std::nullopt;
+        }
+        return parse_whole(spec.long_name, value, kMaxRequestsCount, config.requests_count);
       case Flag::rate:
         config.sweep.rates.clear();
         config.sweep.search_low = config.sweep.search_high = 0;
@@ -350,6 +363,7 @@ struct Parser {
     config.target = std::move(*target);
 
     if (Failure failure = check_shard(config, start_tolerance_given)) return failure;
+    if (Failure failure = apply_requests_count(config, duration_given)) return failure;
     if (Failure failure = check_measured_slots(config)) return failure;
     // A shard runs its share of -c (shard_connections() == -c without --shard).
     const int64_t connections_here = shard_connections(config);

@@ -62,6 +62,7 @@ inline constexpr int64_t kMaxTimeoutNs = 60 * kNanosPerSecond;  // the histogram
 inline constexpr int64_t kMaxBodyBytes = 64 * 1024 * 1024;      // serialized once, kept in RAM
 inline constexpr int64_t kMaxShards = 100'000;  // --shard I/N: N machines in one fleet
 inline constexpr int64_t kMaxPipeline = 1'000;  // -p: requests in flight per connection
+inline constexpr int64_t kMaxRequestsCount = 1'000'000'000'000;  // -n: 10M req/s for a day is less
 inline constexpr int64_t kMaxStreams = 1'000;   // --streams: HTTP/2 streams per connection
 
 }  // namespace hammer

@@ -48,6 +48,27 @@ const std::vector<BadFlag> kBadFlags = {
     {{"-t", "8", "-c", "4"}, "--threads: 8 threads need at least 8 connections, got --connections 4"},
     {{"-t", "64"}, "--threads: 64 threads need at least 64 connections, got --connections 50"},
 
+    {{"-n", "abc"}, "--requests-count: expected a whole number >= 1, got 'abc'"},
+    {{"-n", "0"}, "--requests-count: expected a whole number >= 1, got '0'"},
+    {{"-n", "-5"}, "--requests-count: expected a whole number >= 1, got '-5'"},
+    {{"-n", "1.5"}, "--requests-count: expected a whole number >= 1, got '1.5'"},
+    {{"--requests-count=0k"}, "--requests-count: expected a whole number >= 1, got '0k'"},
+    {{"-n", "1000000000001"},
+     "--requests-count: must be at most 1000000000000, got '1000000000001'"},
+    {{"-n", "2000000M"}, "--requests-count: must be at most 1000000000000, got '2000000M'"},
+    {{"-n"}, "--requests-count: missing value"},
+    {{"-n", "1000", "-d", "10s"},
+     "--requests-count: -n and -d (--duration) both say when the run ends; give one, got -n "
+     "1000 and -d 10s"},
+    {{"-d", "2", "-n", "1000"},
+     "--requests-count: -n and -d (--duration) both say when the run ends; give one, got -n "
+     "1000 and -d 2s"},
+    {{"-n", "1000", "-c", "1,2"},
+     "--requests-count: a sweep runs each level for -d; drop -n 1000 or the list or range"},
+    {{"-n", "1000000", "-r", "1"},
+     "--requests-count: -n 1000000 at --rate 1 req/s would run longer than 24h; lower -n or "
+     "raise --rate"},
+
     {{"--shard", "2"}, "--shard: expected I/N with 1 <= I <= N (e.g. 2/3: shard 2 of 3), got '2'"},
     {{"--shard", "0/3"},
      "--shard: expected I/N with 1 <= I <= N (e.g. 2/3: shard 2 of 3), got '0/3'"},

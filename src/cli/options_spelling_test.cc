@@ -110,8 +110,9 @@ TEST(OptionsTest, OtherToolsFlagsNameHammersAlternative) {
   says({"-s", "post.lua"}, "--requests FILE");
   says({"-s", "post.lua"}, "-m, -H and --body FILE");
   says({"--script", "post.lua"}, "--requests FILE");
-  says({"-n", "1000"}, "-d");
-  says({"--iterations", "1000"}, "-d");
+  says({"--iterations", "1000"}, "-n (--requests-count)");
+  says({"--amount", "1000"}, "-n (--requests-count)");
+  says({"-a", "1000"}, "-n (--requests-count)");
   says({"-z", "10s"}, "-d (--duration)");
   says({"-q", "100"}, "-r (--rate)");
   says({"--rps", "100"}, "-r (--rate)");
@@ -129,8 +130,8 @@ TEST(OptionsTest, OtherToolsFlagsNameHammersAlternative) {
   says({"-w", "4"}, "-t (--threads)");
   says({"-j"}, "--json");
   says({"-h2"}, "--http2");
-  // Glued values are the same habit: -n1000, --rps=100.
-  says({"-n1000"}, "-d");
+  // Glued values are the same habit: -q100, --rps=100.
+  says({"-q100"}, "-r (--rate)");
   says({"--rps=100"}, "-r (--rate)");
 }
 

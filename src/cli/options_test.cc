@@ -13,6 +13,8 @@
 
 #include "cli/options_testing.h"
 #include "core/build_features.h"
+#include "run/phases.h"
+#include "schedule/slot_partition.h"
 
 namespace hammer {
 namespace {
@@ -26,6 +28,48 @@ TEST(OptionsTest, AMeasuredPartWithOneSlotIsEnoughAndAShardMayHaveNone) {
   EXPECT_EQ(config_of({"-r", "0.5", "-W", "1s", "-d", "2s", kUrl}).warmup_ns, 1'000'000'000);
   // The fleet has one slot; shard 2/2's share is empty, and it still runs (no_work verdict).
   EXPECT_EQ(config_of({"--shard", "2/2", "-c", "2", "-r", "1", "-d", "1", kUrl}).shard.index, 2);
+}
+
+// -n: closed loop the count ends the run (the duration is only the 24h bound); open loop the
+// measured part is exactly N slots, N / rate long, after any ramp and warm-up.
+TEST(OptionsTest, ARequestCountReplacesTheDuration) {
+  EXPECT_EQ(config_of({kUrl}).requests_count, 0);
+  const Config closed = config_of({"-n", "1000", kUrl});
+  EXPECT_EQ(closed.requests_count, 1000);
+  EXPECT_TRUE(closed.counted_closed_loop());
+  EXPECT_EQ(closed.duration_ns, kMaxDurationNs);
+  EXPECT_EQ(config_of({"--requests-count", "10k", kUrl}).requests_count, 10'000);
+  EXPECT_EQ(config_of({"-n1000", kUrl}).requests_count, 1000);
+  EXPECT_EQ(config_of({"--requests-count=1.5k", kUrl}).requests_count, 1500);
+
+  const Config open = config_of({"-n", "1000", "-r", "2000", kUrl});
+  EXPECT_FALSE(open.counted_closed_loop());
+  EXPECT_EQ(open.duration_ns, 500'000'000);  // slot 1000 is due at 0.5 s: slots 0..999 before
+  // A rate whose slots fall between nanoseconds: still exactly N measured slots.
+  for (const char* rate : {"3", "7", "1234.5", "333333"}) {
+    for (const char* count : {"1", "2", "1000", "99991"}) {
+      for (std::vector<std::string> extra : std::vector<std::vector<std::string>>{
+               {}, {"-W", "1.3s"}, {"--ramp", "2s"}, {"--ramp", "1s", "-W", "0.7s"}}) {
+        std::vector<std::string> args = {"-n", count, "-r", rate};
+        args.insert(args.end(), extra.begin(), extra.end());
+        args.push_back(kUrl);
+        const Config config = config_of(args);
+        Phases phases(config);
+        phases.start_at(0);
+        EXPECT_EQ(phases.slots_in(Phase::measured, SlotPartition{0, 1}), config.requests_count)
+            << rate << " " << count << " " << extra.size();
+      }
+    }
+  }
+  // The fleet's N: the shards' shares of the one schedule add up to it.
+  int64_t fleet = 0;
+  for (const char* shard : {"1/3", "2/3", "3/3"}) {
+    const Config config = config_of({"--shard", shard, "-c", "3", "-n", "1000", "-r", "100", kUrl});
+    Phases phases(config);
+    phases.start_at(0);
+    fleet += phases.slots_in(Phase::measured, slots_for(config.shard.index - 1, 3, 0, 1));
+  }
+  EXPECT_EQ(fleet, 1000);
 }
 
 TEST(OptionsTest, DefaultsFollowTheDesignTable) {

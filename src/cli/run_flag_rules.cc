@@ -11,7 +11,9 @@
 #include "platform/files.h"
 #include "report/format.h"
 #include "report/output_formats.h"
+#include "cli/options.h"
 #include "run/phases.h"
+#include "schedule/schedule.h"
 #include "sweep/capacity.h"
 
 namespace hammer {
@@ -44,6 +46,47 @@ Failure check_shard(const Config& config, bool start_tolerance_given) {
                       std::to_string(config.connections) +
                       " (-c is the whole fleet's, split over the shards)"};
   }
+  return std::nullopt;
+}
+
+// -n N. Open loop: the measured part is the N global slots that follow the ramp and the
+// warm-up, so it ends where slot m0 + N would be due (m0: the slots before it), and exactly N
+// fall in it whatever the rounding of each slot's time (SlotTimes counts them with the same
+// formula). With --shard the schedule is the fleet's, so the fleet sends N. Closed loop there
+// is no schedule: each worker stops issuing at its share (schedule/slot_partition.h) and the
+// run ends when they are answered; -d's place is taken by the 24h bound every run has.
+Failure apply_requests_count(Config& config, bool duration_given) {
+  if (config.requests_count <= 0) return std::nullopt;
+  const std::string count = "-n " + std::to_string(config.requests_count);
+  if (duration_given) {
+    const int64_t ns = config.duration_ns;
+    const std::string duration = ns % kNanosPerSecond == 0
+                                     ? std::to_string(ns / kNanosPerSecond) + "s"
+                                     : format_duration_ns(ns);
+    return UsageError{"--requests-count: -n and -d (--duration) both say when the run ends; "
+                      "give one, got " + count + " and -d " + duration};
+  }
+  if (config.sweep.active()) {
+    return UsageError{"--requests-count: a sweep runs each level for -d; drop " + count +
+                      " or the list or range"};
+  }
+  if (!config.open_loop()) {
+    config.duration_ns = kMaxDurationNs;
+    return std::nullopt;
+  }
+  const SlotTimes times(config.rate, config.ramp_ns);
+  const int64_t measured_offset = config.ramp_ns + config.warmup_ns;
+  const int64_t first = times.slots_before(measured_offset);
+  // Past 24h (or the int64 slot index) the schedule would not fit a run.
+  const double end = static_cast<double>(first) + static_cast<double>(config.requests_count);
+  const double span_ns = end * 1e9 / config.rate + static_cast<double>(config.ramp_ns) / 2 -
+                         static_cast<double>(measured_offset);
+  if (span_ns > static_cast<double>(kMaxDurationNs)) {
+    return UsageError{"--requests-count: " + count + " at --rate " + format_number(config.rate) +
+                      " req/s would run longer than 24h; lower -n or raise --rate"};
+  }
+  config.duration_ns = std::max<int64_t>(times.offset_ns(first + config.requests_count) -
+                                             measured_offset, 1);
   return std::nullopt;
 }
 

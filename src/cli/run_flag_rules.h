@@ -16,6 +16,11 @@ namespace hammer {
 /// --start-tolerance needs --start-at; --shard needs a single run and a connection per shard.
 std::optional<UsageError> check_shard(const Config& config, bool start_tolerance_given);
 
+/// -n, --requests-count: not with -d (`duration_given`) nor a sweep. Open loop, sets
+/// duration_ns to the span of exactly N slots at --rate after the ramp and warm-up (at most
+/// 24h); closed loop, to the bound kMaxDurationNs (the run ends when the N are answered).
+std::optional<UsageError> apply_requests_count(Config& config, bool duration_given);
+
 /// Open loop: the measured part (after any --warmup) holds at least one slot, at every level
 /// of a rate sweep.
 std::optional<UsageError> check_measured_slots(const Config& config);

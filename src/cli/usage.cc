@@ -30,6 +30,12 @@ std::string flag_description(Flag flag) {
       return "test duration; a bare number is seconds; units are\n"
              "ns us ms s m h, e.g. 10, 1.5s, 2m, 1m30s; at most 24h\n"
              "(default " + format_duration_ns(defaults.duration_ns) + ")";
+    case Flag::requests_count:
+      return "run for N requests instead of -d (not with it), e.g.\n"
+             "1000 or 10k; closed loop: ends once N are answered or\n"
+             "failed; with --rate: exactly N slots, N / rate long;\n"
+             "--warmup and --ramp requests not counted; --shard: the\n"
+             "fleet's N (default off: -d)";
     case Flag::rate:
       return "target requests/s over all connections, e.g. 2000, 2k,\n"
              "1.5k, 1M (k = 1,000, M = 1,000,000; at most 10M), or\n"

@@ -175,6 +175,12 @@ struct Config {
   bool threads_given = false;  // -t was given; else threads is that default
   int64_t cpus_available = 0;  // CPUs this process may run on, when options ran; 0 unknown
   int64_t duration_ns = 10'000'000'000;
+  // -n, --requests-count: the measured part is this many requests instead of -d (0: none).
+  // Open loop, options set duration_ns to the N slots' span at --rate; closed loop, each
+  // worker stops issuing at its share (schedule/slot_partition.h, requests_share) and
+  // duration_ns is only the bound (24h). The fleet's total with --shard; warm-up and ramp
+  // requests are not counted.
+  int64_t requests_count = 0;
   double rate = 0;            // requests/s over all connections; 0 = closed loop
   bool closed_loop_stopwatch = false;  // --closed-loop: lead with latency from actual send
   std::string method = "GET";
@@ -217,6 +223,8 @@ struct Config {
   std::vector<OutputFile> outputs;  // -o, repeatable: files written after the run
 
   bool open_loop() const { return rate > 0; }
+  /// -n in closed loop: the run ends when every worker's share is answered or failed.
+  bool counted_closed_loop() const { return requests_count > 0 && !open_loop(); }
   /// Which stopwatch the figures lead with (the report's headline, --slo, the timeline, a
   /// sweep's rows): the corrected one, from each request's intended send time, in open loop
   /// unless --closed-loop asks for the actual send time; the uncorrected one otherwise.

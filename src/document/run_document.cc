@@ -109,6 +109,10 @@ void read_config(DocumentReader& reader, Config& config) {
       retry != nullptr && retry->kind == JsonValue::Kind::boolean) {
     config.retry = retry->boolean;
   }
+  if (const JsonValue* count = reader.at({"config", "requests_count"});
+      count != nullptr && !count->is_null()) {
+    config.requests_count = reader.integer({"config", "requests_count"});
+  }
   if (const JsonValue* requests = reader.at({"config", "requests"});
       requests != nullptr && !requests->is_null()) {
     config.requests_path = reader.text({"config", "requests"});
@@ -255,7 +259,8 @@ void read_timeline(DocumentReader& reader, const Config& config, RunResult& resu
     return;
   }
   const bool both = !rows->items.empty() && rows->items.front().find("other_hdr") != nullptr;
-  result.timeline.plan(config.warmup_ns, config.duration_ns, both, config.ramp_ns);
+  result.timeline.plan(config.warmup_ns, config.duration_ns, both, config.ramp_ns, 0,
+                       config.counted_closed_loop());
   // A merged document's timeline runs on the fleet's wall clock: a shard that started k rows
   // after the earliest one adds into rows k, k+1, ..., so the rows outlast the duration by the
   // start spread in whole rows, at the shards' own row width (merge/merge.cc plans it so).
@@ -269,7 +274,7 @@ void read_timeline(DocumentReader& reader, const Config& config, RunResult& resu
         static_cast<int64_t>(rows->items.size()));
     if (shift_rows > 0) {
       result.timeline.plan(config.warmup_ns, config.duration_ns + shift_rows * interval_ns, both,
-                           config.ramp_ns, interval_ns);
+                           config.ramp_ns, interval_ns, config.counted_closed_loop());
     }
   }
   for (size_t i = 0; i < rows->items.size() && !reader.failed(); ++i) {

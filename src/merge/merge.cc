@@ -83,6 +83,13 @@ std::string config_difference(const Config& first, const Config& other) {
     return differ("-c " + std::to_string(first.connections),
                   "-c " + std::to_string(other.connections));
   }
+  if (first.requests_count != other.requests_count) {
+    const auto count_text = [](const Config& config) {
+      return config.requests_count > 0 ? "-n " + std::to_string(config.requests_count)
+                                       : std::string("no -n");
+    };
+    return differ(count_text(first), count_text(other));
+  }
   if (first.duration_ns != other.duration_ns) {
     return differ("-d " + seconds_text(first.duration_ns), "-d " + seconds_text(other.duration_ns));
   }
@@ -281,7 +288,7 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
   // At the shards' own row width: planned for the longer span, rows would widen past
   // kMaxRows and no shard's rows would fit.
   timeline.plan(merged.config.warmup_ns, merged.config.duration_ns + most_shift * interval_ns,
-                both, merged.config.ramp_ns, interval_ns);
+                both, merged.config.ramp_ns, interval_ns, merged.config.counted_closed_loop());
 
   RunResult& total = merged.result;
   int64_t fleet_end_unix_ns = earliest_origin;

@@ -396,8 +396,14 @@ std::string run_heading(const RunView& run) {
   std::string line = escape_html(text_at(doc, {"config", "method"})) + " " +
                      escape_html(text_at(doc, {"config", "url"})) + " &middot; " +
                      counted(number_or(doc, {"config", "connections"}, 0), "connection") +
-                     ", " + counted(number_or(doc, {"config", "threads"}, 0), "thread") + ", " +
-                     format_fixed(number_or(doc, {"config", "duration_s"}, 0), 1) + " s";
+                     ", " + counted(number_or(doc, {"config", "threads"}, 0), "thread") + ", ";
+  const std::string seconds = format_fixed(number_or(doc, {"config", "duration_s"}, 0), 1) + " s";
+  // -n: the count is the run's length (closed loop, duration_s is only the 24h bound).
+  if (const double count = number_or(doc, {"config", "requests_count"}, 0); count > 0) {
+    line += counted(count, "request") + (mode == "open" ? " in " + seconds : std::string());
+  } else {
+    line += seconds;
+  }
   if (mode == "open") {
     line += ", open loop at " + whole(number_or(doc, {"config", "rate"}, 0)) + " req/s";
   } else {

@@ -239,6 +239,9 @@ void write_document_header(const Config& config, JsonWriter& json) {
                                                               : "default");
   if (config.cpus_available > 0) json.member("cpus_available", config.cpus_available);
   json.member("duration_s", static_cast<double>(config.duration_ns) / 1e9);
+  // -n: the measured requests asked for (duration_s is then their span at --rate, or in
+  // closed loop the 24h bound); null when the run was for -d.
+  json.member_or_null("requests_count", config.requests_count > 0, config.requests_count);
   json.member("warmup_s", static_cast<double>(config.warmup_ns) / 1e9);
   json.member("ramp_s", static_cast<double>(config.ramp_ns) / 1e9);
   json.member("pipeline", config.pipeline);

@@ -165,6 +165,23 @@ TEST(JsonRoundTripTest, RampPipelineAndRequestsFileReadBack) {
   EXPECT_FALSE(result.timeline.rows()[2].ramp);
 }
 
+// -n reads back (`hammer report` prints the same header); a run of -d reads back without one.
+TEST(JsonRoundTripTest, TheRequestCountReadsBack) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  run.config.requests_count = 1000;
+  run.config.duration_ns = 500'000'000;
+  run.result.timeline.plan(0, run.config.duration_ns);
+  run.result.timeline.set_start(0);
+  auto document = read_run_document(render_json_report(run.input()));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  EXPECT_EQ(document->config.requests_count, 1000);
+  EXPECT_EQ(document->config.duration_ns, 500'000'000);
+  run.config.requests_count = 0;
+  document = read_run_document(render_json_report(run.input()));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  EXPECT_EQ(document->config.requests_count, 0);
+}
+
 TEST(JsonRoundTripTest, ThePercentileRowsReadBackAndBadOnesAreRefused) {
   testing::FabricatedRun run = testing::open_loop_run();
   run.config.shard = ShardSpec{1, 2, true};

@@ -82,8 +82,10 @@ void append_lines_text(const ReportInput& input, std::string& out) {
   out += "Requests by line (" + input.config.requests_path + ", " +
          std::to_string(input.config.requests.size()) +
          (input.config.requests.size() == 1 ? " line" : " lines") + "; measured part)\n";
-  out += pad_left("line", 7) + pad_left("requests", 10) + pad_left("errors", 8) + "  " +
-         pad_right("status", 18);
+  // Errors got no answer; non-2xx/3xx got one the server refused or failed (a line of 404s
+  // is not clean): both beside the requests, the classes after them.
+  out += pad_left("line", 7) + pad_left("requests", 10) + pad_left("errors", 8) +
+         pad_left("non-2xx/3xx", 13) + "  " + pad_right("status", 18);
   if (open_loop) {
     out += pad_left("p50", 10) + pad_left("p99", 10) + pad_left("max", 10) + "  |";
   }
@@ -92,7 +94,8 @@ void append_lines_text(const ReportInput& input, std::string& out) {
   for (const Entry& entry : entries(input)) {
     const LineStats& stats = *entry.stats;
     out += pad_left(entry.label, 7) + pad_left(std::to_string(stats.completed), 10) +
-           pad_left(std::to_string(stats.failed_requests()), 8) + "  " +
+           pad_left(std::to_string(stats.failed_requests()), 8) +
+           pad_left(std::to_string(stats.non_2xx_3xx()), 13) + "  " +
            pad_right(status_text(stats), 18);
     if (open_loop) out += figures(input.config, stats, stats.corrected) + "  |";
     out += figures(input.config, stats, stats.uncorrected) + "  " + entry.name + "\n";
@@ -126,6 +129,7 @@ void write_lines_json(const ReportInput& input, JsonWriter& json) {
     json.member("completed", stats.completed);
     write_named_counts("errors", kErrorKindNames, stats.errors, json);
     write_named_counts("status", kStatusClassNames, stats.status_classes, json);
+    json.member("non_2xx_3xx", stats.non_2xx_3xx());
     json.key("latency").begin_object();
     json.key("corrected");
     if (input.config.open_loop()) {

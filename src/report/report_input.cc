@@ -107,6 +107,33 @@ std::string threads_above_cpus_note(const Config& config) {
          "own dispatch lag";
 }
 
+namespace {
+
+// Where the stop came. Before the measured part began (the ramp, the warm-up, the connects)
+// its elapsed time is 0, which says nothing: the phase the stop fell in is said instead.
+std::string interrupted_note(const Config& config, const RunResult& result) {
+  const bool measured_nothing = result.sent == 0 && result.completed == 0;
+  if (!measured_nothing) {
+    return "interrupted after " + format_duration_ns(result.elapsed_ns) +
+           "; figures cover the measured part";
+  }
+  const auto during = [](std::string_view phase, int64_t ran_ns, std::string_view flag,
+                         int64_t planned_ns) {
+    return "interrupted during the " + std::string(phase) + ", " + format_duration_ns(ran_ns) +
+           " into " + std::string(flag) + " " + format_duration_ns(planned_ns) +
+           ": the measured part never began";
+  };
+  if (result.ramp && result.ramp->elapsed_ns < config.ramp_ns) {
+    return during("ramp", result.ramp->elapsed_ns, "--ramp", config.ramp_ns);
+  }
+  if (result.warmup) {
+    return during("warm-up", result.warmup->elapsed_ns, "--warmup", config.warmup_ns);
+  }
+  return "interrupted before the first request: the measured part never began";
+}
+
+}  // namespace
+
 std::vector<std::string> report_notes(const ReportInput& input) {
   if (input.saved_notes != nullptr) return *input.saved_notes;
   const RunResult& result = input.result;
@@ -133,8 +160,7 @@ std::vector<std::string> report_notes(const ReportInput& input) {
     }
     notes.push_back(std::move(note));
   } else if (result.interrupted) {
-    std::string note = "interrupted after " + format_duration_ns(result.elapsed_ns) +
-                       "; figures cover the measured part";
+    std::string note = interrupted_note(input.config, result);
     if (result.in_flight_at_stop > 0) {
       note += "; " + format_count(result.in_flight_at_stop) +
               " requests still in flight were cut off (neither answered nor timed out)";

@@ -65,7 +65,14 @@ std::string summary(const Histogram& histogram) {
 
 void append_header(const ReportInput& input, std::string& out) {
   const Config& config = input.config;
-  out += "Running " + planned_duration(config.duration_ns) + " test @ " + config.url + "\n";
+  if (config.requests_count > 0) {
+    // -n: the count is the run's length; open loop, its schedule spans N / rate.
+    out += "Running " + plural(config.requests_count, "request") +
+           (config.open_loop() ? " in " + planned_duration(config.duration_ns) : "") + " @ " +
+           config.url + "\n";
+  } else {
+    out += "Running " + planned_duration(config.duration_ns) + " test @ " + config.url + "\n";
+  }
   out += "  " + plural(config.threads, "thread") +
          (config.threads_held_to_cpus() ? " (the CPUs available)" : "") + ", " +
          plural(config.connections, "connection") + ", ";
@@ -105,9 +112,11 @@ void append_single_column(const ReportInput& input, const Histogram& histogram,
   if (full) out += "    " + summary(histogram) + "\n";
 }
 
-/// Open loop with --latency: corrected beside uncorrected, and how many times larger the
-/// corrected figure is — the size of the coordinated-omission error at each percentile.
+/// Open loop: corrected beside uncorrected, and how many times larger the corrected figure
+/// is — the size of the coordinated-omission error at each percentile, the comparison hammer
+/// exists for. The default rows without --latency; its full spectrum and summaries with it.
 void append_side_by_side(const ReportInput& input, std::string& out) {
+  const bool full = input.config.print_latency;
   const RunResult& result = input.result;
   const Histogram& corrected = result.corrected;
   const Histogram& uncorrected = result.uncorrected;
@@ -124,11 +133,12 @@ void append_side_by_side(const ReportInput& input, std::string& out) {
            pad_left(bounded ? "-" : ratio(left.value_ns, right.value_ns), 9) +
            (bounded ? " (timed out)" : "") + "\n";
   };
-  for (const PercentilePoint& point : text_percentiles(input.config, true)) {
+  for (const PercentilePoint& point : text_percentiles(input.config, full)) {
     row(point.label + "%", corrected_tail.at(corrected, point.q),
         uncorrected_tail.at(uncorrected, point.q));
   }
   row("max", corrected_tail.max(corrected), uncorrected_tail.max(uncorrected));
+  if (!full) return;
   out += "    " + pad_right("corrected", 13) + summary(corrected) + "\n";
   out += "    " + pad_right("uncorrected", 13) + summary(uncorrected) + "\n";
 }
@@ -141,7 +151,7 @@ void append_latency(const ReportInput& input, std::string& out) {
   }
   out += input.config.corrected_stopwatch_leads() ? "  Latency (corrected)\n"
                                               : "  Latency (uncorrected, closed loop)\n";
-  if (input.config.print_latency && input.config.open_loop()) {
+  if (input.config.open_loop()) {
     append_side_by_side(input, out);
   } else {
     append_single_column(input, lead, out);

@@ -92,6 +92,15 @@ struct LineStats {
     corrected.add(other.corrected);
     uncorrected.add(other.uncorrected);
   }
+  /// Answers of this line outside 2xx and 3xx (a 404, a 503): answered, so not errors, but
+  /// not what a clean line reads as either.
+  int64_t non_2xx_3xx() const {
+    int64_t count = 0;
+    for (int index = 0; index < kStatusClassCount; ++index) {
+      if (!is_ok_status_class(static_cast<StatusClass>(index))) count += status_classes[index];
+    }
+    return count;
+  }
   /// Requests of this line that got no valid answer (errors[] never holds connects here).
   int64_t failed_requests() const {
     int64_t total = 0;

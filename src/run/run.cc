@@ -58,6 +58,7 @@ void report_progress(const Config& config, const std::vector<std::unique_ptr<Wor
     progress.elapsed_ns = now - start_ns;
     const Phases phases(config);
     progress.total_ns = phases.total_ns();
+    if (config.counted_closed_loop()) progress.requests_count = config.requests_count;
     progress.warmup_ns = phases.measured_offset_ns();  // the ramp is not measured either
     progress.ramp_ns = phases.ramp_ns();
     for (const auto& worker : workers) {

@@ -31,6 +31,7 @@ int64_t online_cpus();
 struct Progress {
   int64_t elapsed_ns = 0;      // since the run's start (t0), warm-up included
   int64_t total_ns = 0;        // planned: ramp + warm-up + duration
+  int64_t requests_count = 0;  // -n in closed loop: the run ends at the count, not total_ns
   int64_t warmup_ns = 0;       // ramp + warm-up: elapsed below it is not measured yet
   int64_t ramp_ns = 0;         // the ramp: elapsed below it is the ramp's
   int64_t completed = 0;       // responses so far (as published by the workers, <= 100 ms old)

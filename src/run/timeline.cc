@@ -41,22 +41,30 @@ int64_t rows_for(int64_t span_ns, int64_t interval_ns) {
 }  // namespace
 
 void Timeline::plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatches,
-                    int64_t ramp_ns, int64_t interval_ns) {
+                    int64_t ramp_ns, int64_t interval_ns, bool open_ended) {
   geometry_ = row_geometry();
   counts_length_ = static_cast<size_t>(geometry_.counts_length());
   warmup_ns_ = std::max<int64_t>(warmup_ns, 0);
   ramp_ns_ = std::max<int64_t>(ramp_ns, 0);
   interval_ns_ = interval_ns > 0 ? interval_ns : kNanosPerSecond;
+  // Open-ended, the measured part needs one row at least; its last row takes the rest.
+  const auto measured_rows_for = [&](int64_t interval) {
+    return open_ended ? 1 : rows_for(duration_ns, interval);
+  };
   while (interval_ns <= 0 &&
          rows_for(ramp_ns_, interval_ns_) + rows_for(warmup_ns_, interval_ns_) +
-                 rows_for(duration_ns, interval_ns_) >
+                 measured_rows_for(interval_ns_) >
              kMaxRows) {
     interval_ns_ += kNanosPerSecond;
   }
   ramp_rows_ = static_cast<int32_t>(rows_for(ramp_ns_, interval_ns_));
   warmup_rows_ = static_cast<int32_t>(rows_for(warmup_ns_, interval_ns_));
-  const int32_t measured_rows =
-      static_cast<int32_t>(std::max<int64_t>(rows_for(duration_ns, interval_ns_), 1));
+  int64_t measured_count = std::max<int64_t>(rows_for(duration_ns, interval_ns_), 1);
+  if (open_ended) {
+    measured_count = std::min<int64_t>(
+        measured_count, std::max<int64_t>(kMaxRows - ramp_rows_ - warmup_rows_, 1));
+  }
+  const auto measured_rows = static_cast<int32_t>(measured_count);
   rows_.assign(static_cast<size_t>(ramp_rows_ + warmup_rows_ + measured_rows), Row{});
   for (int32_t i = 0; i < ramp_rows_; ++i) {
     Row& row = rows_[static_cast<size_t>(i)];
@@ -77,6 +85,9 @@ void Timeline::plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatche
     const int64_t offset = i * interval_ns_;
     row.start_ns = ramp_ns_ + warmup_ns_ + offset;
     row.length_ns = std::max<int64_t>(std::min(interval_ns_, duration_ns - offset), 1);
+    if (open_ended && i == measured_rows - 1) {
+      row.length_ns = std::max<int64_t>(duration_ns - offset, 1);
+    }
   }
   counts_ = ZeroedArray<int64_t>(rows_.size() * counts_length_);
   other_counts_ = both_stopwatches ? ZeroedArray<int64_t>(rows_.size() * counts_length_)

@@ -48,8 +48,11 @@ class Timeline {
   /// Rows are a whole second, widened by whole seconds until they number at most kMaxRows;
   /// `interval_ns` > 0 sets their width instead (hammer merge: the shards' own, so that a
   /// fleet whose start times spread over a few more rows still takes every shard's rows).
+  /// `open_ended` (-n in closed loop, whose duration_ns is only the 24h bound): the rows stay
+  /// a second wide, at most kMaxRows of them, and the last measured row runs to duration_ns,
+  /// taking every request sent after the ones before it (reports cut it at the run's end).
   void plan(int64_t warmup_ns, int64_t duration_ns, bool both_stopwatches = false,
-            int64_t ramp_ns = 0, int64_t interval_ns = 0);
+            int64_t ramp_ns = 0, int64_t interval_ns = 0, bool open_ended = false);
 
   /// The run's t0, once known (rows are offsets from it).
   void set_start(int64_t start_ns) { start_ns_ = start_ns; }

@@ -24,6 +24,31 @@ TEST(TimelineTest, WarmupRowsStartAtZeroAndMeasuredRowsAtTheWarmupEnd) {
   EXPECT_EQ(rows[4].length_ns, 500 * kMs);
 }
 
+// -n in closed loop: the 24h bound is no plan to widen the rows for. They stay a second wide,
+// kMaxRows in all, and the last one runs to the bound, taking whatever is sent after 299 s.
+TEST(TimelineTest, AnOpenEndedPlanKeepsSecondRowsAndTheLastTakesTheRest) {
+  const int64_t day = 86'400 * kSecond;
+  Timeline timeline;
+  timeline.plan(2 * kSecond, day, false, 0, 0, /*open_ended=*/true);
+  const auto& rows = timeline.rows();
+  ASSERT_EQ(rows.size(), static_cast<size_t>(Timeline::kMaxRows));
+  EXPECT_EQ(timeline.interval_ns(), kSecond);
+  EXPECT_TRUE(rows[1].warmup);
+  EXPECT_FALSE(rows[2].warmup);
+  EXPECT_EQ(rows[2].start_ns, 2 * kSecond);
+  EXPECT_EQ(rows[2].length_ns, kSecond);
+  const auto& last = rows.back();
+  EXPECT_EQ(last.start_ns, (Timeline::kMaxRows - 1) * kSecond);
+  EXPECT_EQ(last.start_ns + last.length_ns, 2 * kSecond + day);
+  timeline.set_start(0);
+  EXPECT_EQ(timeline.row_for(3 * kSecond + 1), 3);
+  EXPECT_EQ(timeline.row_for(day), Timeline::kMaxRows - 1);
+  // Without it the same span widens the rows (to 289 s) to fit kMaxRows.
+  Timeline closed;
+  closed.plan(2 * kSecond, day);
+  EXPECT_EQ(closed.interval_ns(), 289 * kSecond);
+}
+
 TEST(TimelineTest, RampRowsComeFirstThenWarmupThenMeasured) {
   Timeline timeline;
   timeline.plan(1 * kSecond, 2 * kSecond, false, 1'500 * kMs);

@@ -90,6 +90,7 @@ Worker::Worker(const Config& config, std::span<const WireRequest> requests,
       slots_(slots_for(config.shard.index - 1, config.shard.count, worker_index, worker_count)),
       schedule_(0, config.open_loop() ? config.rate : 1.0, slots_, 0) {
   phases_ = Phases(config);
+  if (config.counted_closed_loop()) count_share_ = requests_share(slots_, config.requests_count);
   corrected_stopwatch_ = config.corrected_stopwatch_leads();
   // Spinning on a core that another worker needs steals its time to send on schedule.
   const int64_t cpus = usable_cpu_count();
@@ -154,7 +155,8 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
         static_cast<size_t>(line_stats_entries(static_cast<int64_t>(config_.requests.size()))));
   }
   // Open loop keeps both stopwatches per row, for interval logs (.hlog) of both.
-  result_.timeline.plan(config_.warmup_ns, config_.duration_ns, open_loop_, config_.ramp_ns);
+  result_.timeline.plan(config_.warmup_ns, config_.duration_ns, open_loop_, config_.ramp_ns, 0,
+                        config_.counted_closed_loop());
   return true;
 }
 
@@ -246,6 +248,11 @@ bool Worker::run_pass() {
     // the server's backlog, while every connection sat idle.
     if (open_loop_) dispatch_due(now);
     begin_stop(deadline_ns_);
+  }
+  // -n in closed loop: this worker's share is sent and every one answered or failed.
+  if (!stopping_ && count_share_ >= 0 && counted_sends_ == count_share_ && in_flight_ == 0 &&
+      phases_.phase_of(now) == Phase::measured) {
+    begin_stop(now);
   }
   if (stopping_ && (in_flight_ == 0 || now >= drain_until_ns_)) return false;
   if (open_loop_ && !stopping_) dispatch_due(now);
@@ -403,14 +410,21 @@ void Worker::fill_closed_loop(Connection& connection, int64_t now_ns) {
   const uint32_t socket = connection.generation;
   while (connection.generation == socket && connection.fd >= 0 && connection.can_take() &&
          !stopping_) {
-    send_request(connection, 0, next_closed_loop_line());
+    // The clock reading that puts the request in its phase is its send time: -n counts the
+    // measured ones, so a share is never passed by a send that crossed into the measured part.
+    const int64_t now = clock_.now_ns();
+    if (count_share_ >= 0 && phases_.phase_of(now) == Phase::measured) {
+      if (counted_sends_ == count_share_) break;
+      ++counted_sends_;
+    }
+    send_request(connection, 0, next_closed_loop_line(), now);
   }
 }
 
 // Sending a request: one per slot or per refill. Here, beside the dispatch that calls it, so
 // the compiler can inline the path every request takes.
-int64_t Worker::send_request(Connection& connection, int64_t intended_ns, int32_t line) {
-  const int64_t now = clock_.now_ns();
+int64_t Worker::send_request(Connection& connection, int64_t intended_ns, int32_t line,
+                             int64_t now) {
   Outstanding request;
   request.intended_ns = open_loop_ ? intended_ns : now;
   request.actual_send_ns = now;
@@ -459,7 +473,7 @@ void Worker::dispatch_due(int64_t now_ns) {
     const int64_t idle_since = connection->idle_since_ns;
     const uint32_t socket = connection->generation;
     schedule_.take();
-    const int64_t sent_ns = send_request(*connection, intended, line);
+    const int64_t sent_ns = send_request(*connection, intended, line, clock_.now_ns());
     last_dispatch_ns_ = sent_ns;
     // Dispatch lag describes the measured part, like every headline figure.
     if (intended >= phases_.measured_start_ns() && lag_.record(intended, sent_ns, idle_since) &&

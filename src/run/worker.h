@@ -141,9 +141,9 @@ class Worker {
   void retry_later(Connection& connection);
   void note_connect_error(const char* what, int error_number);
 
-  /// Queues one request on the connection and writes what the socket takes; returns the send
-  /// time (the clock reading its latency starts from).
-  int64_t send_request(Connection& connection, int64_t intended_ns, int32_t line);
+  /// Queues one request on the connection and writes what the socket takes, sent at `now_ns`
+  /// (a fresh clock reading: its latency starts from it); returns it.
+  int64_t send_request(Connection& connection, int64_t intended_ns, int32_t line, int64_t now_ns);
   /// Puts `request` (new or resent) on the connection's pipeline and writes what it can.
   void enqueue(Connection& connection, const Outstanding& request, int64_t now_ns);
   /// The server closed politely (see kMaxResends) with the connection's requests unanswered:
@@ -278,6 +278,10 @@ class Worker {
   std::span<const WireRequest> requests_;   // what request i sends: requests_[i mod n]
   int32_t depth_ = 1;                       // -p: requests in flight per connection
   int64_t closed_sends_ = 0;
+  // -n in closed loop: the measured requests this worker sends (requests_share), and how many
+  // it has; -1 without -n (or in open loop, where the schedule holds the count).
+  int64_t count_share_ = -1;
+  int64_t counted_sends_ = 0;
   SocketAddress target_;
   int64_t worker_index_;
   int64_t worker_count_;

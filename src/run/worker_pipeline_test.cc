@@ -130,5 +130,61 @@ TEST_P(WorkerPipelineTest, ARequestIsSentAgainAtMostOnce) {
   EXPECT_EQ(harness.worker.in_flight(), 0);
 }
 
+// -n in closed loop: the worker sends its share (all of N, as worker 0 of 1) and no more, over
+// every connection and pipeline place, and ends its run once each is answered, long before the
+// 24h bound (the manual clock never moves).
+TEST_P(WorkerPipelineTest, ARequestCountStopsAtTheShareAndEndsWhenEveryOneIsAnswered) {
+  StubServer server;
+  Config config = open_loop_config(0, 3);
+  config.rate = 0;
+  config.pipeline = 2;
+  config.requests_count = 10;
+  config.duration_ns = 86'400'000 * kMs;
+  Harness harness(config, server);
+  harness.begin(config.duration_ns);
+  bool running = true;
+  for (int i = 0; i < 2000 && running; ++i) {
+    server.answer_all();
+    running = harness.worker.run_pass();
+  }
+  EXPECT_FALSE(running);
+  harness.worker.end_run();
+  const RunResult& result = harness.worker.result();
+  EXPECT_EQ(result.sent, 10);
+  EXPECT_EQ(result.completed, 10);
+  EXPECT_EQ(server.pump(), 10);
+  EXPECT_EQ(harness.worker.in_flight(), 0);
+}
+
+// The warm-up's requests are not counted: the measured part still sends exactly N after it.
+TEST_P(WorkerPipelineTest, ARequestCountCountsOnlyTheMeasuredPart) {
+  StubServer server;
+  Config config = open_loop_config(0, 2);
+  config.rate = 0;
+  config.requests_count = 7;
+  config.warmup_ns = 50 * kMs;
+  config.duration_ns = 86'400'000 * kMs;
+  Harness harness(config, server);
+  harness.begin(config.warmup_ns + config.duration_ns);
+  for (int i = 0; i < 20; ++i) {  // the warm-up: the clock stands in it
+    server.answer_all();
+    ASSERT_TRUE(harness.worker.run_pass());
+  }
+  harness.clock.set(harness.t0 + config.warmup_ns);
+  bool running = true;
+  for (int i = 0; i < 2000 && running; ++i) {
+    server.answer_all();
+    running = harness.worker.run_pass();
+  }
+  EXPECT_FALSE(running);
+  harness.worker.end_run();
+  const RunResult& result = harness.worker.result();
+  ASSERT_NE(result.warmup, nullptr);
+  EXPECT_GT(result.warmup->sent, 0);
+  EXPECT_EQ(result.sent, 7);
+  EXPECT_EQ(result.completed, 7);
+  EXPECT_EQ(server.pump(), 7 + result.warmup->sent);
+}
+
 }  // namespace
 }  // namespace hammer

@@ -25,4 +25,11 @@ struct SlotPartition {
 SlotPartition slots_for(int64_t shard_index, int64_t shard_count, int64_t worker_index,
                         int64_t worker_count);
 
+/// -n N in closed loop, where no schedule assigns the requests: a partition's share of N is
+/// its count of the global slots 0 .. N - 1, so the shares of every (shard, worker) pair add
+/// up to exactly N, split as evenly as the slots (1000 over 3 workers: 334 + 333 + 333).
+inline int64_t requests_share(const SlotPartition& partition, int64_t total) {
+  return partition.count_below(total);
+}
+
 }  // namespace hammer

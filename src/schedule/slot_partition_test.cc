@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <climits>
 #include <vector>
 
 #include "schedule/schedule.h"
@@ -94,6 +96,37 @@ TEST(SlotPartitionTest, MoreShardsThanSlotsLeavesTheExtraShardsEmpty) {
     scheduled += share.scheduled_count();
   }
   EXPECT_EQ(scheduled, 2);
+}
+
+// -n N in closed loop: the shares of every (shard, worker) pair add up to exactly N, each
+// within one of the others, for any fleet shape; with more workers than N the extra ones get 0.
+TEST(SlotPartitionTest, ARequestCountSplitsExactlyOverShardsAndWorkers) {
+  for (int64_t total : {1, 2, 7, 1000, 1001, 999'983}) {
+    for (int64_t shards = 1; shards <= 5; ++shards) {
+      for (int64_t workers = 1; workers <= 6; ++workers) {
+        int64_t sum = 0;
+        int64_t least = INT64_MAX;
+        int64_t most = 0;
+        for (int64_t shard = 0; shard < shards; ++shard) {
+          for (int64_t worker = 0; worker < workers; ++worker) {
+            const int64_t share =
+                requests_share(slots_for(shard, shards, worker, workers), total);
+            sum += share;
+            least = std::min(least, share);
+            most = std::max(most, share);
+          }
+        }
+        EXPECT_EQ(sum, total) << total << " " << shards << "x" << workers;
+        EXPECT_LE(most - least, 1) << total << " " << shards << "x" << workers;
+      }
+    }
+  }
+  // 1000 over 3 workers: 334 + 333 + 333, the first workers taking the remainder.
+  EXPECT_EQ(requests_share(slots_for(0, 1, 0, 3), 1000), 334);
+  EXPECT_EQ(requests_share(slots_for(0, 1, 1, 3), 1000), 333);
+  EXPECT_EQ(requests_share(slots_for(0, 1, 2, 3), 1000), 333);
+  // 2 requests over 4 workers: two send one each, two send none.
+  EXPECT_EQ(requests_share(slots_for(0, 1, 3, 4), 2), 0);
 }
 
 }  // namespace

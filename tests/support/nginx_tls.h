@@ -195,6 +195,7 @@ class TlsServer {
   int h2c_port() const { return h2c_port_; }
   std::string h2_log() const { return dir_ + "/h2.log"; }  // one line per request
   std::string h2c_log() const { return dir_ + "/h2c.log"; }
+  std::string plain_log() const { return dir_ + "/plain.log"; }  // plain_port's requests
   std::string client_cert() const { return certificates_.client_cert(); }
   std::string client_key() const { return certificates_.client_key(); }
   std::string other_key() const { return certificates_.other_key(); }
@@ -257,8 +258,8 @@ class TlsServer {
         << "  scgi_temp_path " << d << ";\n"
         << server(tls_port_, "TLSv1.2 TLSv1.3", "leaf") << server(old_tls_port_, "TLSv1.2", "leaf")
         << server(self_signed_port_, "TLSv1.2 TLSv1.3", "self") << optional_servers()
-        << "  server {\n    listen 127.0.0.1:" << plain_port_
-        << ";\n    location / { return 200 \"plain\\n\"; }\n  }\n}\n";
+        << "  server {\n    listen 127.0.0.1:" << plain_port_ << ";\n    access_log " << d
+        << "plain.log;\n    location / { return 200 \"plain\\n\"; }\n  }\n}\n";
   }
 
   TlsServerOptions options_;
