@@ -18,6 +18,15 @@
 namespace hammer::test {
 namespace {
 
+// The e2e stage runs once per engine (scripts/test.sh): HAMMER_ENGINE picks this run's.
+void use_engine_from_environment(Config& config) {
+  if (const char* engine = std::getenv("HAMMER_ENGINE"); engine != nullptr && *engine != '\0') {
+    auto kind = parse_engine("HAMMER_ENGINE", engine);
+    ASSERT_TRUE(kind.has_value()) << kind.error().message;
+    config.engine = *kind;
+  }
+}
+
 TEST(HotPathAllocationTest, ARunOfManyRequestsAllocatesOnlyAtSetup) {
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
   ASSERT_TRUE(server.ready());
@@ -25,12 +34,7 @@ TEST(HotPathAllocationTest, ARunOfManyRequestsAllocatesOnlyAtSetup) {
   // the bound holds whatever the count, which is the point.
   auto parsed = parse_options({"-c", "10", "-t", "2", "-d", "3", server.url()});
   ASSERT_TRUE(parsed.has_value());
-  // The e2e stage runs once per engine (scripts/test.sh): HAMMER_ENGINE picks this run's.
-  if (const char* engine = std::getenv("HAMMER_ENGINE"); engine != nullptr && *engine != '\0') {
-    auto kind = parse_engine("HAMMER_ENGINE", engine);
-    ASSERT_TRUE(kind.has_value()) << kind.error().message;
-    parsed->config.engine = *kind;
-  }
+  ASSERT_NO_FATAL_FAILURE(use_engine_from_environment(parsed->config));
 
   start_counting_allocations();
   auto result = run_load(parsed->config);
@@ -54,11 +58,7 @@ TEST(HotPathAllocationTest, AnHttp2RunAllocatesOnlyAtSetup) {
   auto parsed = parse_options({"--http2", "--streams", "10", "-c", "4", "-t", "2", "-d", "2",
                                server.url()});
   ASSERT_TRUE(parsed.has_value());
-  if (const char* engine = std::getenv("HAMMER_ENGINE"); engine != nullptr && *engine != '\0') {
-    auto kind = parse_engine("HAMMER_ENGINE", engine);
-    ASSERT_TRUE(kind.has_value()) << kind.error().message;
-    parsed->config.engine = *kind;
-  }
+  ASSERT_NO_FATAL_FAILURE(use_engine_from_environment(parsed->config));
 
   start_counting_allocations();
   auto result = run_load(parsed->config);
@@ -82,11 +82,7 @@ TEST(HotPathAllocationTest, BodiesAndResendsAllocateNothingPerRequest) {
                                server.url()});
   ASSERT_TRUE(parsed.has_value());
   parsed->config.body = std::string("{\"hello\": \"world\"}\n");
-  if (const char* engine = std::getenv("HAMMER_ENGINE"); engine != nullptr && *engine != '\0') {
-    auto kind = parse_engine("HAMMER_ENGINE", engine);
-    ASSERT_TRUE(kind.has_value()) << kind.error().message;
-    parsed->config.engine = *kind;
-  }
+  ASSERT_NO_FATAL_FAILURE(use_engine_from_environment(parsed->config));
 
   start_counting_allocations();
   auto result = run_load(parsed->config);
@@ -131,11 +127,7 @@ TEST_P(ModeAllocationTest, AllocatesOnlyAtSetup) {
   args.push_back(server.url());
   auto parsed = parse_options(args);
   ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
-  if (const char* engine = std::getenv("HAMMER_ENGINE"); engine != nullptr && *engine != '\0') {
-    auto kind = parse_engine("HAMMER_ENGINE", engine);
-    ASSERT_TRUE(kind.has_value()) << kind.error().message;
-    parsed->config.engine = *kind;
-  }
+  ASSERT_NO_FATAL_FAILURE(use_engine_from_environment(parsed->config));
 
   start_counting_allocations();
   auto result = run_load(parsed->config);
