@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <iostream>
 #include <string>
 
 #include "e2e/e2e.h"
@@ -73,9 +74,22 @@ TEST(RequestCountTest, OpenLoopSchedulesExactlyNSlotsOverNOverRate) {
       run_hammer({"-n", "1000", "-r", "2000", "-c", "8", "-t", "2", "--json", server.url()});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
+  // Exactly N slots, each sent or counted unsent; all of them sent unless hammer itself was late
+  // (a slow build or a busy machine: a last slot that leaves after the deadline is unsent, as a
+  // tsan build in CI left 999 of 1000) or the machine froze it (why_not_clean).
   EXPECT_EQ(number_at(report, "requests.scheduled"), 1000);
-  EXPECT_EQ(number_at(report, "requests.sent"), 1000);
-  EXPECT_EQ(number_at(report, "requests.completed"), 1000);
+  EXPECT_EQ(number_at(report, "requests.sent") + number_at(report, "requests.unsent"), 1000);
+  EXPECT_EQ(number_at(report, "requests.completed"), number_at(report, "requests.sent"));
+  EXPECT_GE(number_at(report, "requests.sent"), 990);
+  std::string not_clean = why_not_clean(report);
+  if (not_clean.empty() && number_at(report, "dispatch_lag.cause.generator") > 0) {
+    not_clean = "hammer itself was late for some requests";
+  }
+  if (not_clean.empty()) {
+    EXPECT_EQ(number_at(report, "requests.sent"), 1000);
+  } else {
+    std::cout << "not a clean run: " << not_clean << "; every slot sent is not judged\n";
+  }
   EXPECT_EQ(number_at(report, "config.duration_s"), 0.5);
   expect_no_errors(report);
   // The measured part is the 0.5 s the slots span, plus the last answers' way back.
