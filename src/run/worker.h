@@ -177,6 +177,9 @@ class Worker {
   /// Sends what the session queued: plain, straight to the socket; https, into the transport.
   void h2_flush(Connection& connection);
   void h2_on_sent(Connection& connection, const IoEvent& event);
+  /// A write of the session's output failed (`error_number`, or EPIPE for an end): the
+  /// handshake-like setup fails, or the streams in flight, or an idle connection is replaced.
+  void h2_write_failed(Connection& connection, int error_number);
   /// The connection's timer: streams past --timeout are reset (CANCEL) and counted, the
   /// timer set for the next deadline.
   void h2_expire(Connection& connection);

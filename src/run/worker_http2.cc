@@ -351,18 +351,21 @@ void Worker::h2_flush(Connection& connection) {
       set_write_interest(connection, true);
       return;
     }
-    if (result_.first_socket_error.empty()) {
-      result_.first_socket_error =
-          std::string("write: ") + error_text(outcome == Io::closed ? EPIPE : error_number);
-    }
-    if (connection.state == ConnectionState::settling) {
-      fail_session_setup(connection, result_.first_socket_error);
-    } else if (connection.busy()) {
-      fail_request(connection, ErrorKind::write);
-    } else {
-      replace_connection(connection);
-    }
+    h2_write_failed(connection, outcome == Io::closed ? EPIPE : error_number);
     return;
+  }
+}
+
+void Worker::h2_write_failed(Connection& connection, int error_number) {
+  if (result_.first_socket_error.empty()) {
+    result_.first_socket_error = std::string("write: ") + error_text(error_number);
+  }
+  if (connection.state == ConnectionState::settling) {
+    fail_session_setup(connection, result_.first_socket_error);
+  } else if (connection.busy()) {
+    fail_request(connection, ErrorKind::write);
+  } else {
+    replace_connection(connection);
   }
 }
 
@@ -371,17 +374,7 @@ void Worker::h2_on_sent(Connection& connection, const IoEvent& event) {
   if (event.result > 0) {
     connection.session->consume_output(static_cast<size_t>(event.result));
   } else if (event.result != -EAGAIN) {
-    const int error_number = event.result == 0 ? EPIPE : -event.result;
-    if (result_.first_socket_error.empty()) {
-      result_.first_socket_error = std::string("write: ") + error_text(error_number);
-    }
-    if (connection.state == ConnectionState::settling) {
-      fail_session_setup(connection, result_.first_socket_error);
-    } else if (connection.busy()) {
-      fail_request(connection, ErrorKind::write);
-    } else {
-      replace_connection(connection);
-    }
+    h2_write_failed(connection, event.result == 0 ? EPIPE : -event.result);
     return;
   }
   h2_flush(connection);
