@@ -46,8 +46,7 @@ TEST(OpenLoopTest, PausingServerCorrectedPercentilesFollowTheFormula) {
   // formula assumes the backlog after a pause drains at once; a busy machine drains it slower
   // and adds its own wake-up delays to every request. Both show in the run's own uncorrected
   // latency, which therefore widens the margin: the noise is measured in the same run. When
-  // the figure still falls outside, the run is repeated once (and says so); a second miss is
-  // a failure.
+  // the figure still falls outside, the run is repeated (and says so), up to three attempts.
   const double expected_p99 = expected_corrected_ms(0.99, 200, 1500, 1000);  // ~185 ms
   for (int attempt = 1;; ++attempt) {
     ServerProcess server({python_binary(), pausing_server_script(), "--port", "0",
@@ -79,7 +78,7 @@ TEST(OpenLoopTest, PausingServerCorrectedPercentilesFollowTheFormula) {
         number_at(report, "latency.uncorrected.percentiles_ns.99") / 1e6;
     // Coordinated omission, made visible: the closed-loop stopwatch misses the stalls. Its
     // p99 is the machine's noise (1 ms quiet, 39 ms seen beside a sanitizer build on a loaded
-    // machine), so that comparison is part of the reading that gets one retry.
+    // machine), so that comparison is part of the reading that is retried.
     const bool omission_shown =
         corrected_p90 > 5 * uncorrected_p90 && corrected_p99 > 3 * uncorrected_p99;
     const double margin = 0.25 * expected_p99 + uncorrected_p99;
@@ -88,27 +87,20 @@ TEST(OpenLoopTest, PausingServerCorrectedPercentilesFollowTheFormula) {
         std::to_string(uncorrected_p90) + "), corrected p99 " + std::to_string(corrected_p99) +
         " ms, expected " + std::to_string(expected_p99) + " +- " + std::to_string(margin) +
         " ms (25% + uncorrected p99 " + std::to_string(uncorrected_p99) + " ms)";
-    // A clean run does not blame hammer: its own few late requests (a busy machine's wake-ups;
-    // 1-3% of them seen) move no reported percentile, so they are a note at most (issue 23).
-    // On a machine so busy that hammer was late for more than 5% of the requests, or that froze
-    // it (why_not_clean), the warning is the run's true reading; short of that, a warning is
-    // part of the reading that gets one retry. The rule itself is judged on exact histograms
-    // by VerdictRulesTest.
-    const std::string not_clean = why_not_clean(report);
-    const bool self_blamed =
-        not_clean.empty() && has_code(verdict_codes(report), "generator_saturated");
-    if (self_blamed) std::cout << "generator_saturated on a clean run: " << run.out << "\n";
-    if (!not_clean.empty()) {
-      std::cout << "not a clean run: " << not_clean << "; its self-blame is not judged\n";
+    // hammer's warning about its own lateness, where it gives one, is judged by the run's
+    // own figures (generator_warning_problem says why it may stand on a busy machine); a
+    // warning whose figures do not hold is a failure at once, not a reading to retry.
+    EXPECT_EQ(generator_warning_problem(report), "") << run.out;
+    if (has_code(verdict_codes(report), "generator_saturated")) {
+      std::cout << "hammer's own lateness moved a percentile (a busy machine): its "
+                   "generator_saturated warning stands, its figures checked\n";
     }
-    if (omission_shown && !self_blamed && std::abs(corrected_p99 - expected_p99) <= margin) {
+    if (omission_shown && std::abs(corrected_p99 - expected_p99) <= margin) break;
+    if (attempt == 3) {
+      ADD_FAILURE() << reading << ", on three attempts";
       break;
     }
-    if (attempt == 2) {
-      ADD_FAILURE() << reading << ", on both attempts";
-      break;
-    }
-    std::cout << "retrying once: " << reading << "\n";
+    std::cout << "retrying: " << reading << "\n";
   }
 }
 

@@ -20,15 +20,6 @@
 namespace hammer::test {
 namespace {
 
-bool has_verdict(const JsonValue& report, const std::string& code) {
-  const JsonValue* verdicts = report.find("verdicts");
-  if (verdicts == nullptr) return false;
-  return std::any_of(verdicts->items.begin(), verdicts->items.end(), [&](const JsonValue& v) {
-    const JsonValue* found = v.find("code");
-    return found != nullptr && found->text == code;
-  });
-}
-
 // The pausing server's own lateness after its stalls, in ms (GET /__pausing_server/overrun,
 // asked of it directly over plain HTTP): the most a response it held left after the stall's
 // end, its threads waking one after another. The formula leaves it out; the margin takes it.
@@ -56,8 +47,7 @@ TEST(TlsOpenLoopTest, PausingServerBehindNginxOverTlsCorrectedPercentilesFollowT
   // caught in flight by a pause (10 per 1,500) stay out of the uncorrected p99. The margin is
   // the plain case's, 25% of the expected p99 plus the run's own uncorrected p99 (the
   // machine's noise, measured in the same run), plus the server's own overrun after its
-  // stalls and hammer's longest host stall; a miss is repeated once, and a second miss is a
-  // failure.
+  // stalls and hammer's longest host stall; a miss is repeated, up to three attempts.
   constexpr double kRate = 1000, kEvery = 1500, kPauseMs = 200, kSeconds = 7.5;
   const double expected_p90 = expected_corrected_ms(0.90, kPauseMs, kEvery, kRate, kSeconds);
   const double expected_p99 = expected_corrected_ms(0.99, kPauseMs, kEvery, kRate, kSeconds);
@@ -119,22 +109,17 @@ TEST(TlsOpenLoopTest, PausingServerBehindNginxOverTlsCorrectedPercentilesFollowT
         " ms + server overrun " + std::to_string(overrun) + " ms + host stall " +
         std::to_string(host_stall) + " ms)";
     std::cout << "attempt " << attempt << ": " << reading << "\n";
-    // As in the plain case: hammer's self-blame on a clean run is part of the reading.
-    const std::string not_clean = why_not_clean(report);
-    const bool self_blamed = not_clean.empty() && has_verdict(report, "generator_saturated");
-    if (self_blamed) std::cout << "generator_saturated on a clean run: " << run.out << "\n";
-    if (!not_clean.empty()) {
-      std::cout << "not a clean run: " << not_clean << "; its self-blame is not judged\n";
-    }
-    if (omission_shown && !self_blamed && std::abs(corrected_p90 - expected_p90) <= margin &&
+    // As in the plain case: hammer's warning about its own lateness is judged by its figures.
+    EXPECT_EQ(generator_warning_problem(report), "") << run.out;
+    if (omission_shown && std::abs(corrected_p90 - expected_p90) <= margin &&
         std::abs(corrected_p99 - expected_p99) <= margin) {
       break;
     }
-    if (attempt == 2) {
-      ADD_FAILURE() << reading << ", on both attempts";
+    if (attempt == 3) {
+      ADD_FAILURE() << reading << ", on three attempts";
       break;
     }
-    std::cout << "retrying once: " << reading << "\n";
+    std::cout << "retrying: " << reading << "\n";
   }
 }
 
