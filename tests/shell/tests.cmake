@@ -8,7 +8,7 @@ set_tests_properties(shell.completions PROPERTIES LABELS "unit;shell" TIMEOUT 12
 
 # A minute: its sweeps run one second per level. Not under the sanitizers, whose 2-3x slower
 # hammer would only slow it.
-if(Python3_Interpreter_FOUND AND TARGET test_server AND HAMMER_SANITIZE STREQUAL "")
+if(Python3_Interpreter_FOUND AND TARGET test_server AND HAMMER_SANITIZE STREQUAL "" AND NOT HAMMER_PORTABLE)
   add_test(NAME shell.readme_examples
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/readme_examples_test.py
                    ${PROJECT_SOURCE_DIR}/README.md)
@@ -19,9 +19,9 @@ endif()
 
 # The action's script installs hammer from this build's `cmake --install` (the man page and
 # completions included: the hammer_docs target, built by every full build). Not under the
-# sanitizers: their stages build only what their tests run, not the docs, and the script's
+# sanitizers nor in the portable build: their stages build only what their tests run, not the docs, and the script's
 # checks are the same with any hammer.
-if(Python3_Interpreter_FOUND AND TARGET test_server AND HAMMER_SANITIZE STREQUAL "")
+if(Python3_Interpreter_FOUND AND TARGET test_server AND HAMMER_SANITIZE STREQUAL "" AND NOT HAMMER_PORTABLE)
   add_test(NAME shell.action_run
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/action_run_test.sh ${PROJECT_BINARY_DIR}
                    $<TARGET_FILE:test_server> ${PROJECT_SOURCE_DIR})
