@@ -240,6 +240,7 @@ bool Worker::run_pass() {
   // Absent since the last wait should have ended: it overslept (stopped, a frozen host), or
   // handling its events ran long. Either way the slots due meanwhile went unnoticed.
   note_absence(wait_began_ns_ + wait_asked_ns_, now);
+  if (!h2_measured_started_ && now >= phases_.measured_start_ns()) h2_note_measured_start();
   const int64_t pass_began = now;
   if (!stopping_ && now >= deadline_ns_) {
     // Woken past the deadline (a late wake-up, a descheduled thread, a batched slot wake-up):

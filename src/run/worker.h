@@ -189,6 +189,8 @@ class Worker {
   void h2_cut_streams(Connection& connection);
   /// After a receive or a send: close a drained session, send more, take more requests.
   void h2_settle(Connection& connection, int64_t now_ns);
+  http2::SessionCounts h2_counts_now() const;  // summed over the sessions
+  void h2_note_measured_start();
   void h2_collect_counts();
 
   // The transport seam (worker_transport.cc): https connections, both engine families.
@@ -301,6 +303,10 @@ class Worker {
   std::string h2_preface_;  // every connection's first bytes (client_preface)
   // h2_settle: the connection whose streams opened now are flushed once, after; null: none.
   const Connection* h2_batching_ = nullptr;
+  // The sessions' frame counts as the measured part began (h2_note_measured_start), taken
+  // off at the end so the report's counts describe the measured part, as every other figure.
+  http2::SessionCounts h2_counts_before_measured_{};
+  bool h2_measured_started_ = false;
   // Requests waiting to be sent again (resend_unanswered). Counted in in_flight_.
   std::unique_ptr<Outstanding[]> resends_;
   ResendQueue resend_queue_;

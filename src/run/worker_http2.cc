@@ -75,7 +75,11 @@ class Worker::StreamEnds final : public http2::StreamSink {
   }
   void on_stream_reset(int32_t slot, uint32_t error_code, bool by_peer) override {
     Http2Summary& http2 = worker_.result_.http2;
-    if (by_peer) ++http2.resets_received[std::min<uint32_t>(error_code, kHttp2KnownErrorCodes)];
+    const bool measured =
+        &worker_.phase_for(connection_.streams[slot].intended_ns) == &worker_.result_;
+    if (by_peer && measured) {
+      ++http2.resets_received[std::min<uint32_t>(error_code, kHttp2KnownErrorCodes)];
+    }
     const ErrorKind kind = by_peer ? ErrorKind::read : ErrorKind::parse;
     if (by_peer && worker_.result_.first_socket_error.empty()) {
       worker_.result_.first_socket_error =
@@ -434,19 +438,42 @@ void Worker::h2_cut_streams(Connection& connection) {
   session.drop_streams();
 }
 
-void Worker::h2_collect_counts() {
-  if (!sessions_) return;
-  Http2Summary& http2 = result_.http2;
+http2::SessionCounts Worker::h2_counts_now() const {
+  http2::SessionCounts total;
   for (int64_t i = 0; i < connection_count_; ++i) {
     const http2::SessionCounts& counts = sessions_[i]->counts();
-    http2.goaways += counts.goaways;
-    http2.goaway_errors += counts.goaway_errors;
-    http2.refused += counts.refused;
-    http2.pings_answered += counts.pings_answered;
-    http2.frame_overhead_bytes += counts.frame_overhead_bytes;
-    http2.data_bytes += counts.data_bytes;
-    http2.resets_sent += counts.resets_sent;
+    total.goaways += counts.goaways;
+    total.goaway_errors += counts.goaway_errors;
+    total.refused += counts.refused;
+    total.pings_answered += counts.pings_answered;
+    total.frame_overhead_bytes += counts.frame_overhead_bytes;
+    total.data_bytes += counts.data_bytes;
+    total.resets_sent += counts.resets_sent;
   }
+  return total;
+}
+
+void Worker::h2_note_measured_start() {
+  h2_measured_started_ = true;
+  if (sessions_) h2_counts_before_measured_ = h2_counts_now();
+}
+
+void Worker::h2_collect_counts() {
+  if (!sessions_) return;
+  // Ended before the measured part began (Ctrl-C in the warm-up): none of it was measured.
+  if (!h2_measured_started_) h2_note_measured_start();
+  // The frames are counted by when they arrived: those of the measured part's first moments
+  // may answer warm-up streams, as its last answer measured ones.
+  const http2::SessionCounts now = h2_counts_now();
+  const http2::SessionCounts& before = h2_counts_before_measured_;
+  Http2Summary& http2 = result_.http2;
+  http2.goaways += now.goaways - before.goaways;
+  http2.goaway_errors += now.goaway_errors - before.goaway_errors;
+  http2.refused += now.refused - before.refused;
+  http2.pings_answered += now.pings_answered - before.pings_answered;
+  http2.frame_overhead_bytes += now.frame_overhead_bytes - before.frame_overhead_bytes;
+  http2.data_bytes += now.data_bytes - before.data_bytes;
+  http2.resets_sent += now.resets_sent - before.resets_sent;
 }
 
 }  // namespace hammer

@@ -90,6 +90,30 @@ TEST_F(Http2NginxTest, AnOpenLoopRunOverH2SendsEverySlot) {
   }
 }
 
+TEST_F(Http2NginxTest, TheFrameCountsLeaveTheWarmUpOut) {
+  // Every answer carries the same body, so a clean run's body bytes per stream are its size.
+  const std::string url = "http://127.0.0.1:" + std::to_string(server().h2c_port()) + "/";
+  const Finished plain =
+      run_hammer({"--http2", "--streams", "4", "-c", "2", "-t", "1", "-d", "1", "--json", url});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  const JsonValue plain_report = parse_report(plain);
+  expect_clean(plain_report);
+  const double body = number_at(plain_report, "http2.data_bytes") /
+                      number_at(plain_report, "requests.completed");
+  ASSERT_GT(body, 0);
+  const Finished warmed = run_hammer({"--http2", "--streams", "4", "-c", "2", "-t", "1", "-d",
+                                      "1", "--warmup", "1", "--json", url});
+  ASSERT_EQ(warmed.exit_code, 0) << warmed.err;
+  const JsonValue report = parse_report(warmed);
+  expect_clean(report);
+  // The frames are cut by when they arrived, the requests by when they were sent: the two
+  // differ by at most the streams open at the warm-up's end (2 connections x 4 streams).
+  const double completed = number_at(report, "requests.completed");
+  ASSERT_GT(completed, 100);
+  EXPECT_NEAR(number_at(report, "http2.data_bytes") / body, completed, 8.0)
+      << "the warm-up's " << number_at(report, "warmup.completed") << " streams counted too";
+}
+
 TEST_F(Http2NginxTest, AServerThatDoesNotNegotiateH2IsOneLineError) {
   // The TLS port without http2: ALPN cannot choose h2, and hammer does not fall back.
   const Finished tls = run_hammer({"--http2", "-c", "2", "-d", "1", "--cacert", server().ca(),
@@ -220,6 +244,17 @@ TEST_F(Http2HostileTest, EveryTenthStreamResetIsAReadErrorOfItsOwn) {
   EXPECT_LT(reset / (reset + completed), 0.15);
   EXPECT_EQ(number_at(report, "errors.parse"), 0);
   EXPECT_EQ(number_at(report, "http2.resets_received.internal_error"), reset);
+}
+
+TEST_F(Http2HostileTest, TheResetsOfTheWarmUpAreItsOwn) {
+  const auto server = start({"rst-every", "--every", "10"});
+  const JsonValue report = run_against(
+      *server, {"--streams", "4", "-c", "2", "-t", "1", "-d", "1", "--warmup", "1"});
+  ASSERT_GT(number_at(report, "requests.completed"), 100);
+  ASSERT_GT(number_at(report, "warmup.errors.read"), 0);
+  // Counted by the stream's phase, as the read errors they are.
+  EXPECT_EQ(number_at(report, "http2.resets_received.internal_error"),
+            number_at(report, "errors.read"));
 }
 
 TEST_F(Http2HostileTest, AServerAllowingOneStreamIsNeverSentTwo) {
