@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // hammer compare on real runs: two runs of one server are "no change" at every row; a server
 // that answers an eighth of its requests 5 ms late is "worse" from p90 to p99 (and never
-// "better" above), and --fail-if turns that into exit 3. And --arrival poisson: the same seed, the same schedule.
+// "better" above, where a row is one or two requests of 2,000), and --fail-if turns that into exit 3. And --arrival poisson: the same seed, the same schedule.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -107,8 +107,12 @@ TEST(CompareTest, TwoRunsOfOneServerAreNoChangeAndASlowTailIsWorseFromP90Up) {
     // The tail above p95 is the slowest 100 of 2,000 requests: on a machine that stalled for
     // 10 ms or more (hammer's hiccup meter, host.long_stalls) in either run, those are the
     // stalls as often as the server's 5 ms, and such rows are only held to "never better".
+    // Above p99 a row is the slowest 2 (p99.9) or the slowest one (p99.99) of 2,000: a single
+    // late wake-up under 10 ms in A's run (seen here: A's p99.9 at 9.3 ms on a quiet host)
+    // reaches it as well as the server's 5 ms does, and the bootstrap interval honestly spans
+    // zero; those rows too are only held to "never better".
     const double stalls = host_stalls({a, slow});
-    const double strict_up_to = stalls > 0 ? 95 : 100;
+    const double strict_up_to = stalls > 0 ? 95 : 99;
     if (stalls > 0) {
       std::cerr << "[ note     ] the host stalled " << stalls
                 << " times for 10 ms or more: rows above p95 are held to \"never better\"\n";
