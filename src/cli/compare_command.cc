@@ -6,8 +6,12 @@
 
 #include "cli/arg_tokenizer.h"
 #include "cli/percentile_flag.h"
+#include "cli/shared_flags.h"
 #include "core/percentiles.h"
 #include "document/run_document.h"
+#include "json/json_value.h"
+#include "platform/files.h"
+#include "report/compare_html.h"
 #include "report/compare_report.h"
 
 namespace hammer {
@@ -16,7 +20,10 @@ namespace {
 UsageError compare_error(const std::string& message) { return {"compare: " + message}; }
 
 constexpr std::array kCompareFlags = {flag_spec(Flag::fail_if), flag_spec(Flag::json),
-                                      flag_spec(Flag::help)};
+                                      flag_spec(Flag::output), flag_spec(Flag::help)};
+
+// As load_run_document bounds a saved run.
+constexpr int64_t kMaxDocumentBytes = 256LL * 1024 * 1024;
 
 // The lead stopwatch's histogram and measured seconds of a saved run.
 Expected<CompareSide, std::string> side_of(const RunDocument& document) {
@@ -36,6 +43,8 @@ Expected<CompareSide, std::string> side_of(const RunDocument& document) {
 }
 
 }  // namespace
+
+std::span<const FlagSpec> compare_flags() { return kCompareFlags; }
 
 Expected<FailIf, std::string> parse_fail_if(std::string_view text) {
   const std::string expected = "expected pNN+X% (e.g. p99+10%)";
@@ -59,6 +68,7 @@ Expected<FailIf, std::string> parse_fail_if(std::string_view text) {
 Expected<CompareOptions, UsageError> parse_compare_options(const std::vector<std::string>& args) {
   CompareOptions options;
   std::vector<std::string> inputs;
+  const OutputRule html_only{OutputFormat::html, "renders HTML; expected a FILE.html"};
   ArgTokenizer arguments(args, CommandFlags{"hammer compare", kCompareFlags});
   for (;;) {
     auto argument = arguments.next();
@@ -76,6 +86,11 @@ Expected<CompareOptions, UsageError> parse_compare_options(const std::vector<std
       case Flag::json:
         options.json = true;
         break;
+      case Flag::output:
+        if (auto failure = add_output(value, html_only, options.outputs)) {
+          return unexpected(compare_error(failure->message));
+        }
+        break;
       default: {  // --fail-if
         auto rule = parse_fail_if(value);
         if (!rule) {
@@ -91,6 +106,9 @@ Expected<CompareOptions, UsageError> parse_compare_options(const std::vector<std
     return unexpected(compare_error("expected two saved runs, got " +
                                     std::to_string(inputs.size()) +
                                     " (usage: hammer compare A.json B.json)"));
+  }
+  if (auto failure = check_output_directories(options.outputs)) {
+    return unexpected(compare_error(failure->message));
   }
   options.a = inputs[0];
   options.b = inputs[1];
@@ -125,11 +143,28 @@ Expected<CompareOutcome, std::string> run_compare(const CompareOptions& options)
   outcome.report = options.json ? render_compare_json(comparison, labels)
                                 : render_compare_text(comparison, labels);
   outcome.failed = comparison.failed();
+  if (!options.outputs.empty()) {
+    // The page reads members the typed reader does not keep (the config as given): the
+    // documents again, as JSON; load_run_document has read both already.
+    std::vector<JsonValue> documents;
+    for (const std::string& path : {options.a, options.b}) {
+      auto text = read_bounded_file(path, kMaxDocumentBytes, "256MB; not a hammer document");
+      if (!text) return unexpected("compare: " + path + ": " + text.error());
+      auto document = parse_json(*text);
+      if (!document) return unexpected("compare: " + path + ": not JSON: " + document.error());
+      documents.push_back(std::move(*document));
+    }
+    auto html = render_compare_html(comparison, labels, documents[0], documents[1]);
+    if (!html) return unexpected("compare: " + html.error());
+    for (const OutputFile& output : options.outputs) {
+      outcome.files.push_back({output.path, *html, ""});
+    }
+  }
   return outcome;
 }
 
 std::string compare_usage_text() {
-  return "usage: hammer compare A.json B.json [--fail-if pNN+X%]... [--json]\n"
+  return "usage: hammer compare A.json B.json [--fail-if pNN+X%]... [--json] [-o FILE.html]\n"
          "\n"
          "For each percentile A reported (its lead stopwatch), B - A with a 95% interval from\n"
          "1000 bootstrap resamples of each run's measured seconds (seeded: the same files give\n"
@@ -139,7 +174,14 @@ std::string compare_usage_text() {
          "  --fail-if pNN+X%   exit 3 when row pNN is worse beyond noise and B - A is more\n"
          "                     than X% of A (repeatable), e.g. --fail-if p99+10%\n"
          "  --json             the comparison as JSON\n"
-         "  -h, --help         this text\n";
+         "  -o, --output FILE.html\n"
+         "                     also write the comparison as a self-contained HTML page: the\n"
+         "                     rows and verdicts, both runs' spectra on one chart, the gates,\n"
+         "                     both configurations (repeatable; stdout is printed as without)\n"
+         "  -h, --help         this text\n"
+         "\n"
+         "Exit status: 0 compared; 1 bad input; 2 a page could not be written; 3 a --fail-if\n"
+         "gate tripped.\n";
 }
 
 }  // namespace hammer

@@ -39,5 +39,23 @@ TEST(CompareCommandTest, TakesExactlyTwoRunsAndRepeatsFailIf) {
             "compare: --fail-if: expected pNN+X% (e.g. p99+10%), got 'p99'");
 }
 
+TEST(CompareCommandTest, OutputIsAnHtmlPageInADirectoryThatExists) {
+  auto options = parse_compare_options({"a.json", "b.json", "-o", "page.html",
+                                        "--output=second.HTML"});
+  ASSERT_TRUE(options) << options.error().message;
+  ASSERT_EQ(options->outputs.size(), 2u);
+  EXPECT_EQ(options->outputs[0].path, "page.html");
+  auto json = parse_compare_options({"a.json", "b.json", "-o", "page.json"});
+  ASSERT_FALSE(json);
+  EXPECT_NE(json.error().message.find("renders HTML; expected a FILE.html"), std::string::npos)
+      << json.error().message;
+  EXPECT_EQ(json.error().message.rfind("compare: ", 0), 0u) << json.error().message;
+  auto nowhere = parse_compare_options({"a.json", "b.json", "-o", "/no/such/dir/page.html"});
+  ASSERT_FALSE(nowhere);
+  EXPECT_NE(nowhere.error().message.find("/no/such/dir"), std::string::npos)
+      << nowhere.error().message;
+  EXPECT_EQ(nowhere.error().message.find('\n'), std::string::npos);
+}
+
 }  // namespace
 }  // namespace hammer

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/compare_command.h"
 #include "cli/merge_options.h"
 #include "cli/report_command.h"
 #include "cli/usage.h"
@@ -81,13 +82,15 @@ std::vector<CompletedCommand> completed_commands() {
       {"run", flags_in_help_order(), {}, "url"},
       {"merge", pointers(merge_flags()), {".json", ".hlog"}, "shard (.json or .hlog)"},
       {"report", pointers(report_flags()), {".json"}, "saved run (.json)"},
+      {"compare", pointers(compare_flags()), {".json"}, "saved run (.json)"},
   };
 }
 
 // `hammer <TAB>`: the subcommands, with what each does (zsh shows it).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kSubcommands = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kSubcommands = {{
     {"merge", "add the shards of one fleet into the run one machine would have measured"},
     {"report", "render saved runs as text or one HTML page, without running them again"},
+    {"compare", "did B's latency percentiles move beyond noise from A's"},
 }};
 
 // The body of _hammer_<command>: a flag's value by its kind, else the flags, else the
@@ -158,7 +161,7 @@ std::string bash_completion() {
   script += "  # `hammer merge ...` and `hammer report ...` have their own flags and arguments.\n";
   script += "  local command=run\n";
   script += "  if (( COMP_CWORD >= 2 )); then\n";
-  script += "    case ${COMP_WORDS[1]} in\n      merge|report) command=${COMP_WORDS[1]} ;;\n";
+  script += "    case ${COMP_WORDS[1]} in\n      merge|report|compare) command=${COMP_WORDS[1]} ;;\n";
   script += "    esac\n  fi\n";
   script += "  _hammer_$command\n  return 0\n}\n";
   script += "complete -F _hammer hammer\n";
@@ -173,7 +176,9 @@ std::string description_in(std::string_view command, const FlagSpec& spec) {
   if (command == "merge" && spec.flag == Flag::start_tolerance) {
     return "warn when the shards' schedules began more than T apart";
   }
-  if (command == "report" && spec.flag == Flag::output) return "where to write the page, repeatable";
+  if ((command == "report" || command == "compare") && spec.flag == Flag::output) {
+    return "where to write the page, repeatable";
+  }
   return short_description(spec.flag);
 }
 

@@ -109,7 +109,9 @@ TEST_F(BashCompletionTest, SubcommandsCompleteWithTheirOwnFlagsAndFiles) {
   EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "rep"}), (std::vector<std::string>{"report"}));
   EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "m"}), (std::vector<std::string>{"merge"}));
   EXPECT_EQ(bash_complete(dir_.path(), {"hammer", ""}),
-            (std::vector<std::string>{"merge", "report"}));
+            (std::vector<std::string>{"compare", "merge", "report"}));
+  EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "compare", "-"}),
+            (std::vector<std::string>{"--fail-if", "--help", "--json", "--output", "-h", "-o"}));
   // merge's flags, not the run's.
   EXPECT_EQ(bash_complete(dir_.path(), {"hammer", "merge", "-"}),
             (std::vector<std::string>{"--help", "--json", "--output", "--slo",
@@ -164,12 +166,19 @@ TEST(ZshCompletionTest, KnowsTheSubcommandsTheirFlagsAndFiles) {
   EXPECT_NE(script.find("_describe -t commands 'hammer subcommand' subcommands"), std::string::npos);
   const size_t merge = script.find("\n    merge)\n");
   const size_t report = script.find("\n    report)\n");
+  const size_t compare = script.find("\n    compare)\n");
   const size_t run = script.find("\n_arguments -s -S \\\n");
   ASSERT_NE(merge, std::string::npos);
   ASSERT_NE(report, std::string::npos);
+  ASSERT_NE(compare, std::string::npos);
   ASSERT_NE(run, std::string::npos);
   const std::string merge_part = script.substr(merge, report - merge);
-  const std::string report_part = script.substr(report, run - report);
+  const std::string report_part = script.substr(report, compare - report);
+  const std::string compare_part = script.substr(compare, run - compare);
+  EXPECT_NE(script.find("  'compare:did B"), std::string::npos);
+  EXPECT_NE(compare_part.find("{-o+,--output=}"), std::string::npos);
+  EXPECT_NE(compare_part.find("'*--fail-if=["), std::string::npos);
+  EXPECT_NE(compare_part.find("'*:saved run (.json):_files -g \"*.json\"'"), std::string::npos);
   EXPECT_NE(merge_part.find("--start-tolerance=["), std::string::npos);
   EXPECT_NE(merge_part.find("'*--slo=["), std::string::npos);
   EXPECT_EQ(merge_part.find("--connections"), std::string::npos);

@@ -182,6 +182,8 @@ ExitCode run_compare_command(const std::vector<std::string>& args, hammer::Stdou
   auto outcome = run_compare(*options);
   if (!outcome) return fail(ExitCode::bad_input, outcome.error());
   out.write(outcome->report);
+  // As a run's -o: stdout is the same with or without the page; a page not written is exit 2.
+  if (!write_output_files(outcome->files)) return ExitCode::run_failed;
   return outcome->failed ? ExitCode::slo_missed : ExitCode::ok;
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 #include <string_view>
 
+#include "cli/compare_command.h"
 #include "cli/merge_options.h"
 #include "cli/report_command.h"
 #include "cli/usage.h"
@@ -139,7 +140,8 @@ std::string man_page() {
           "coordinated omission\n";
   page += ".SH SYNOPSIS\n.B hammer\n[\\fIoptions\\fR] \\fIurl\\fR\n.br\n.B hammer merge\n"
           "\\fISHARD.json\\fR... [\\fIoptions\\fR]\n.br\n.B hammer report\n"
-          "\\fIRUN.json\\fR... \\fB\\-o\\fR \\fIreport.html\\fR\n";
+          "\\fIRUN.json\\fR... \\fB\\-o\\fR \\fIreport.html\\fR\n.br\n.B hammer compare\n"
+          "\\fIA.json\\fR \\fIB.json\\fR [\\fIoptions\\fR]\n";
   page += ".SH DESCRIPTION\n" + roff(unwrapped(help_summary())) + "\n";
   page += ".SH OPTIONS\n";
   for (const FlagSpec* flag : flags_in_help_order()) {
@@ -158,7 +160,8 @@ std::string man_page() {
   }
   // Subcommands: their own --help, as printed, in no-fill mode.
   for (const auto& [section, help] : {std::pair{"HAMMER MERGE", merge_usage_text()},
-                                      std::pair{"HAMMER REPORT", report_usage_text()}}) {
+                                      std::pair{"HAMMER REPORT", report_usage_text()},
+                                      std::pair{"HAMMER COMPARE", compare_usage_text()}}) {
     page += ".SH " + std::string(section) + "\n.nf\n";
     size_t start = 0;
     while (start < help.size()) {

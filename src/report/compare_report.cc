@@ -43,7 +43,9 @@ std::string interval_text(const CompareRow& row) {
   return text;
 }
 
-const char* verdict_code(CompareVerdict verdict) {
+}  // namespace
+
+const char* compare_verdict_code(CompareVerdict verdict) {
   switch (verdict) {
     case CompareVerdict::better: return "better";
     case CompareVerdict::worse: return "worse";
@@ -52,10 +54,21 @@ const char* verdict_code(CompareVerdict verdict) {
   return "no_change";
 }
 
-}  // namespace
+std::string compare_delta_text(const CompareRow& row) { return signed_duration(row.delta_ns); }
+
+std::string compare_percent_text(const CompareRow& row) {
+  return percent_of(row.delta_ns, row.a_ns);
+}
+
+std::string compare_interval_text(const CompareRow& row) { return interval_text(row); }
+
+std::string compare_gate_text(const CompareRow& row) {
+  return "--fail-if p" + percentile_label(row.percentile) + "+" + format_number(row.fail_percent) +
+         "%";
+}
 
 const char* compare_verdict_text(CompareVerdict verdict) {
-  return verdict == CompareVerdict::no_change ? "no change" : verdict_code(verdict);
+  return verdict == CompareVerdict::no_change ? "no change" : compare_verdict_code(verdict);
 }
 
 std::string render_compare_text(const Comparison& comparison, const CompareLabels& labels) {
@@ -82,8 +95,7 @@ std::string render_compare_text(const Comparison& comparison, const CompareLabel
     if (row.fail_percent < 0) continue;
     if (!any_rule) out += "\n";
     any_rule = true;
-    const std::string rule =
-        "--fail-if p" + percentile_label(row.percentile) + "+" + format_number(row.fail_percent) + "%";
+    const std::string rule = compare_gate_text(row);
     out += rule + (row.failed ? ": FAIL (worse beyond noise, by " +
                                     percent_of(row.delta_ns, row.a_ns) + ")\n"
                               : ": pass\n");
@@ -113,7 +125,7 @@ std::string render_compare_json(const Comparison& comparison, const CompareLabel
     json.member("delta_ns", std::llround(row.delta_ns));
     json.member("low_ns", std::llround(row.low_ns));
     json.member("high_ns", std::llround(row.high_ns));
-    json.member("verdict", verdict_code(row.verdict));
+    json.member("verdict", compare_verdict_code(row.verdict));
     json.member_or_null("fail_if_percent", row.fail_percent >= 0, row.fail_percent);
     json.member("failed", row.failed);
     json.end_object();

@@ -16,6 +16,15 @@ struct CompareLabels {
 
 /// "better", "no change", "worse".
 const char* compare_verdict_text(CompareVerdict verdict);
+/// "better", "no_change", "worse": the JSON's verdict, and the HTML page's class for it.
+const char* compare_verdict_code(CompareVerdict verdict);
+/// A row's B - A ("+1.20ms"), as a percentage of A ("+4.1%"; "" when A is 0), and its
+/// interval ("[+1.00ms, +1.40ms]"): the text table's wording, which the HTML page shares.
+std::string compare_delta_text(const CompareRow& row);
+std::string compare_percent_text(const CompareRow& row);
+std::string compare_interval_text(const CompareRow& row);
+/// A gated row's rule as given: "--fail-if p99+10%".
+std::string compare_gate_text(const CompareRow& row);
 
 /// A table: percentile, A, B, B - A (and %), its interval, the verdict; then the --fail-if
 /// outcome lines.

@@ -38,6 +38,9 @@ std::string counted(double count, const char* noun);
 /// 0.999 -> "99.9%".
 std::string percent_label(double q);
 
+/// The report's stylesheet (html_report.cc), for another page in the same frame.
+const char* page_style();
+
 /// Latency by percentile on HdrHistogram's 1/(1-q) axis, corrected and uncorrected, for one
 /// run or several overlaid.
 std::string spectrum_chart(const std::vector<const RunView*>& runs, const std::string& id);

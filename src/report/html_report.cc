@@ -205,6 +205,10 @@ std::string page(const std::string& title, const std::string& subtitle, const st
 
 }  // namespace
 
+namespace html {
+const char* page_style() { return kStyle; }
+}  // namespace html
+
 std::string html_label_for(const std::string& document_path) {
   if (document_path.empty()) return "this run";
   const size_t slash = document_path.find_last_of("/\\");

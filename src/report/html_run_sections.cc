@@ -361,28 +361,34 @@ std::string lines_section(const RunView& run) {
 
 }  // namespace
 
+std::string config_value_text(const JsonValue& value) {
+  // A value that says nothing (an empty list, object or string) is "". A list of plain values
+  // is shown as the list.
+  std::string shown;
+  switch (value.kind) {
+    case JsonValue::Kind::null: shown = "none"; break;
+    case JsonValue::Kind::boolean: shown = value.boolean ? "true" : "false"; break;
+    case JsonValue::Kind::number:
+    case JsonValue::Kind::string: shown = value.text; break;
+    case JsonValue::Kind::array:
+      for (const JsonValue& item : value.items) {
+        const bool plain = item.is_number() || item.is_string();
+        shown += (shown.empty() ? "" : ", ") + (plain ? item.text : std::string("…"));
+      }
+      break;
+    default: shown = value.members.empty() ? "" : "…"; break;
+  }
+  return shown;
+}
+
 std::string config_footer(const JsonValue* doc) {
   std::string html = "<footer id=\"config\"><strong>hammer " +
                      escape_html(text_at(doc, {"hammer", "version"})) + "</strong> &middot; JSON "
                      "schema " + whole(number_or(doc, {"hammer", "schema"}, 0)) + "<dl>";
   if (const JsonValue* config = doc->find("config")) {
     for (const auto& [name, value] : config->members) {
-      // A value that says nothing (an empty list, object or string) is left out: the footer
-      // lists what the run was given. A list of plain values is shown as the list.
-      std::string shown;
-      switch (value.kind) {
-        case JsonValue::Kind::null: shown = "none"; break;
-        case JsonValue::Kind::boolean: shown = value.boolean ? "true" : "false"; break;
-        case JsonValue::Kind::number:
-        case JsonValue::Kind::string: shown = value.text; break;
-        case JsonValue::Kind::array:
-          for (const JsonValue& item : value.items) {
-            const bool plain = item.is_number() || item.is_string();
-            shown += (shown.empty() ? "" : ", ") + (plain ? item.text : std::string("…"));
-          }
-          break;
-        default: shown = value.members.empty() ? "" : "…"; break;
-      }
+      // The footer lists what the run was given.
+      const std::string shown = config_value_text(value);
       if (shown.empty()) continue;
       html += "<dt>" + escape_html(name) + "</dt><dd>" + escape_html(shown) + "</dd>";
     }

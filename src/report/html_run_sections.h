@@ -15,6 +15,9 @@ namespace hammer::html {
 std::string single_run_body(const RunView& run, const std::string& prefix);
 /// The line under the page's title: what was run, as the document says.
 std::string run_heading(const RunView& run);
+/// A config member's value as the foot shows it (unescaped): "none", "true", the number or
+/// text, a list joined by ", ", "…" for a nested one; "" for a value that says nothing.
+std::string config_value_text(const JsonValue& value);
 /// The page's foot: the config and the hammer version that wrote the document.
 std::string config_footer(const JsonValue* doc);
 

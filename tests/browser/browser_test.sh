@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One browser test: make a report with the built hammer against tools/test_server on
 # 127.0.0.1, then load it in headless Chromium (check_report.js) and check the page.
-# Usage: browser_test.sh single|compare|compare3|sweep|merge HAMMER TEST_SERVER [SCREENSHOT_DIR]
+# Usage: browser_test.sh single|compare|compare3|sweep|merge|compare_command HAMMER TEST_SERVER [SCREENSHOT_DIR]
 # (or HAMMER_SCREENSHOTS=DIR: keep the page's screenshot there as MODE.png, and the page as
 # MODE.html). Exits 77 (skipped) when chromium or node is missing, unless CI is set: CI
 # installs both (scripts/deps.sh), so there a missing browser is a failure, not a skip.
@@ -96,6 +96,21 @@ JSON
       -o "$work/merged.html" > /dev/null
     echo "{\"runs\": [{\"document\": \"$work/merged.json\"}]}" > "$work/expect.json"
     page=$work/merged.html
+    ;;
+  compare_command)
+    # hammer compare -o: its rows and verdicts as the --json document says, one gate that
+    # cannot trip (exit 0) and stdout unchanged by the page.
+    "$hammer" -c 2 -t 1 -d 1 -r 200 -o "$work/before.json" "$url" > /dev/null
+    "$hammer" -c 2 -t 1 -d 1 -r 400 -o "$work/after.json" "$url" > /dev/null
+    "$hammer" compare "$work/before.json" "$work/after.json" --fail-if 'p50+100000%' --json \
+      > "$work/compare.json"
+    "$hammer" compare "$work/before.json" "$work/after.json" --fail-if 'p50+100000%' --json \
+      -o "$work/compare.html" > "$work/compare-with-page.json"
+    cmp "$work/compare.json" "$work/compare-with-page.json"
+    cat > "$work/expect.json" <<JSON
+{"comparison": 4, "compareCommand": "$work/compare.json"}
+JSON
+    page=$work/compare.html
     ;;
   *)
     echo "unknown mode $mode"

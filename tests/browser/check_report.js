@@ -140,8 +140,14 @@ async function main() {
         (svg) => [svg.id, svg.querySelector('line.axis') ? Number(svg.querySelector('line.axis').getAttribute('x1')) : null]));
       const captionSpans = Array.from(document.querySelectorAll('#comparison-styles span[data-series]'))
         .map((span) => ({ series: span.dataset.series, dash: span.dataset.dash, text: span.textContent }));
+      const compareRows = Array.from(document.querySelectorAll('#compare-rows tr[data-percentile]'))
+        .map((row) => ({ percentile: row.dataset.percentile, verdict: row.dataset.verdict,
+          shown: row.querySelector('td.verdict').textContent,
+          visible: row.getBoundingClientRect().height > 0 }));
+      const gates = Array.from(document.querySelectorAll('#gates tr[data-gate]'))
+        .map((row) => ({ percentile: row.dataset.gate, tripped: row.dataset.tripped === 'true' }));
       const rps = document.getElementById('requests-per-second');
-      return { svgs, curves, cells, legends, styles, axisX, captionSpans, scripts: document.scripts.length,
+      return { compareRows, gates, svgs, curves, cells, legends, styles, axisX, captionSpans, scripts: document.scripts.length,
         requestsPerSecond: rps ? rps.textContent : null,
         scrollWidth: document.documentElement.scrollWidth,
         height: document.documentElement.scrollHeight,
@@ -156,7 +162,7 @@ async function main() {
         `no network request (requests: ${requests.length}, all file://)`);
   check(page.scripts === 0, `no script in the page (${page.scripts})`);
   check(page.scrollWidth <= 1280, `fits 1280 px without horizontal scrolling (${page.scrollWidth})`);
-  check(page.svgs.length >= (expect.sweep ? 2 : 3), `SVG charts present: ${page.svgs.map((s) => s.id).join(', ')}`);
+  check(page.svgs.length >= (expect.sweep ? 2 : expect.compareCommand ? 1 : 3), `SVG charts present: ${page.svgs.map((s) => s.id).join(', ')}`);
   check(page.svgs.every((svg) => svg.width >= 900), `each chart is at least 900 px wide at 1280 px`);
   check(page.findings >= 1, `findings listed first (${page.findings})`);
   check(page.footer.includes('hammer ') && page.footer.includes('url'), 'config and version at the foot');
@@ -247,6 +253,23 @@ async function main() {
   if (expect.comparison) {
     const overlaid = page.curves.filter((c) => c.chart === 'comparison-chart');
     check(overlaid.length === expect.comparison, `comparison chart overlays ${overlaid.length} curves`);
+  }
+  // hammer compare -o: a row per row of its --json document, each with that verdict, shown in
+  // the text table's words; each gate with its outcome.
+  if (expect.compareCommand) {
+    const document = JSON.parse(fs.readFileSync(expect.compareCommand, 'utf8'));
+    const words = { better: 'better', worse: 'worse', no_change: 'no change' };
+    check(page.compareRows.length === document.rows.length && page.compareRows.length > 0,
+          `compare rows: page ${page.compareRows.length}, JSON ${document.rows.length}`);
+    for (const row of document.rows) {
+      const shown = page.compareRows.find((r) => r.percentile === row.percentile);
+      check(shown && shown.visible && shown.verdict === row.verdict && shown.shown === words[row.verdict],
+            `p${row.percentile}: page ${shown ? shown.verdict + ' "' + shown.shown + '"' : 'no row'}, JSON ${row.verdict}`);
+    }
+    const gated = document.rows.filter((row) => row.fail_if_percent !== null);
+    check(page.gates.length === gated.length &&
+          gated.every((row) => page.gates.some((g) => g.percentile === row.percentile && g.tripped === row.failed)),
+          `gates: page ${JSON.stringify(page.gates)}, JSON ${gated.length}`);
   }
   if (expect.sweep) {
     const document = JSON.parse(fs.readFileSync(expect.sweep, 'utf8'));

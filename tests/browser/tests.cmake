@@ -3,7 +3,7 @@
 # scripts/test.sh runs them in the release io_uring pass and the asan pass); skipped (77) where
 # chromium or node is missing, except under CI. Short on purpose (runs of 1-3 s, the browser's
 # own start the rest); each is bounded by check_report.js's 60 s timer and TIMEOUT below.
-foreach(mode IN ITEMS single compare compare3 sweep merge)
+foreach(mode IN ITEMS single compare compare3 sweep merge compare_command)
   if(mode STREQUAL "single")
     set(name browser.SingleRunReport)
   elseif(mode STREQUAL "compare")
@@ -12,6 +12,8 @@ foreach(mode IN ITEMS single compare compare3 sweep merge)
     set(name browser.ThreeComparedRunsReport)
   elseif(mode STREQUAL "sweep")
     set(name browser.SweepReport)
+  elseif(mode STREQUAL "compare_command")
+    set(name browser.CompareCommandPage)
   else()
     set(name browser.MergedShardsReport)
   endif()

@@ -30,7 +30,7 @@ expect_bash() {  # expect_bash "EXPECTED" WORD...
 }
 
 expect_bash "report " hammer rep
-expect_bash "merge report " hammer ""
+expect_bash "compare merge report " hammer ""
 expect_bash "--help --json --output --slo --start-tolerance -h -o " hammer merge -
 expect_bash "--help --output -h -o " hammer report -
 expect_bash "after.json before.json runs " hammer report ""
