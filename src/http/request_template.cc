@@ -143,6 +143,12 @@ void put_uuid(uint64_t high, uint64_t low, char* out) {
 
 }  // namespace
 
+size_t placeholder_end(std::string_view text, size_t k) {
+  if (text.substr(k, 2) != "{{" || text.substr(k, 4) == "{{{{") return k;
+  const size_t close = text.find("}}", k + 2);
+  return close == std::string_view::npos ? k : close + 2;
+}
+
 bool has_placeholder(std::string_view text) {
   size_t k = 0;
   while ((k = text.find("{{", k)) != std::string_view::npos) {

@@ -96,6 +96,10 @@ class RequestTemplate {
   bool body_templated_ = false;
 };
 
+/// Where the placeholder that opens at `k` ends (just past its "}}"), or `k` when none opens
+/// there: the URL and path checks skip a placeholder's words ({{random 1 6}} has spaces).
+size_t placeholder_end(std::string_view text, size_t k);
+
 /// True when `text` holds a placeholder (a "{{" that is not "{{{{").
 bool has_placeholder(std::string_view text);
 

@@ -56,6 +56,13 @@ struct Connection {
   bool finishing = false;
   int32_t finishing_line = 0;
 
+  // Templated requests (http/request_template.h): the request being written is filled into
+  // this connection's slice of the worker's render slab, once, when it becomes the first
+  // unwritten one; rendered_seq names it (-1: none).
+  char* render_buffer = nullptr;
+  RequestBytes rendered{std::string_view()};
+  int64_t rendered_seq = -1;
+
   // Requests sent and not yet answered, oldest first (HTTP/1.1 pipelining, -p).
   PipelineRing ring;
 
