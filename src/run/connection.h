@@ -4,6 +4,7 @@
 // the state machine (worker*.cc, docs/architecture.md); this struct only holds what one socket needs between events.
 #include <cstdint>
 
+#include "http/request.h"
 #include "http/response_parser.h"
 #include "http2/client_session.h"
 #include "run/connection_transport.h"
