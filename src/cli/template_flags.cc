@@ -56,7 +56,7 @@ std::optional<std::string> check_csv_values(const TextTemplate& compiled, const 
 std::optional<std::string> check_text(std::string_view text, const TemplateData& data,
                                       const Config& config, bool in_head, bool in_path,
                                       const std::string& where) {
-  if (!has_placeholder(text) && text.find("{{{{") == std::string_view::npos) return std::nullopt;
+  if (!is_template(text)) return std::nullopt;
   if (const std::string problem = check_template_text(text, data); !problem.empty()) {
     return where + " " + position(text, problem);
   }
@@ -71,16 +71,16 @@ std::optional<std::string> check_text(std::string_view text, const TemplateData&
 
 bool any_placeholder(const Config& config) {
   if (config.requests.empty()) {
-    if (has_placeholder(config.target.path) || has_placeholder(config.body)) return true;
+    if (is_template(config.target.path) || is_template(config.body)) return true;
     for (const std::string& header : config.headers) {
-      if (has_placeholder(header)) return true;
+      if (is_template(header)) return true;
     }
     return false;
   }
   for (const RequestLine& line : config.requests) {
-    if (has_placeholder(line.path) || has_placeholder(line.body)) return true;
+    if (is_template(line.path) || is_template(line.body)) return true;
     for (const std::string& header : line.headers) {
-      if (has_placeholder(header)) return true;
+      if (is_template(header)) return true;
     }
   }
   return false;

@@ -161,6 +161,10 @@ bool has_placeholder(std::string_view text) {
   return false;
 }
 
+bool is_template(std::string_view text) {
+  return has_placeholder(text) || text.find("{{{{") != std::string_view::npos;
+}
+
 Expected<TextTemplate, TemplateError> TextTemplate::compile(std::string_view text,
                                                             const TemplateData& data,
                                                             bool internal) {

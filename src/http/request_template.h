@@ -102,6 +102,8 @@ size_t placeholder_end(std::string_view text, size_t k);
 
 /// True when `text` holds a placeholder (a "{{" that is not "{{{{").
 bool has_placeholder(std::string_view text);
+/// True when `text` is a template: a placeholder, or a "{{{{" that stands for "{{".
+bool is_template(std::string_view text);
 
 /// Checks `text` as a template; an error names the 1-based column in `text`:
 /// "column C: reason".

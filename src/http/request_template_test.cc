@@ -29,6 +29,8 @@ TEST(RequestTemplateTest, LiteralOnlyTextHasNoFields) {
   ASSERT_TRUE(compiled);
   EXPECT_FALSE(compiled->has_fields());
   EXPECT_FALSE(has_placeholder("/a{{{{b"));
+  EXPECT_TRUE(is_template("/a{{{{b"));  // still rendered: {{{{ goes out as {{
+  EXPECT_FALSE(is_template("/a{b}"));
   EXPECT_TRUE(has_placeholder("/a{{seq}}"));
   EXPECT_EQ(render_text(*compiled, {}, TemplateData{}), "/a{{b");
 }

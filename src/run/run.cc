@@ -306,8 +306,8 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     }
     spec.host_header = config.target.host_header;
     spec.keep_alive = config.keep_alive;
-    bool templated = has_placeholder(spec.path) || has_placeholder(spec.body);
-    for (const std::string& header : spec.headers) templated = templated || has_placeholder(header);
+    bool templated = is_template(spec.path) || is_template(spec.body);
+    for (const std::string& header : spec.headers) templated = templated || is_template(header);
     if (!templated) continue;
     auto compiled = RequestTemplate::compile(spec, template_data);
     if (!compiled) return unexpected(RunError{ExitCode::bad_input, compiled.error()});
