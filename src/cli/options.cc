@@ -18,6 +18,7 @@
 #include "cli/run_flag_values.h"
 #include "cli/shared_flags.h"
 #include "cli/slo_flag.h"
+#include "cli/template_flags.h"
 #include "cli/units.h"
 #include "cli/wall_time.h"
 #include "core/build_features.h"
@@ -287,6 +288,11 @@ struct Parser {
       case Flag::requests:
         requests_path = value;
         return std::nullopt;
+      case Flag::data:
+        config.data_path = std::string(value);
+        return std::nullopt;
+      case Flag::data_order:
+        return parse_data_order(spec.long_name, value, config.data_order);
       case Flag::pipeline:
         return parse_whole(spec.long_name, value, kMaxPipeline, config.pipeline);
       case Flag::http2:
@@ -431,6 +437,7 @@ struct Parser {
       }
     }
     if (Failure failure = check_connection_headers(config)) return failure;
+    if (auto problem = check_templates(config)) return UsageError{std::move(*problem)};
     if (Failure failure = check_hgrm_companions(parsed.config)) return failure;
     if (Failure failure = check_outputs_against_inputs(config)) return failure;
     if (Failure failure = check_output_directories(config.outputs)) return failure;

@@ -70,6 +70,13 @@ std::string flag_description(Flag flag) {
       return "raise the load over T first: open loop, the rate climbs\n"
              "linearly from 0; closed loop, connections join evenly;\n"
              "reported apart, before any warm-up (default none)";
+    case Flag::data:
+      return "CSV file (RFC 4180, header row names the columns) whose\n"
+             "column NAME fills {{csv NAME}} in the URL, -H, --body or\n"
+             "--requests lines (docs/templates.md)";
+    case Flag::data_order:
+      return "--data rows: sequential (request k takes row k mod rows)\n"
+             "or random (drawn from --seed) (default sequential)";
     case Flag::arrival:
       return "open loop: constant spaces the slots evenly, poisson\n"
              "draws exponential gaps of mean 1/rate from --seed (the\n"
@@ -79,7 +86,8 @@ std::string flag_description(Flag flag) {
       return "hammer compare: exit 3 when row pNN is worse beyond\n"
              "noise and by more than X% of A (repeatable)";
     case Flag::seed:
-      return "the seed of --arrival poisson, 0 to 2^64-1: one seed,\n"
+      return "the seed of --arrival poisson, {{random}}, {{uuid}} and\n"
+             "--data-order random, 0 to 2^64-1: one seed,\n"
              "one schedule, split exactly over threads and shards\n"
              "(default " + std::to_string(defaults.arrival.seed) + ")";
     case Flag::timeout:

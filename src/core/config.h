@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/arrival.h"
+#include "core/data_order.h"
 #include "core/shared_text.h"
 
 namespace hammer {
@@ -215,6 +216,8 @@ struct Config {
   ArrivalProcess arrival;      // --arrival, --seed: constant gaps or Poisson from the seed
   std::string requests_path;           // --requests FILE as given; empty = one request (URL)
   std::vector<RequestLine> requests;   // its lines, in order; request i uses line i mod n
+  std::string data_path;               // --data FILE.csv: {{csv NAME}} values; empty = none
+  DataOrder data_order = DataOrder::sequential;  // --data-order
   std::vector<double> percentiles;  // --percentiles: the rows of the report, rising; empty =
                                     // the default spectrum (core/percentiles.h)
   std::vector<SloLimit> slos;  // --slo, repeatable: pass/fail gate (exit 3), or search target

@@ -11,6 +11,7 @@
 #include "core/escaped.h"
 #include "http/http_chars.h"
 #include "http/request.h"
+#include "http/request_template.h"
 #include "json/json_value.h"
 #include "platform/files.h"
 
@@ -195,7 +196,10 @@ class LineReader {
     if (path.empty() || path.front() != '/') {
       return "path must start with '/', got " + quoted(path);
     }
-    for (char ch : path) {
+    for (size_t k = 0; k < path.size(); ++k) {
+      k = placeholder_end(path, k);  // {{csv key}}: its space is not the path's
+      if (k >= path.size()) break;
+      const char ch = path[k];
       const auto c = static_cast<unsigned char>(ch);
       if (c <= 0x20 || c >= 0x7f) {
         return "path " + quoted(path) + " contains " +

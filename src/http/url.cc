@@ -4,6 +4,8 @@
 // every rejection says which part is wrong, because the user typed it a second ago.
 #include "http/url.h"
 
+#include "http/request_template.h"
+
 #include <charconv>
 
 #include "platform/native_socket.h"  // inet_pton
@@ -34,8 +36,10 @@ constexpr int kHttpsPort = 443;
 }  // namespace
 
 Expected<Target, std::string> parse_url(std::string_view url) {
-  for (char ch : url) {
-    const auto c = static_cast<unsigned char>(ch);
+  for (size_t k = 0; k < url.size(); ++k) {
+    k = placeholder_end(url, k);  // {{random 1 6}}: its spaces are not the URL's
+    if (k >= url.size()) break;
+    const auto c = static_cast<unsigned char>(url[k]);
     if (c <= 0x20 || c >= 0x7f) {
       if (c == ' ') return fail("contains a space; percent-encode it as %20");
       if (c >= 0x80) return fail("contains a non-ASCII byte; percent-encode it");

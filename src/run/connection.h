@@ -4,6 +4,7 @@
 // the state machine (worker*.cc, docs/architecture.md); this struct only holds what one socket needs between events.
 #include <cstdint>
 
+#include "http/request.h"
 #include "http/response_parser.h"
 #include "http2/client_session.h"
 #include "run/connection_transport.h"
@@ -55,6 +56,13 @@ struct Connection {
   // goes out first, so the server reads the body it announced and the framing holds.
   bool finishing = false;
   int32_t finishing_line = 0;
+
+  // Templated requests (http/request_template.h): the request being written is filled into
+  // this connection's slice of the worker's render slab, once, when it becomes the first
+  // unwritten one; rendered_seq names it (-1: none).
+  char* render_buffer = nullptr;
+  RequestBytes rendered{std::string_view()};
+  int64_t rendered_seq = -1;
 
   // Requests sent and not yet answered, oldest first (HTTP/1.1 pipelining, -p).
   PipelineRing ring;

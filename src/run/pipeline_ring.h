@@ -16,6 +16,8 @@ namespace hammer {
 struct Outstanding {
   int64_t intended_ns = 0;     // open loop: the request's slot in the schedule
   int64_t actual_send_ns = 0;  // when its first byte was handed to the socket
+  int64_t seq = 0;             // its global slot (open loop) or send number (closed loop):
+                               // {{seq}}, and what every templated value is drawn from
   int32_t line = 0;            // --requests: which line it is (0 without)
   bool first_on_socket = false;  // the socket's first request
   uint8_t resends = 0;  // times it was sent again after a polite close left it unanswered

@@ -17,6 +17,7 @@
 #include "core/countdown_latch.h"
 #include "core/shard_share.h"
 #include "http/request.h"
+#include "http/request_template.h"
 #include "http2/request_block.h"
 #include "net/io_engine.h"
 #include "net/socket.h"
@@ -276,6 +277,44 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
       requests.push_back(WireRequest{RequestBytes(heads[i], line.body), method_of(line.method), {}});
     }
   }
+  // Templated requests (http/request_template.h): compiled once here, filled per request by
+  // the workers into buffers they size at setup. The command line checked every template.
+  std::unique_ptr<CsvData> csv;
+  if (!config.data_path.empty()) {
+    auto loaded = load_csv(config.data_path);
+    if (!loaded) return unexpected(RunError{ExitCode::bad_input, "--data: " + loaded.error()});
+    csv = std::make_unique<CsvData>(std::move(*loaded));
+  }
+  TemplateData template_data;
+  template_data.csv = csv.get();
+  template_data.order = config.data_order;
+  template_data.seed = config.arrival.seed;
+  std::vector<std::unique_ptr<RequestTemplate>> templates;
+  for (size_t i = 0; i < requests.size(); ++i) {
+    RequestSpec spec;
+    if (config.requests.empty()) {
+      spec.method = config.method;
+      spec.path = config.target.path;
+      spec.headers = config.headers;
+      spec.body = config.body;
+    } else {
+      const RequestLine& line = config.requests[i];
+      spec.method = line.method;
+      spec.path = line.path;
+      spec.headers = line.headers;
+      spec.body = line.body;
+    }
+    spec.host_header = config.target.host_header;
+    spec.keep_alive = config.keep_alive;
+    bool templated = is_template(spec.path) || is_template(spec.body);
+    for (const std::string& header : spec.headers) templated = templated || is_template(header);
+    if (!templated) continue;
+    auto compiled = RequestTemplate::compile(spec, template_data);
+    if (!compiled) return unexpected(RunError{ExitCode::bad_input, compiled.error()});
+    templates.push_back(std::make_unique<RequestTemplate>(std::move(*compiled)));
+    requests[i].request_template = templates.back().get();
+  }
+
   // --http2: each request's HPACK header block, encoded once like the heads above.
   std::vector<std::string> h2_blocks;
   if (config.http2) {
@@ -295,6 +334,7 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
         config, std::span<const WireRequest>(requests), *address, i, thread_count,
         connections_for_worker(connections, i, thread_count)));
     workers.back()->use_transport(transport.get());
+    workers.back()->use_template_data(&template_data);
     std::string error;
     if (!workers.back()->setup(*limit, &error)) {
       return unexpected(RunError{ExitCode::run_failed,

@@ -59,6 +59,7 @@
 #include <cstring>
 
 #include "platform/system.h"
+#include "run/wall_clock.h"
 #include "time/clock.h"
 
 namespace hammer {
@@ -138,6 +139,19 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
     connection.ring.bind(rings_.get() + i * depth_, depth_);
   }
   idle_.bind(connections_.get());
+  size_t render_bytes = 0;
+  for (const WireRequest& wire : requests_) {
+    if (wire.request_template != nullptr) {
+      render_bytes = std::max(render_bytes, wire.request_template->max_bytes());
+    }
+  }
+  if (render_bytes > 0) {
+    // Sized now for the largest request any line can render: the hot path only fills it.
+    render_slab_ = std::make_unique<char[]>(render_bytes * static_cast<size_t>(connection_count_));
+    for (int64_t i = 0; i < connection_count_; ++i) {
+      connections_[i].render_buffer = render_slab_.get() + static_cast<size_t>(i) * render_bytes;
+    }
+  }
   if (transport_context_ != nullptr) setup_transports();
   if (config_.http2) setup_sessions();
   if (config_.warmup_ns > 0) {
@@ -205,6 +219,7 @@ void Worker::run(int64_t start_ns, int64_t deadline_ns) {
 
 void Worker::begin_run(int64_t start_ns, int64_t deadline_ns) {
   started_ = true;
+  if (render_slab_) wall_offset_ns_ = wall_now_ns() - clock_.now_ns();
   start_ns_ = start_ns;
   if (stopping_) {  // interrupted while connecting: nothing to measure
     deadline_ns = start_ns;
@@ -418,15 +433,17 @@ void Worker::fill_closed_loop(Connection& connection, int64_t now_ns) {
       if (counted_sends_ == count_share_) break;
       ++counted_sends_;
     }
-    send_request(connection, 0, next_closed_loop_line(), now);
+    const int32_t line = next_closed_loop_line();
+    send_request(connection, 0, line, next_closed_loop_seq(), now);
   }
 }
 
 // Sending a request: one per slot or per refill. Here, beside the dispatch that calls it, so
 // the compiler can inline the path every request takes.
 int64_t Worker::send_request(Connection& connection, int64_t intended_ns, int32_t line,
-                             int64_t now) {
+                             int64_t seq, int64_t now) {
   Outstanding request;
+  request.seq = seq;
   request.intended_ns = open_loop_ ? intended_ns : now;
   request.actual_send_ns = now;
   request.line = line;
@@ -463,18 +480,29 @@ void Worker::enqueue(Connection& connection, const Outstanding& request, int64_t
   }
 }
 
+void Worker::render_request(Connection& connection, const WireRequest& wire,
+                            const Outstanding& next) {
+  TemplateValues values;
+  values.seq = next.seq;
+  // Closed loop: intended_ns is the actual send time (send_request).
+  values.intended_ms = (next.intended_ns + wall_offset_ns_) / 1'000'000;
+  connection.rendered =
+      wire.request_template->render(values, *template_data_, wire.bytes.body, connection.render_buffer);
+  connection.rendered_seq = next.seq;
+}
+
 void Worker::dispatch_due(int64_t now_ns) {
   const int64_t line_count = static_cast<int64_t>(requests_.size());
   while (!idle_.empty() && schedule_.has_next() && schedule_.next_intended_ns() <= now_ns) {
     Connection* connection = idle_.pop();
     const int64_t intended = schedule_.next_intended_ns();
     // Without --requests every request is line 0: no division on the plain path.
-    const auto line =
-        line_count == 1 ? 0 : static_cast<int32_t>(schedule_.next_slot() % line_count);
+    const int64_t slot = schedule_.next_slot();
+    const auto line = line_count == 1 ? 0 : static_cast<int32_t>(slot % line_count);
     const int64_t idle_since = connection->idle_since_ns;
     const uint32_t socket = connection->generation;
     schedule_.take();
-    const int64_t sent_ns = send_request(*connection, intended, line, clock_.now_ns());
+    const int64_t sent_ns = send_request(*connection, intended, line, slot, clock_.now_ns());
     last_dispatch_ns_ = sent_ns;
     // Dispatch lag describes the measured part, like every headline figure.
     if (intended >= phases_.measured_start_ns() && lag_.record(intended, sent_ns, idle_since) &&

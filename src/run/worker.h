@@ -14,6 +14,7 @@
 
 #include "core/config.h"
 #include "http/request.h"
+#include "http/request_template.h"
 #include "net/io_engine.h"
 #include "net/socket.h"
 #include "net/wakeup.h"
@@ -34,6 +35,7 @@ struct WireRequest {
   Method method = Method::get;  // HEAD: its response has no body whatever its headers say;
                                 // idempotent ones may be resent (--no-retry)
   std::span<const uint8_t> h2_block;  // --http2: the request's HPACK header block
+  const RequestTemplate* request_template = nullptr;  // null: `bytes` as they are
 };
 
 class Worker {
@@ -72,6 +74,9 @@ class Worker {
   /// https: every connection speaks through a transport made from `context` (TLS), which must
   /// outlive the worker. Call before setup(); without it connections are plain.
   void use_transport(const TransportContext* context) { transport_context_ = context; }
+  /// Templated requests: where their {{csv}}, {{random}} and {{uuid}} values come from, which
+  /// must outlive the worker. Call before setup() when any WireRequest has a template.
+  void use_template_data(const TemplateData* data) { template_data_ = data; }
 
   /// Allocates everything the run needs (the only allocations a worker makes) and opens the
   /// poller; `fd_limit` is the process's open-file limit (poll(2) indexes by fd). Call before
@@ -143,7 +148,8 @@ class Worker {
 
   /// Queues one request on the connection and writes what the socket takes, sent at `now_ns`
   /// (a fresh clock reading: its latency starts from it); returns it.
-  int64_t send_request(Connection& connection, int64_t intended_ns, int32_t line, int64_t now_ns);
+  int64_t send_request(Connection& connection, int64_t intended_ns, int32_t line, int64_t seq,
+                       int64_t now_ns);
   /// Puts `request` (new or resent) on the connection's pipeline and writes what it can.
   void enqueue(Connection& connection, const Outstanding& request, int64_t now_ns);
   /// The server closed politely (see kMaxResends) with the connection's requests unanswered:
@@ -237,17 +243,32 @@ class Worker {
 
   /// The bytes of the oldest request not yet fully written: an answered one being finished,
   /// else the ring's first unwritten one.
-  const RequestBytes& unwritten_request(const Connection& connection) const {
-    if (connection.finishing) return requests_[static_cast<size_t>(connection.finishing_line)].bytes;
-    return requests_[static_cast<size_t>(connection.ring.first_unwritten().line)].bytes;
+  /// A templated one is filled into the connection's render buffer the first time it is
+  /// asked for, and stays there until it is all written (an answered one being finished
+  /// included): no allocation, one render per request.
+  const RequestBytes& unwritten_request(Connection& connection) {
+    if (connection.finishing) {
+      const WireRequest& wire = requests_[static_cast<size_t>(connection.finishing_line)];
+      return wire.request_template != nullptr ? connection.rendered : wire.bytes;
+    }
+    const Outstanding& next = connection.ring.first_unwritten();
+    const WireRequest& wire = requests_[static_cast<size_t>(next.line)];
+    if (wire.request_template == nullptr) return wire.bytes;
+    if (connection.rendered_seq != next.seq) render_request(connection, wire, next);
+    return connection.rendered;
   }
+  void render_request(Connection& connection, const WireRequest& wire, const Outstanding& next);
   /// Closed loop: the line of this worker's next send (its sends interleave with the other
   /// workers', so the i-th send of the run uses about line i mod n).
   int32_t next_closed_loop_line() {
     if (requests_.size() == 1) return 0;  // without --requests: no division per request
-    const int64_t i = closed_sends_++ * worker_count_ + worker_index_;
+    const int64_t i = closed_sends_ * worker_count_ + worker_index_;
     return static_cast<int32_t>(i % static_cast<int64_t>(requests_.size()));
   }
+  /// Closed loop: the global number of this worker's next send ({{seq}}): its partition's
+  /// slots in turn, so the sends of every worker and shard number 0, 1, 2 ... without a gap
+  /// while they keep pace (and -n N numbers exactly 0 .. N-1).
+  int64_t next_closed_loop_seq() { return slots_.first + closed_sends_++ * slots_.stride; }
 
   /// The result a request (or event) at `send_ns` counts in: the ramp's, then the warm-up's,
   /// then the measured one (cut by timestamp: intended send time in open loop, actual send in
@@ -295,6 +316,9 @@ class Worker {
 
   std::unique_ptr<Connection[]> connections_;
   const TransportContext* transport_context_ = nullptr;  // https: the run's TLS context
+  const TemplateData* template_data_ = nullptr;  // templated requests: their values' sources
+  std::unique_ptr<char[]> render_slab_;  // one render buffer per connection (templates only)
+  int64_t wall_offset_ns_ = 0;  // wall clock minus clock_, read at begin_run: {{intended_ms}}
   std::unique_ptr<std::unique_ptr<ConnectionTransport>[]> transports_;  // one per connection
   std::unique_ptr<Outstanding[]> rings_;  // depth_ per connection
   // --http2: one session per connection, and their streams' requests (slot_count each).

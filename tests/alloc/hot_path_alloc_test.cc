@@ -98,6 +98,51 @@ TEST(HotPathAllocationTest, BodiesAndResendsAllocateNothingPerRequest) {
   EXPECT_LT(allocations, 200);
 }
 
+// Templated requests (docs/templates.md): every field kind in the path, a header and the body
+// (its Content-Length computed per request), --data rows drawn at random, pipelined, in open
+// and closed loop. Rendering fills buffers sized at setup; the run's few setup allocations
+// include the CSV's (a small file, so that its rows stay far below the bound).
+TEST(HotPathAllocationTest, TemplatedRequestsAllocateNothingPerRequest) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  const std::string base = ::testing::TempDir() + "hammer_alloc_templates_" +
+                           std::to_string(getpid());
+  {
+    std::ofstream csv(base + ".csv");
+    csv << "key,word\n";
+    for (int i = 0; i < 16; ++i) csv << "k" << i << ",\"w, " << i << "\"\n";
+    std::ofstream requests(base + ".jsonl");
+    requests << "{\"path\": \"/item/{{seq}}/{{csv key}}?r={{random 1 1000}}\", \"method\": "
+                "\"POST\", \"headers\": {\"X-Id\": \"{{uuid}}\"}, \"body\": \"{\\\"at\\\": "
+                "{{intended_ms}}, \\\"w\\\": \\\"{{csv word}}\\\"}\"}\n";
+  }
+  for (const bool open_loop : {false, true}) {
+    std::vector<std::string> args = {"-c", "4", "-t", "2", "-d", "2", "-p", "4", "--data",
+                                     base + ".csv", "--data-order", "random", "--requests",
+                                     base + ".jsonl"};
+    if (open_loop) args.insert(args.end(), {"-r", "10000"});
+    args.push_back(server.url());
+    auto parsed = parse_options(args);
+    ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+    ASSERT_NO_FATAL_FAILURE(use_engine_from_environment(parsed->config));
+
+    start_counting_allocations();
+    auto result = run_load(parsed->config);
+    const int64_t allocations = stop_counting_allocations();
+
+    ASSERT_TRUE(result.has_value()) << result.error().message;
+    std::printf("templated, %s: %lld requests, %lld allocations\n",
+                open_loop ? "open loop" : "closed loop", static_cast<long long>(result->completed),
+                static_cast<long long>(allocations));
+    EXPECT_GT(result->completed, 5'000);
+    EXPECT_EQ(result->failed_requests(), 0);
+    EXPECT_EQ(result->status_classes[1], result->completed);  // 2xx: every body framed right
+    EXPECT_LT(allocations, 200);
+  }
+  std::remove((base + ".csv").c_str());
+  std::remove((base + ".jsonl").c_str());
+}
+
 // Every mode takes its own path through the worker: open loop's idle list and slot dispatch,
 // -p's pipeline ring, --requests' line figures, --warmup's and --ramp's phases (and the
 // closed-loop ramp's connection timers). Each is a whole run; the bound is the same.

@@ -196,6 +196,7 @@ class TlsServer {
   std::string h2_log() const { return dir_ + "/h2.log"; }  // one line per request
   std::string h2c_log() const { return dir_ + "/h2c.log"; }
   std::string plain_log() const { return dir_ + "/plain.log"; }  // plain_port's requests
+  std::string tls_log() const { return dir_ + "/tls.log"; }      // tls_port's requests
   std::string client_cert() const { return certificates_.client_cert(); }
   std::string client_key() const { return certificates_.client_key(); }
   std::string other_key() const { return certificates_.other_key(); }
@@ -241,8 +242,10 @@ class TlsServer {
 
   void write_config() {
     const std::string d = dir_ + "/";
-    auto server = [&](int port, const std::string& protocols, const std::string& cert) {
+    auto server = [&](int port, const std::string& protocols, const std::string& cert,
+                      const std::string& log = "") {
       return "  server {\n    listen 127.0.0.1:" + std::to_string(port) + " ssl;\n" +
+             (log.empty() ? std::string() : "    access_log " + d + log + ";\n") +
              "    ssl_protocols " + protocols + ";\n    ssl_certificate " + d + cert +
              ".pem;\n    ssl_certificate_key " + d + cert + ".key;\n" +
              "    keepalive_requests 1000000;\n"
@@ -256,7 +259,7 @@ class TlsServer {
         << "  client_body_temp_path " << d << ";\n  proxy_temp_path " << d << ";\n"
         << "  fastcgi_temp_path " << d << ";\n  uwsgi_temp_path " << d << ";\n"
         << "  scgi_temp_path " << d << ";\n"
-        << server(tls_port_, "TLSv1.2 TLSv1.3", "leaf") << server(old_tls_port_, "TLSv1.2", "leaf")
+        << server(tls_port_, "TLSv1.2 TLSv1.3", "leaf", "tls.log") << server(old_tls_port_, "TLSv1.2", "leaf")
         << server(self_signed_port_, "TLSv1.2 TLSv1.3", "self") << optional_servers()
         << "  server {\n    listen 127.0.0.1:" << plain_port_ << ";\n    access_log " << d
         << "plain.log;\n    location / { return 200 \"plain\\n\"; }\n  }\n}\n";
