@@ -31,6 +31,7 @@ Expected<CompareSide, std::string> side_of(const RunDocument& document) {
   const bool corrected = document.config.corrected_stopwatch_leads();
   CompareSide side;
   side.whole = corrected ? result.corrected : result.uncorrected;
+  if (result.host.measured()) side.host_oversleeps = result.host.oversleeps;
   const Timeline& timeline = result.timeline;
   for (int32_t row = 0; row < static_cast<int32_t>(timeline.rows().size()); ++row) {
     if (timeline.rows()[static_cast<size_t>(row)].warmup) continue;
@@ -169,7 +170,8 @@ std::string compare_usage_text() {
          "For each percentile A reported (its lead stopwatch), B - A with a 95% interval from\n"
          "1000 bootstrap resamples of each run's measured seconds (seeded: the same files give\n"
          "the same answer), and a verdict: better, worse, or no change beyond noise (a change\n"
-         "under 5% of A is no change).\n"
+         "under 5% of A, or within how far either run's host meter saw its wake-ups spread at\n"
+         "that percentile, is no change).\n"
          "\n"
          "  --fail-if pNN+X%   exit 3 when row pNN is worse beyond noise and B - A is more\n"
          "                     than X% of A (repeatable), e.g. --fail-if p99+10%\n"

@@ -9,6 +9,13 @@
 // is above 0 and the change exceeds min_relative_change of A, better when it is all below 0
 // and as large, otherwise no change: the runs cannot tell the difference from their own noise.
 //
+// Nor can they tell it from the host's. Each latency holds one of hammer's wake-ups, and how
+// late those come differs from run to run with whatever else the machine does: on a busy
+// two-core host, two runs of one server an hour apart read p50 27 us and 52 us with intervals
+// that did not overlap. The host meter in each run measured that directly (its oversleeps'
+// spread: ~50 us at p50, ~0.7 ms at p95 that day), so a change at percentile q no larger than
+// either run's host noise at q is no change too: the host alone moves a latency that far.
+//
 // Seconds, not requests, are the unit resampled: requests in one second share its state (a GC
 // pause, a full queue), so resampling single requests would claim a precision the run does not
 // have. The resamples are seeded: the same two documents always give the same verdicts.
@@ -58,6 +65,12 @@ bool Comparison::failed() const {
   return std::any_of(rows.begin(), rows.end(), [](const CompareRow& row) { return row.failed; });
 }
 
+int64_t host_noise_ns(const CompareSide& side, double q) {
+  const Histogram& oversleeps = side.host_oversleeps;
+  if (oversleeps.total_count() == 0) return 0;
+  return std::max<int64_t>(0, oversleeps.value_at_percentile(q) - oversleeps.min());
+}
+
 Comparison compare_runs(const CompareSide& a, const CompareSide& b,
                         const std::vector<double>& percentiles, const CompareSettings& settings,
                         const std::vector<FailIf>& fail_ifs) {
@@ -101,9 +114,15 @@ Comparison compare_runs(const CompareSide& a, const CompareSide& b,
     }
     const double floor_ns =
         settings.min_relative_change * static_cast<double>(a_sum.value_at_percentile(q));
-    if (row.low_ns > 0 && row.delta_ns > floor_ns) {
+    row.host_noise_ns =
+        static_cast<double>(std::max(host_noise_ns(a, q), host_noise_ns(b, q)));
+    const bool up = row.low_ns > 0 && row.delta_ns > floor_ns;
+    const bool down = row.high_ns < 0 && -row.delta_ns > floor_ns;
+    if ((up || down) && std::abs(row.delta_ns) <= row.host_noise_ns) {
+      row.within_host_noise = true;
+    } else if (up) {
       row.verdict = CompareVerdict::worse;
-    } else if (row.high_ns < 0 && -row.delta_ns > floor_ns) {
+    } else if (down) {
       row.verdict = CompareVerdict::better;
     }
     for (const FailIf& rule : fail_ifs) {

@@ -33,7 +33,15 @@ struct CompareSettings {
 struct CompareSide {
   Histogram whole;
   std::vector<Histogram> seconds;
+  /// The run's host meter: every wake-up's oversleep (HostReading::oversleeps); empty when
+  /// the run had no meter. Its spread at a percentile is the host's own noise there.
+  Histogram host_oversleeps;
 };
+
+/// How far the host alone moved a request's latency at percentile q in this run: the
+/// meter's oversleep at q above its least (the least is the timer's constant slack, which
+/// every wake-up pays alike). 0 without a meter.
+int64_t host_noise_ns(const CompareSide& side, double q);
 
 struct CompareRow {
   double percentile = 0;
@@ -45,6 +53,10 @@ struct CompareRow {
   CompareVerdict verdict = CompareVerdict::no_change;
   bool failed = false;      // a --fail-if row that is worse beyond its threshold
   double fail_percent = -1; // the threshold that row was judged by; < 0: none
+  double host_noise_ns = 0;  // the larger of the two runs' host noise at this percentile
+  // No change only because the change is within host_noise_ns: the interval and the
+  // relative floor alone would have given a verdict.
+  bool within_host_noise = false;
 };
 
 struct Comparison {

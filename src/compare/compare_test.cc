@@ -101,6 +101,51 @@ TEST(CompareTest, OneNoisySecondWidensTheIntervalPastZero) {
   EXPECT_EQ(row.verdict, CompareVerdict::no_change);
 }
 
+// A host meter of 1,000 wake-ups that all overslept `slack_ns` (the timer's constant slack),
+// `late` of them `spread_ns` more: its noise is the spread, never the slack.
+Histogram oversleeps(int64_t slack_ns, int late, int64_t spread_ns) {
+  Histogram meter(1'000, 60'000'000'000, 2);
+  for (int i = 0; i < 1000; ++i) meter.record(slack_ns + (i < late ? spread_ns : 0));
+  return meter;
+}
+
+TEST(CompareTest, AChangeWithinEitherHostsOwnNoiseIsNoChange) {
+  // B is 50 us slower everywhere, steadily: beyond its interval and 5% of A's 200 us.
+  const CompareSide a = fabricate(10, 1000, 200'000);
+  const CompareSide b = fabricate(10, 1000, 250'000);
+  EXPECT_EQ(compare_runs(a, b, {50}, CompareSettings{}).rows[0].verdict, CompareVerdict::worse);
+  // Either run's host spread its wake-ups by 80 us at p50 (600 of 1,000 late): the host alone
+  // moves a latency that far, so the change is no change, and the row says why.
+  for (const bool noisy_a : {true, false}) {
+    CompareSide quiet_a = a;
+    CompareSide quiet_b = b;
+    (noisy_a ? quiet_a : quiet_b).host_oversleeps = oversleeps(50'000, 600, 80'000);
+    (noisy_a ? quiet_b : quiet_a).host_oversleeps = oversleeps(50'000, 1, 80'000);
+    const CompareRow row = compare_runs(quiet_a, quiet_b, {50}, CompareSettings{}).rows[0];
+    EXPECT_EQ(row.verdict, CompareVerdict::no_change) << noisy_a;
+    EXPECT_TRUE(row.within_host_noise) << noisy_a;
+    EXPECT_NEAR(row.host_noise_ns, 80'000, 1'000) << noisy_a;
+  }
+  // A host whose wake-ups were all 50 us late (the slack, paid alike by every one) has no
+  // noise: the change stands.
+  CompareSide slack_a = a;
+  CompareSide slack_b = b;
+  slack_a.host_oversleeps = oversleeps(50'000, 0, 0);
+  slack_b.host_oversleeps = oversleeps(50'000, 0, 0);
+  const CompareRow row = compare_runs(slack_a, slack_b, {50}, CompareSettings{}).rows[0];
+  EXPECT_EQ(row.verdict, CompareVerdict::worse);
+  EXPECT_FALSE(row.within_host_noise);
+  EXPECT_LE(row.host_noise_ns, 1'000);  // one bucket of the meter's 2 significant figures
+}
+
+TEST(CompareTest, HostNoiseIsTheMetersSpreadAtThePercentileAndZeroWithoutAMeter) {
+  CompareSide side;
+  EXPECT_EQ(host_noise_ns(side, 99), 0);
+  side.host_oversleeps = oversleeps(50'000, 100, 2'000'000);  // a tenth 2 ms later
+  EXPECT_LE(host_noise_ns(side, 50), 1'000);
+  EXPECT_NEAR(host_noise_ns(side, 95), 2'000'000, 20'000);
+}
+
 TEST(CompareTest, TheSameSeedGivesTheSameIntervals) {
   const CompareSide a = fabricate(10, 500, 1'000'000, 0, 0, 2);
   const CompareSide b = fabricate(10, 500, 1'000'000, 20, 3'000'000, 5);

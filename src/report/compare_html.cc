@@ -70,7 +70,7 @@ std::string rows_table(const Comparison& comparison) {
             std::to_string(whole_ns(row.low_ns)) + "\" data-high-ns=\"" +
             std::to_string(whole_ns(row.high_ns)) + "\">" +
             escape_html(compare_interval_text(row)) + "</td><td class=\"verdict\">" +
-            compare_verdict_text(row.verdict) + "</td></tr>";
+            escape_html(compare_row_verdict_text(row)) + "</td></tr>";
   }
   return "<table id=\"compare-rows\"><tr><th>percentile</th><th>A</th><th>B</th>"
          "<th>B - A</th><th>of A</th><th>interval</th><th class=\"name\">verdict</th></tr>" +

@@ -62,6 +62,16 @@ std::string compare_percent_text(const CompareRow& row) {
 
 std::string compare_interval_text(const CompareRow& row) { return interval_text(row); }
 
+std::string compare_row_verdict_text(const CompareRow& row) {
+  std::string text = compare_verdict_text(row.verdict);
+  if (row.within_host_noise) {
+    text += " (host noise ";
+    text += format_duration_ns(std::llround(row.host_noise_ns));
+    text += ')';
+  }
+  return text;
+}
+
 std::string compare_gate_text(const CompareRow& row) {
   return "--fail-if p" + percentile_label(row.percentile) + "+" + format_number(row.fail_percent) +
          "%";
@@ -79,7 +89,9 @@ std::string render_compare_text(const Comparison& comparison, const CompareLabel
          " bootstrap resamples of the measured seconds (A " +
          std::to_string(comparison.a_seconds) + ", B " + std::to_string(comparison.b_seconds) +
          ", seed " + std::to_string(settings.seed) + "); changes under " +
-         format_fixed(settings.min_relative_change * 100, 0) + "% are no change\n\n";
+         format_fixed(settings.min_relative_change * 100, 0) +
+         "% of A, or within either run's host noise (how far its host meter's wake-ups "
+         "spread at that percentile), are no change\n\n";
   out += pad_left("", 8) + pad_left("A", 11) + pad_left("B", 11) + pad_left("B - A", 12) +
          pad_left("", 9) + "  " + pad_right("interval", 25) + "verdict\n";
   for (const CompareRow& row : comparison.rows) {
@@ -87,8 +99,7 @@ std::string render_compare_text(const Comparison& comparison, const CompareLabel
            pad_left(format_duration_ns(row.a_ns), 11) + pad_left(format_duration_ns(row.b_ns), 11) +
            pad_left(signed_duration(row.delta_ns), 12) +
            pad_left(percent_of(row.delta_ns, row.a_ns), 9) + "  " +
-           pad_right(interval_text(row), 25) +
-           compare_verdict_text(row.verdict) + "\n";
+           pad_right(interval_text(row), 25) + compare_row_verdict_text(row) + "\n";
   }
   bool any_rule = false;
   for (const CompareRow& row : comparison.rows) {
@@ -126,6 +137,8 @@ std::string render_compare_json(const Comparison& comparison, const CompareLabel
     json.member("low_ns", std::llround(row.low_ns));
     json.member("high_ns", std::llround(row.high_ns));
     json.member("verdict", compare_verdict_code(row.verdict));
+    json.member("host_noise_ns", std::llround(row.host_noise_ns));
+    json.member("within_host_noise", row.within_host_noise);
     json.member_or_null("fail_if_percent", row.fail_percent >= 0, row.fail_percent);
     json.member("failed", row.failed);
     json.end_object();

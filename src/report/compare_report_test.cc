@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+#include "report/compare_report.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "json/json_value.h"
+
+namespace hammer {
+namespace {
+
+// p50 moved 30 us beyond its interval and 5%, but within the 80 us its host's wake-ups spread:
+// no change, and the row says why; p99 moved 2 ms beyond the host's 0.5 ms: worse.
+Comparison held_and_worse() {
+  Comparison comparison;
+  comparison.a_seconds = 10;
+  comparison.b_seconds = 10;
+  CompareRow held{50, 200'000, 230'000, 30'000, 20'000, 40'000, CompareVerdict::no_change,
+                  false, -1, 80'000, true};
+  CompareRow worse{99, 4'000'000, 6'000'000, 2'000'000, 1'500'000, 2'500'000,
+                   CompareVerdict::worse, false, -1, 500'000, false};
+  comparison.rows = {held, worse};
+  return comparison;
+}
+
+TEST(CompareReportTest, AChangeHeldByTheHostsNoiseSaysSoInItsRow) {
+  const std::string text = render_compare_text(held_and_worse(), {"a.json", "b.json", "corrected"});
+  EXPECT_NE(text.find("no change (host noise 80.00us)"), std::string::npos) << text;
+  EXPECT_NE(text.find("within either run's host noise"), std::string::npos) << text;
+  // The worse row names no host noise: it was not what decided it.
+  const size_t p99 = text.find("99%");
+  ASSERT_NE(p99, std::string::npos);
+  EXPECT_EQ(text.find("host noise", p99), std::string::npos) << text;
+}
+
+TEST(CompareReportTest, JsonCarriesEachRowsHostNoiseAndWhetherItHeldTheRow) {
+  auto json = parse_json(render_compare_json(held_and_worse(), {"a.json", "b.json", "corrected"}));
+  ASSERT_TRUE(json.has_value()) << json.error();
+  const JsonValue* rows = json->find("rows");
+  ASSERT_NE(rows, nullptr);
+  ASSERT_EQ(rows->items.size(), 2u);
+  EXPECT_EQ(rows->items[0].find("verdict")->text, "no_change");
+  EXPECT_EQ(rows->items[0].find("host_noise_ns")->as_int(), 80'000);
+  EXPECT_TRUE(rows->items[0].find("within_host_noise")->boolean);
+  EXPECT_EQ(rows->items[1].find("verdict")->text, "worse");
+  EXPECT_EQ(rows->items[1].find("host_noise_ns")->as_int(), 500'000);
+  EXPECT_FALSE(rows->items[1].find("within_host_noise")->boolean);
+}
+
+}  // namespace
+}  // namespace hammer
