@@ -140,44 +140,29 @@ void append_http2_text(const ReportInput& input, std::string& out) {
 
 void write_http2_json(const ReportInput& input, JsonWriter& json) {
   const Http2Summary& http2 = input.result.http2;
-  json.key("http2");
-  if (!http2.used) {
-    json.null();
-    return;
-  }
-  json.begin_object();
-  auto text_or_null = [&](const char* name, const std::string& text) {
-    json.key(name);
-    if (text.empty()) {
-      json.null();
-    } else {
-      json.value(text);
-    }
-  };
-  json.member("protocol", http2.cleartext ? "h2c" : "h2");
-  json.member("streams", http2.streams);
-  json.key("server_max_streams");
-  if (http2.server_max_streams > 0) {
-    json.value(http2.server_max_streams);
-  } else {
-    json.null();
-  }
-  json.member("sessions", http2.sessions);
-  json.member("goaways", http2.goaways);
-  json.member("goaway_errors", http2.goaway_errors);
-  write_named_counts("resets_received", kHttp2ResetKeys, http2.resets_received, json);
-  json.member("resets_sent", http2.resets_sent);
-  json.member("refused", http2.refused);
-  json.member("session_errors", http2.session_errors);
-  json.member("pings_answered", http2.pings_answered);
-  json.member("frame_overhead_bytes", http2.frame_overhead_bytes);
-  json.member("data_bytes", http2.data_bytes);
-  json.member("setup_failures", http2.setup_failures);
-  text_or_null("first_setup_error", http2.first_setup_error);
-  text_or_null("first_session_error", http2.first_session_error);
-  json.key("first_byte");
-  write_histogram(input.config, 0, http2.first_byte, json);
-  json.end_object();
+  json.object_or_null("http2", http2.used, [&] {
+    json.member("protocol", http2.cleartext ? "h2c" : "h2");
+    json.member("streams", http2.streams);
+    json.member_or_null("server_max_streams", http2.server_max_streams > 0,
+                        http2.server_max_streams);
+    json.member("sessions", http2.sessions);
+    json.member("goaways", http2.goaways);
+    json.member("goaway_errors", http2.goaway_errors);
+    write_named_counts("resets_received", kHttp2ResetKeys, http2.resets_received, json);
+    json.member("resets_sent", http2.resets_sent);
+    json.member("refused", http2.refused);
+    json.member("session_errors", http2.session_errors);
+    json.member("pings_answered", http2.pings_answered);
+    json.member("frame_overhead_bytes", http2.frame_overhead_bytes);
+    json.member("data_bytes", http2.data_bytes);
+    json.member("setup_failures", http2.setup_failures);
+    json.member_or_null("first_setup_error", !http2.first_setup_error.empty(),
+                        http2.first_setup_error);
+    json.member_or_null("first_session_error", !http2.first_session_error.empty(),
+                        http2.first_session_error);
+    json.key("first_byte");
+    write_histogram(input.config, 0, http2.first_byte, json);
+  });
 }
 
 }  // namespace hammer

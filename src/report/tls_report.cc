@@ -45,33 +45,20 @@ void append_tls_text(const ReportInput& input, std::string& out) {
 
 void write_tls_json(const ReportInput& input, JsonWriter& json) {
   const TlsSummary& tls = input.result.tls;
-  json.key("tls");
-  if (!tls.used) {
-    json.null();
-    return;
-  }
-  json.begin_object();
-  auto text_or_null = [&](const char* name, const std::string& text) {
-    json.key(name);
-    if (text.empty()) {
-      json.null();
-    } else {
-      json.value(text);
-    }
-  };
-  text_or_null("version", tls.version);
-  text_or_null("cipher", tls.cipher);
-  text_or_null("alpn", tls.alpn);
-  json.member("verify", tls.verified);
-  json.key("handshakes").begin_object();
-  json.member("full", tls.full_handshakes);
-  json.member("resumed", tls.resumed_handshakes);
-  json.member("failed", input.result.error_count(ErrorKind::tls));
-  json.end_object();
-  text_or_null("first_error", tls.first_error);
-  json.key("handshake_time");
-  write_histogram(input.config, 0, input.result.handshake_time, json);
-  json.end_object();
+  json.object_or_null("tls", tls.used, [&] {
+    json.member_or_null("version", !tls.version.empty(), tls.version);
+    json.member_or_null("cipher", !tls.cipher.empty(), tls.cipher);
+    json.member_or_null("alpn", !tls.alpn.empty(), tls.alpn);
+    json.member("verify", tls.verified);
+    json.key("handshakes").begin_object();
+    json.member("full", tls.full_handshakes);
+    json.member("resumed", tls.resumed_handshakes);
+    json.member("failed", input.result.error_count(ErrorKind::tls));
+    json.end_object();
+    json.member_or_null("first_error", !tls.first_error.empty(), tls.first_error);
+    json.key("handshake_time");
+    write_histogram(input.config, 0, input.result.handshake_time, json);
+  });
 }
 
 }  // namespace hammer
