@@ -134,6 +134,7 @@ struct Parser {
   bool threads_given = false;
   bool start_tolerance_given = false;
   bool duration_given = false;
+  bool data_order_given = false;
   std::optional<std::string_view> control_url;
   std::optional<std::string_view> requests_path;
 
@@ -292,6 +293,7 @@ struct Parser {
         config.data_path = std::string(value);
         return std::nullopt;
       case Flag::data_order:
+        data_order_given = true;
         return parse_data_order(spec.long_name, value, config.data_order);
       case Flag::pipeline:
         return parse_whole(spec.long_name, value, kMaxPipeline, config.pipeline);
@@ -437,6 +439,10 @@ struct Parser {
       }
     }
     if (Failure failure = check_connection_headers(config)) return failure;
+    if (data_order_given && config.data_path.empty()) {
+      return UsageError{"--data-order: orders the rows of --data FILE.csv, and no --data was "
+                        "given"};
+    }
     if (auto problem = check_templates(config)) return UsageError{std::move(*problem)};
     if (Failure failure = check_hgrm_companions(parsed.config)) return failure;
     if (Failure failure = check_outputs_against_inputs(config)) return failure;

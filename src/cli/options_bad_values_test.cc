@@ -337,6 +337,8 @@ const std::vector<BadFlag> kBadFlags = {
     {{"--data"}, "--data: missing value"},
     {{"--data-order", "shuffled"}, "--data-order: expected sequential or random, got 'shuffled'"},
     {{"--data-order"}, "--data-order: missing value"},
+    {{"--data-order", "random"},
+     "--data-order: orders the rows of --data FILE.csv, and no --data was given"},
     {{"--arrival", "uniform"}, "--arrival: expected constant or poisson, got 'uniform'"},
     {{"--arrival"}, "--arrival: missing value"},
     {{"--arrival", "poisson", "--closed-loop"},

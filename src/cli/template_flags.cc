@@ -69,21 +69,48 @@ std::optional<std::string> check_text(std::string_view text, const TemplateData&
   return std::nullopt;
 }
 
-bool any_placeholder(const Config& config) {
+// True when `test` holds for some text a request is made of: the URL's path, a header, the
+// body, or those of each --requests line.
+template <class Test>
+bool any_request_text(const Config& config, Test&& test) {
   if (config.requests.empty()) {
-    if (is_template(config.target.path) || is_template(config.body)) return true;
+    if (test(config.target.path) || test(config.body)) return true;
     for (const std::string& header : config.headers) {
-      if (is_template(header)) return true;
+      if (test(header)) return true;
     }
     return false;
   }
   for (const RequestLine& line : config.requests) {
-    if (is_template(line.path) || is_template(line.body)) return true;
+    if (test(line.path) || test(line.body)) return true;
     for (const std::string& header : line.headers) {
-      if (is_template(header)) return true;
+      if (test(header)) return true;
     }
   }
   return false;
+}
+
+bool any_placeholder(const Config& config) {
+  return any_request_text(config, [](std::string_view text) { return is_template(text); });
+}
+
+// Some {{csv NAME}} reads --data (every text already checked: each compiles).
+bool any_csv_field(const Config& config, const TemplateData& data) {
+  return any_request_text(config, [&](std::string_view text) {
+    if (!is_template(text)) return false;
+    auto compiled = TextTemplate::compile(text, data);
+    return compiled && compiled->uses_csv();
+  });
+}
+
+// --data given and no {{csv NAME}} reading it: the file would be loaded and silently ignored.
+std::optional<std::string> unread_data(const Config& config, const TemplateData& data) {
+  if (data.csv == nullptr || any_csv_field(config, data)) return std::nullopt;
+  std::string columns;
+  for (const std::string& column : data.csv->columns) {
+    columns += (columns.empty() ? "" : ", ") + column;
+  }
+  return "--data: " + config.data_path + ": no {{csv NAME}} placeholder reads it (its columns: " +
+         columns + "); use one in the URL, a header or the body, or drop --data";
 }
 
 }  // namespace
@@ -124,7 +151,8 @@ std::optional<std::string> check_templates(const Config& config) {
     }
     const std::string body_label =
         config.body_path.empty() ? std::string("--body") : "--body " + config.body_path + ":";
-    return check_text(config.body, data, config, false, false, body_label);
+    if (auto bad = check_text(config.body, data, config, false, false, body_label)) return bad;
+    return unread_data(config, data);
   }
   for (const RequestLine& line : config.requests) {
     const std::string at = "--requests " + config.requests_path + ":" +
@@ -138,7 +166,7 @@ std::optional<std::string> check_templates(const Config& config) {
     }
     if (auto bad = check_text(line.body, data, config, false, false, at + " body")) return bad;
   }
-  return std::nullopt;
+  return unread_data(config, data);
 }
 
 }  // namespace hammer

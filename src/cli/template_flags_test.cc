@@ -54,6 +54,27 @@ TEST(TemplateFlagsTest, ACsvValueThatWouldBreakAHeaderIsRefusedNamingItsLine) {
   std::remove(path.c_str());
 }
 
+TEST(TemplateFlagsTest, DataThatNoPlaceholderReadsIsRefusedNamingItsColumns) {
+  const std::string path = temp_csv("id,name\n1,a\n");
+  Config config;
+  config.target.path = std::string("/{{seq}}");
+  config.data_path = path;
+  auto problem = check_templates(config);
+  ASSERT_TRUE(problem);
+  EXPECT_EQ(*problem, "--data: " + path +
+                          ": no {{csv NAME}} placeholder reads it (its columns: id, name); use one "
+                          "in the URL, a header or the body, or drop --data");
+  // One reader anywhere is enough: the body, or a line of --requests.
+  config.body = std::string("{\"n\": \"{{csv name}}\"}");
+  EXPECT_FALSE(check_templates(config));
+  config.body = std::string();
+  RequestLine line;
+  line.path = "/users/{{csv id}}";
+  config.requests = {line};
+  EXPECT_FALSE(check_templates(config));
+  std::remove(path.c_str());
+}
+
 TEST(TemplateFlagsTest, Http2WithPlaceholdersIsRefused) {
   Config config;
   config.target.path = std::string("/{{seq}}");

@@ -255,7 +255,8 @@ async function main() {
     check(overlaid.length === expect.comparison, `comparison chart overlays ${overlaid.length} curves`);
   }
   // hammer compare -o: a row per row of its --json document, each with that verdict, shown in
-  // the text table's words; each gate with its outcome.
+  // the text table's words (a row the host's noise held says so: "no change (host noise 52us)");
+  // each gate with its outcome.
   if (expect.compareCommand) {
     const document = JSON.parse(fs.readFileSync(expect.compareCommand, 'utf8'));
     const words = { better: 'better', worse: 'worse', no_change: 'no change' };
@@ -263,7 +264,10 @@ async function main() {
           `compare rows: page ${page.compareRows.length}, JSON ${document.rows.length}`);
     for (const row of document.rows) {
       const shown = page.compareRows.find((r) => r.percentile === row.percentile);
-      check(shown && shown.visible && shown.verdict === row.verdict && shown.shown === words[row.verdict],
+      const worded = shown && (row.within_host_noise
+        ? shown.shown.startsWith(words[row.verdict] + ' (host noise ')
+        : shown.shown === words[row.verdict]);
+      check(shown && shown.visible && shown.verdict === row.verdict && worded,
             `p${row.percentile}: page ${shown ? shown.verdict + ' "' + shown.shown + '"' : 'no row'}, JSON ${row.verdict}`);
     }
     const gated = document.rows.filter((row) => row.fail_if_percent !== null);

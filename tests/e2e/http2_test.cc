@@ -14,17 +14,11 @@
 
 #include "e2e/e2e.h"
 #include "e2e/nginx_tls_suite.h"
+#include "support/access_log.h"
 
 namespace hammer::test {
 namespace {
 
-int64_t lines_in(const std::string& path) {
-  std::ifstream in(path);
-  int64_t lines = 0;
-  std::string line;
-  while (std::getline(in, line)) ++lines;
-  return lines;
-}
 
 void expect_clean(const JsonValue& report) {
   for (const char* kind : {"connect", "read", "write", "timeout", "parse", "tls"}) {
@@ -40,7 +34,7 @@ class Http2NginxTest : public NginxTlsSuite<Http2NginxTest> {
 };
 
 TEST_F(Http2NginxTest, AnH2RunOverTlsCountsWhatNginxLogged) {
-  const int64_t before = lines_in(server().h2_log());
+  const int64_t before = log_line_count(server().h2_log());
   const Finished run = run_hammer({"--http2", "--streams", "10", "-c", "4", "-t", "2", "-d", "1",
                                    "--cacert", server().ca(), "--json",
                                    "https://127.0.0.1:" + std::to_string(server().h2_port()) + "/"});
@@ -49,7 +43,7 @@ TEST_F(Http2NginxTest, AnH2RunOverTlsCountsWhatNginxLogged) {
   expect_clean(report);
   const double completed = number_at(report, "requests.completed");
   EXPECT_GT(completed, 100);
-  EXPECT_EQ(completed, lines_in(server().h2_log()) - before) << "nginx logged every stream";
+  EXPECT_EQ(completed, await_log_lines(server().h2_log(), before + completed) - before) << "nginx logged every stream";
   const JsonValue* alpn = report.find("tls.alpn");
   ASSERT_NE(alpn, nullptr);
   EXPECT_EQ(alpn->text, "h2");
@@ -57,7 +51,7 @@ TEST_F(Http2NginxTest, AnH2RunOverTlsCountsWhatNginxLogged) {
 
 TEST_F(Http2NginxTest, AnH2cRunWithPriorKnowledgeCountsWhatNginxLogged) {
   for (const char* engine : {"epoll", "io_uring"}) {
-    const int64_t before = lines_in(server().h2c_log());
+    const int64_t before = log_line_count(server().h2c_log());
     const Finished run =
         run_hammer({"--http2", "--streams", "8", "-c", "3", "-t", "1", "-d", "1", "--engine",
                     engine, "--json",
@@ -65,7 +59,8 @@ TEST_F(Http2NginxTest, AnH2cRunWithPriorKnowledgeCountsWhatNginxLogged) {
     ASSERT_EQ(run.exit_code, 0) << engine << ": " << run.err;
     const JsonValue report = parse_report(run);
     expect_clean(report);
-    EXPECT_EQ(number_at(report, "requests.completed"), lines_in(server().h2c_log()) - before)
+    const auto completed = static_cast<int64_t>(number_at(report, "requests.completed"));
+    EXPECT_EQ(completed, await_log_lines(server().h2c_log(), before + completed) - before)
         << engine;
   }
 }
@@ -183,22 +178,24 @@ TEST(Http2H2oTest, H2cAndH2RunsCountWhatH2oLogged) {
     usleep(20'000);
   }
   const std::string log = dir + "/access.log";
-  int64_t before = lines_in(log);
+  int64_t before = log_line_count(log);
   const Finished h2c = run_hammer({"--http2", "--streams", "10", "-c", "4", "-t", "2", "-d", "1",
                                    "--json",
                                    "http://127.0.0.1:" + std::to_string(plain) + "/index.html"});
   ASSERT_EQ(h2c.exit_code, 0) << h2c.err << h2c.out << read_file(dir + "/error.log");
   const JsonValue h2c_report = parse_report(h2c);
   expect_clean(h2c_report);
-  EXPECT_EQ(number_at(h2c_report, "requests.completed"), lines_in(log) - before);
-  before = lines_in(log);
+  const auto h2c_completed = static_cast<int64_t>(number_at(h2c_report, "requests.completed"));
+  EXPECT_EQ(h2c_completed, await_log_lines(log, before + h2c_completed) - before);
+  before = log_line_count(log);
   const Finished h2 = run_hammer({"--http2", "--streams", "10", "-c", "4", "-t", "2", "-d", "1",
                                   "--cacert", certificates.ca(), "--json",
                                   "https://127.0.0.1:" + std::to_string(tls) + "/index.html"});
   ASSERT_EQ(h2.exit_code, 0) << h2.err;
   const JsonValue h2_report = parse_report(h2);
   expect_clean(h2_report);
-  EXPECT_EQ(number_at(h2_report, "requests.completed"), lines_in(log) - before);
+  const auto h2_completed = static_cast<int64_t>(number_at(h2_report, "requests.completed"));
+  EXPECT_EQ(h2_completed, await_log_lines(log, before + h2_completed) - before);
   EXPECT_EQ(h2_report.find("http2.protocol")->text, "h2");
 }
 

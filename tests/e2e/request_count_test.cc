@@ -12,19 +12,13 @@
 
 #include "e2e/e2e.h"
 #include "e2e/nginx_tls_suite.h"
+#include "support/access_log.h"
 
 namespace hammer::test {
 namespace {
 
 constexpr double kSecond = 1e9;
 
-int64_t lines_in(const std::string& path) {
-  std::ifstream in(path);
-  int64_t lines = 0;
-  std::string line;
-  while (std::getline(in, line)) ++lines;
-  return lines;
-}
 
 void expect_no_errors(const JsonValue& report) {
   for (const char* kind : {"connect", "read", "write", "timeout", "parse"}) {
@@ -133,28 +127,28 @@ class RequestCountNginxTest : public NginxTlsSuite<RequestCountNginxTest> {
 };
 
 TEST_F(RequestCountNginxTest, ClosedLoopNginxCountsExactlyN) {
-  const int64_t before = lines_in(server().plain_log());
+  const int64_t before = log_line_count(server().plain_log());
   const Finished run = run_hammer({"-n", "1000", "-c", "8", "-t", "3", "--json", url()});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
   EXPECT_EQ(number_at(report, "requests.completed"), 1000);
-  EXPECT_EQ(lines_in(server().plain_log()) - before, 1000);
+  EXPECT_EQ(await_log_lines(server().plain_log(), before + 1000) - before, 1000);
 }
 
 TEST_F(RequestCountNginxTest, OpenLoopNginxCountsExactlyN) {
-  const int64_t before = lines_in(server().plain_log());
+  const int64_t before = log_line_count(server().plain_log());
   const Finished run =
       run_hammer({"-n", "1000", "-r", "2000", "-c", "8", "-t", "2", "--json", url()});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
   EXPECT_EQ(number_at(report, "requests.scheduled"), 1000);
   EXPECT_EQ(number_at(report, "requests.completed"), 1000);
-  EXPECT_EQ(lines_in(server().plain_log()) - before, 1000);
+  EXPECT_EQ(await_log_lines(server().plain_log(), before + 1000) - before, 1000);
 }
 
 // The warm-up's requests are not counted in N: the server sees N plus the warm-up's.
 TEST_F(RequestCountNginxTest, WarmupRequestsComeOnTopOfN) {
-  const int64_t before = lines_in(server().plain_log());
+  const int64_t before = log_line_count(server().plain_log());
   const Finished run = run_hammer({"-n", "500", "-W", "0.3", "-c", "4", "-t", "2", "--json", url()});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
@@ -163,7 +157,8 @@ TEST_F(RequestCountNginxTest, WarmupRequestsComeOnTopOfN) {
   const double warmup = number_at(report, "warmup.completed");
   EXPECT_GT(warmup, 0);
   EXPECT_EQ(number_at(report, "warmup.sent"), warmup);
-  EXPECT_EQ(lines_in(server().plain_log()) - before, 500 + static_cast<int64_t>(warmup));
+  EXPECT_EQ(await_log_lines(server().plain_log(), before + 500 + static_cast<int64_t>(warmup)) - before,
+            500 + static_cast<int64_t>(warmup));
 }
 
 }  // namespace

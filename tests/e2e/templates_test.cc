@@ -15,6 +15,7 @@
 
 #include "e2e/e2e.h"
 #include "e2e/nginx_tls_suite.h"
+#include "support/access_log.h"
 
 namespace hammer::test {
 namespace {
@@ -25,8 +26,11 @@ struct LogLine {
   int status = 0;
 };
 
-// nginx's combined format: ... "METHOD TARGET HTTP/1.1" STATUS ...; lines from `skip` on.
-std::vector<LogLine> log_lines(const std::string& path, int64_t skip) {
+// nginx's combined format: ... "METHOD TARGET HTTP/1.1" STATUS ...; lines from `skip` on,
+// once the log holds `expected` lines past `skip` (nginx logs after answering: see
+// support/access_log.h).
+std::vector<LogLine> log_lines(const std::string& path, int64_t skip, int64_t expected) {
+  await_log_lines(path, skip + expected);
   std::vector<LogLine> lines;
   std::ifstream in(path);
   int64_t index = 0;
@@ -46,12 +50,6 @@ std::vector<LogLine> log_lines(const std::string& path, int64_t skip) {
   return lines;
 }
 
-int64_t lines_in(const std::string& path) {
-  std::ifstream in(path);
-  int64_t lines = 0;
-  for (std::string line; std::getline(in, line);) ++lines;
-  return lines;
-}
 
 std::set<std::string> distinct_targets(const std::vector<LogLine>& lines) {
   std::set<std::string> targets;
@@ -71,7 +69,7 @@ class TemplatesTest : public NginxTlsSuite<TemplatesTest> {
 
  protected:
   std::string base() const { return "http://127.0.0.1:" + std::to_string(server().plain_port()); }
-  int64_t logged() const { return lines_in(server().plain_log()); }
+  int64_t logged() const { return log_line_count(server().plain_log()); }
 };
 
 void expect_items_zero_to(const std::set<std::string>& targets, int count) {
@@ -86,7 +84,7 @@ TEST_F(TemplatesTest, ClosedLoopSeqGivesEveryRequestItsOwnPath) {
   const Finished run =
       run_hammer({"-n", "1000", "-c", "8", "-t", "2", "--json", base() + "/item/{{seq}}"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  const std::vector<LogLine> lines = log_lines(server().plain_log(), before);
+  const std::vector<LogLine> lines = log_lines(server().plain_log(), before, 1000);
   EXPECT_EQ(lines.size(), 1000u);
   const std::set<std::string> targets = distinct_targets(lines);
   std::cout << "closed loop: nginx saw " << lines.size() << " requests, " << targets.size()
@@ -100,7 +98,7 @@ TEST_F(TemplatesTest, OpenLoopPipelinedSeqGivesEveryRequestItsOwnPath) {
   const Finished run = run_hammer({"-n", "1000", "-r", "4000", "-c", "4", "-t", "2", "-p", "4",
                                    "--requests", requests, "--json", base() + "/"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  const std::vector<LogLine> lines = log_lines(server().plain_log(), before);
+  const std::vector<LogLine> lines = log_lines(server().plain_log(), before, 1000);
   EXPECT_EQ(lines.size(), 1000u);
   const std::set<std::string> targets = distinct_targets(lines);
   std::cout << "open loop -p 4: nginx saw " << lines.size() << " requests, " << targets.size()
@@ -119,7 +117,7 @@ TEST_F(TemplatesTest, CsvKeysInOrderEachOnce) {
   const Finished run = run_hammer({"-n", "1000", "-r", "4000", "-c", "4", "--data", data,
                                    "--json", base() + "/kv/{{csv key}}?r={{random 1 6}}"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  const std::vector<LogLine> lines = log_lines(server().plain_log(), before);
+  const std::vector<LogLine> lines = log_lines(server().plain_log(), before, 1000);
   std::set<std::string> keys;
   for (const LogLine& line : lines) {
     keys.insert(line.target.substr(0, line.target.find('?')));
@@ -145,7 +143,7 @@ TEST_F(TemplatesTest, TemplatedBodyKeepsItsContentLengthRight) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
   EXPECT_EQ(number_at(report, "status.2xx"), 1000);
-  const std::vector<LogLine> lines = log_lines(server().plain_log(), before);
+  const std::vector<LogLine> lines = log_lines(server().plain_log(), before, 1000);
   ASSERT_EQ(lines.size(), 1000u);
   for (const LogLine& line : lines) {
     EXPECT_EQ(line.method, "POST");
@@ -155,11 +153,11 @@ TEST_F(TemplatesTest, TemplatedBodyKeepsItsContentLengthRight) {
 }
 
 TEST_F(TemplatesTest, OverTlsEveryRequestItsOwnPath) {
-  const int64_t before = lines_in(server().tls_log());
+  const int64_t before = log_line_count(server().tls_log());
   const Finished run = run_hammer({"-n", "500", "-r", "2000", "-c", "4", "--cacert", server().ca(),
                                    "--json", server().url("/item/{{seq}}")});
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  const std::vector<LogLine> lines = log_lines(server().tls_log(), before);
+  const std::vector<LogLine> lines = log_lines(server().tls_log(), before, 500);
   EXPECT_EQ(lines.size(), 500u);
   expect_items_zero_to(distinct_targets(lines), 500);
 }
