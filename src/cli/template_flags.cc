@@ -70,18 +70,19 @@ std::optional<std::string> check_text(std::string_view text, const TemplateData&
 }
 
 // True when `test` holds for some text a request is made of: the URL's path, a header, the
-// body, or those of each --requests line.
+// body (a text one: a binary body is never a template), or those of each --requests line.
 template <class Test>
 bool any_request_text(const Config& config, Test&& test) {
+  const auto body = [&](std::string_view text) { return body_is_text(text) && test(text); };
   if (config.requests.empty()) {
-    if (test(config.target.path) || test(config.body)) return true;
+    if (test(config.target.path) || body(config.body)) return true;
     for (const std::string& header : config.headers) {
       if (test(header)) return true;
     }
     return false;
   }
   for (const RequestLine& line : config.requests) {
-    if (test(line.path) || test(line.body)) return true;
+    if (test(line.path) || body(line.body)) return true;
     for (const std::string& header : line.headers) {
       if (test(header)) return true;
     }
@@ -151,7 +152,9 @@ std::optional<std::string> check_templates(const Config& config) {
     }
     const std::string body_label =
         config.body_path.empty() ? std::string("--body") : "--body " + config.body_path + ":";
-    if (auto bad = check_text(config.body, data, config, false, false, body_label)) return bad;
+    if (body_is_text(config.body)) {
+      if (auto bad = check_text(config.body, data, config, false, false, body_label)) return bad;
+    }
     return unread_data(config, data);
   }
   for (const RequestLine& line : config.requests) {
@@ -164,7 +167,9 @@ std::optional<std::string> check_templates(const Config& config) {
         return bad;
       }
     }
-    if (auto bad = check_text(line.body, data, config, false, false, at + " body")) return bad;
+    if (body_is_text(line.body)) {
+      if (auto bad = check_text(line.body, data, config, false, false, at + " body")) return bad;
+    }
   }
   return unread_data(config, data);
 }

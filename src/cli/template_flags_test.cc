@@ -75,6 +75,20 @@ TEST(TemplateFlagsTest, DataThatNoPlaceholderReadsIsRefusedNamingItsColumns) {
   std::remove(path.c_str());
 }
 
+TEST(TemplateFlagsTest, ABinaryBodyIsNoTemplateWhateverBracesItHolds) {
+  Config config;
+  config.target.path = std::string("/");
+  config.body = std::string("\xff\xd8{{nope", 8);
+  EXPECT_FALSE(check_templates(config));
+  config.http2 = true;  // nor does it count as a placeholder --http2 refuses
+  EXPECT_FALSE(check_templates(config));
+  RequestLine line;
+  line.path = "/up";
+  line.body = std::string("\0{{seq", 6);
+  config.requests = {line};
+  EXPECT_FALSE(check_templates(config));
+}
+
 TEST(TemplateFlagsTest, Http2WithPlaceholdersIsRefused) {
   Config config;
   config.target.path = std::string("/{{seq}}");

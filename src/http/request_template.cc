@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "core/utf8.h"
 #include "http/http_chars.h"
 
 namespace hammer {
@@ -165,6 +166,15 @@ bool is_template(std::string_view text) {
   return has_placeholder(text) || text.find("{{{{") != std::string_view::npos;
 }
 
+bool body_is_text(std::string_view body) {
+  for (size_t i = 0; i < body.size();) {
+    const size_t length = body[i] == '\0' ? 0 : utf8_sequence_length(body, i);
+    if (length == 0) return false;
+    i += length;
+  }
+  return true;
+}
+
 Expected<TextTemplate, TemplateError> TextTemplate::compile(std::string_view text,
                                                             const TemplateData& data,
                                                             bool internal) {
@@ -278,7 +288,9 @@ std::string check_template_text(std::string_view text, const TemplateData& data)
 Expected<RequestTemplate, std::string> RequestTemplate::compile(const RequestSpec& spec,
                                                                 const TemplateData& data) {
   RequestTemplate compiled;
-  auto body = TextTemplate::compile(spec.body, data);
+  // A binary body is no template (body_is_text): it goes out as it is, whatever its bytes.
+  auto body = TextTemplate::compile(is_body_template(spec.body) ? spec.body : std::string_view(),
+                                    data);
   if (!body) return unexpected("body column " + std::to_string(body.error().offset + 1) + ": " +
                                body.error().reason);
   compiled.body_templated_ = body->has_fields();

@@ -104,6 +104,14 @@ size_t placeholder_end(std::string_view text, size_t k);
 bool has_placeholder(std::string_view text);
 /// True when `text` is a template: a placeholder, or a "{{{{" that stands for "{{".
 bool is_template(std::string_view text);
+/// True when a request body is text (UTF-8 without a NUL byte), the only bodies placeholders
+/// are read in: a binary body (an image, random bytes for an upload) is sent byte for byte,
+/// though 4 KB of random bytes hold a "{{" one time in sixteen.
+bool body_is_text(std::string_view body);
+/// is_template for a body: a text body that is a template.
+inline bool is_body_template(std::string_view body) {
+  return body_is_text(body) && is_template(body);
+}
 
 /// Checks `text` as a template; an error names the 1-based column in `text`:
 /// "column C: reason".

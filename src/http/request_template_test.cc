@@ -139,5 +139,36 @@ TEST(RequestTemplateTest, RefusesContentLengthWithTemplatedBody) {
             "Content-Length with a templated body: hammer sets Content-Length per request");
 }
 
+TEST(RequestTemplateTest, ABinaryBodyIsSentAsItIsWhateverBracesItHolds) {
+  // Upload bytes that happen to hold "{{" (4 KB of random bytes do one time in sixteen), an
+  // unclosed one among them: not a template, sent byte for byte beside a templated path.
+  const std::string body = std::string("\x89PNG\0\xff{{seq\x01{{nope}}", 21);
+  EXPECT_FALSE(body_is_text(body));
+  EXPECT_FALSE(is_body_template(body));
+  TemplateData data;
+  RequestSpec spec;
+  spec.method = "PUT";
+  spec.path = "/up/{{seq}}";
+  spec.host_header = "h";
+  spec.body = body;
+  auto compiled = RequestTemplate::compile(spec, data);
+  ASSERT_TRUE(compiled) << compiled.error();
+  std::string buffer(compiled->max_bytes(), '\0');
+  const RequestBytes bytes = compiled->render({7, 0, 0}, data, body, buffer.data());
+  EXPECT_EQ(bytes.head, "PUT /up/7 HTTP/1.1\r\nHost: h\r\nContent-Length: 21\r\n\r\n");
+  EXPECT_EQ(bytes.body.data(), body.data());
+  EXPECT_EQ(bytes.body.size(), body.size());
+}
+
+TEST(RequestTemplateTest, ABodyIsTextWhenItIsUtf8WithoutANul) {
+  EXPECT_TRUE(body_is_text(""));
+  EXPECT_TRUE(body_is_text("{\"name\": \"J\xc3\xbcrgen {{seq}}\"}\r\n\t"));
+  EXPECT_TRUE(is_body_template("{\"id\": {{seq}}}"));
+  EXPECT_FALSE(body_is_text(std::string("a\0b", 3)));
+  EXPECT_FALSE(body_is_text("\xc3"));        // truncated
+  EXPECT_FALSE(body_is_text("\xed\xa0\x80"));  // a surrogate
+  EXPECT_FALSE(body_is_text("\xff{{seq}}"));
+}
+
 }  // namespace
 }  // namespace hammer

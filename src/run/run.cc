@@ -306,7 +306,7 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     }
     spec.host_header = config.target.host_header;
     spec.keep_alive = config.keep_alive;
-    bool templated = is_template(spec.path) || is_template(spec.body);
+    bool templated = is_template(spec.path) || is_body_template(spec.body);
     for (const std::string& header : spec.headers) templated = templated || is_template(header);
     if (!templated) continue;
     auto compiled = RequestTemplate::compile(spec, template_data);
