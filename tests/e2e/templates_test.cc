@@ -184,7 +184,8 @@ TEST_F(TemplatesTest, TemplatedBodyKeepsItsContentLengthRight) {
 TEST_F(TemplatesTest, ABinaryBodyFileGoesOutAsItIsBesideATemplatedPath) {
   // Upload bytes holding an unclosed "{{" and a NUL: sent byte for byte (README's
   // payload.bin of random bytes failed as a template one run in sixteen).
-  const std::string payload = write_file("payload.bin", std::string("\x89PNG\0{{seq\xff{{x}}", 19));
+  static constexpr char kBytes[] = "\x89PNG\0{{seq\xff{{x}}";
+  const std::string payload = write_file("payload.bin", std::string(kBytes, sizeof kBytes - 1));
   const std::string requests = write_file(
       "upload.jsonl", "{\"path\": \"/up/{{seq}}\", \"method\": \"PUT\", \"body_file\": \"" +
                           payload + "\"}\n");
