@@ -17,6 +17,7 @@ packages=(cmake ninja-build g++ clang libclang-rt-14-dev zlib1g-dev libgtest-dev
           libssl-dev openssl  # TLS (https://): OpenSSL 3; the CLI for s_server and test certs
           nginx-light  # the TLS and HTTP/2 e2e tests' server (tests/e2e/tls_test.cc, http2_test.cc)
           nghttp2-server h2o  # nghttpd and h2o: HTTP/2 e2e peers (tests/e2e/http2_test.cc)
+          prometheus  # scrapes --metrics-listen in tests/e2e/metrics_test.cc
           # Interop and browser tests: HdrHistogram's Java reference reads hammer's .hgrm and
           # .hlog (java's single-file source launcher needs the JDK), and the HTML report is
           # loaded in a real headless browser.

@@ -17,7 +17,7 @@ enum class Flag {
   latency, json, warmup, timeline, slow, no_keepalive, no_retry, percentiles, slo, control,
   precise_dispatch, dispatch_precision, engine, shard, start_at, start_tolerance, output,
   requests, data, data_order, pipeline, ramp, arrival, seed, http2, streams,
-  progress_fd, generate,
+  progress_fd, metrics_listen, generate,
   insecure, cacert, cert, key, tls_min, tls_max, tls_resume,
   version, help,
   fail_if,  // hammer compare only (kSubcommandFlags)
@@ -99,6 +99,8 @@ inline constexpr std::array kFlags = {
     FlagSpec{Flag::tls_resume, '\0', "--tls-resume", "on|off", ValueKind::choice, false, "on off",
              false},
     FlagSpec{Flag::progress_fd, '\0', "--progress-fd", "FD", ValueKind::text, false, "", false},
+    FlagSpec{Flag::metrics_listen, '\0', "--metrics-listen", "HOST:PORT", ValueKind::text, false,
+             "", false},
     FlagSpec{Flag::generate, '\0', "--generate", "KIND", ValueKind::choice, false,
              "man bash zsh", true},
 };

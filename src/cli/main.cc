@@ -13,6 +13,7 @@
 #include "cli/man_page.h"
 #include "cli/compare_command.h"
 #include "cli/merge_options.h"
+#include "cli/metrics_listen.h"
 #include "cli/report_command.h"
 #include "cli/options.h"
 #include "cli/stdout_writer.h"
@@ -342,9 +343,16 @@ ExitCode run(const std::vector<std::string>& args, hammer::StdoutWriter& out) {
       print_progress(update);
     }
   };
+  // --metrics-listen: serving from before the connects until the report is written, so the
+  // last scrape can read the final counts.
+  LiveMetricsBoard live_metrics;
+  auto metrics_server = start_metrics_server(config, live_metrics);
+  if (!metrics_server) return fail(metrics_server.error().exit_code, metrics_server.error().message);
   auto result = run_load(config, progress || config.progress_fd >= 0 ? ProgressFn(on_progress)
-                                                                      : ProgressFn());
+                                                                      : ProgressFn(),
+                         *metrics_server ? &live_metrics : nullptr);
   if (progress) clear_progress();
+  note_if_never_scraped(metrics_server->get());
   if (!result) return fail(result.error().exit_code, result.error().message);
 
   // A shard's verdicts read its own share (its connections, its slice of the rate).

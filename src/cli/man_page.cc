@@ -12,6 +12,7 @@
 #include "cli/merge_options.h"
 #include "cli/report_command.h"
 #include "cli/usage.h"
+#include "report/prometheus_text.h"
 
 namespace hammer {
 namespace {
@@ -189,6 +190,19 @@ std::string man_page() {
                          "descriptor FD every 100 ms while the load runs: type (\"progress\"), "
                          "phase, elapsed_ns, total_ns, completed, errors, per_second; in a sweep, "
                          "a line of type \"step\" after each level.") + "\n";
+  page += ".SH METRICS\n";
+  page += roff("With --metrics-listen HOST:PORT, hammer serves the Prometheus text format at "
+               "http://HOST:PORT/metrics from before its first connect until it exits; the "
+               "workers publish their figures every 100 ms. Counters count from the run's "
+               "start; a phase the run does not have is left out. Latency is in seconds, in "
+               "buckets from 100 us to 50 s counted from the HDR histograms. A Grafana dashboard "
+               "reading these series is deploy/grafana/hammer-dashboard.json in hammer's "
+               "repository. The series:") + "\n";
+  for (const PrometheusFamily& family : kPrometheusFamilies) {
+    page += ".TP\n\\fB" + roff(family.name) + "\\fR (" + std::string(family.type) +
+            (family.labels.empty() ? "" : "; " + std::string(family.labels)) + ")\n" +
+            roff(family.help) + "\n";
+  }
   return page;
 }
 

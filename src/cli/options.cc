@@ -336,6 +336,8 @@ struct Parser {
         return parse_start_tolerance(value, config.start_at.tolerance_ns);
       case Flag::progress_fd:
         return parse_progress_fd(value, config.progress_fd);
+      case Flag::metrics_listen:
+        return parse_metrics_listen(value, config.metrics_listen);
       case Flag::generate:
         return parse_generate(value);
       case Flag::dispatch_precision:

@@ -394,6 +394,23 @@ const std::vector<BadFlag> kBadFlags = {
     {{"--progress-fd", "987654"}, "--progress-fd: not an open file descriptor, got '987654'"},
     {{"--progress-fd", "1000001"}, "--progress-fd: must be at most 1000000, got '1000001'"},
     {{"--progress-fd"}, "--progress-fd: missing value"},
+    // --metrics-listen: HOST:PORT, [IPv6]:PORT or :PORT; the port a number, 0 to 65535.
+    {{"--metrics-listen", "9464"},
+     "--metrics-listen: expected HOST:PORT, [IPv6]:PORT or :PORT (127.0.0.1:9464), got '9464'"},
+    {{"--metrics-listen", "127.0.0.1:"},
+     "--metrics-listen: the port must be a number from 0 to 65535, got '127.0.0.1:'"},
+    {{"--metrics-listen", "127.0.0.1:65536"},
+     "--metrics-listen: the port must be a number from 0 to 65535, got '127.0.0.1:65536'"},
+    {{"--metrics-listen", "localhost:http"},
+     "--metrics-listen: the port must be a number from 0 to 65535, got 'localhost:http'"},
+    {{"--metrics-listen", "::1:9464"},
+     "--metrics-listen: an IPv6 address goes in brackets: [::1]:9464, got '::1:9464'"},
+    {{"--metrics-listen", "[]:9464"},
+     "--metrics-listen: expected HOST:PORT, [IPv6]:PORT or :PORT (127.0.0.1:9464), got '[]:9464'"},
+    {{"--metrics-listen", ":9464", "-c", "1,2"},
+     "--metrics-listen: serves one run's figures; a sweep's steps are runs of their own (watch a "
+     "single run, or read the sweep's -o file)"},
+    {{"--metrics-listen"}, "--metrics-listen: missing value"},
     {{"--generate", "fish"}, "--generate: expected man, bash or zsh, got 'fish'"},
     {{"--generate"}, "--generate: missing value"},
 

@@ -33,6 +33,10 @@ Failure check_shard(const Config& config, bool start_tolerance_given) {
   if (start_tolerance_given && !config.start_at.given()) {
     return UsageError{"--start-tolerance: only means something with --start-at"};
   }
+  if (config.sweep.active() && !config.metrics_listen.port_text.empty()) {
+    return UsageError{"--metrics-listen: serves one run's figures; a sweep's steps are runs of "
+                      "their own (watch a single run, or read the sweep's -o file)"};
+  }
   if (!config.shard.given) return std::nullopt;
   const std::string shard_text =
       std::to_string(config.shard.index) + "/" + std::to_string(config.shard.count);

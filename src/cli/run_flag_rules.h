@@ -13,7 +13,8 @@
 
 namespace hammer {
 
-/// --start-tolerance needs --start-at; --shard needs a single run and a connection per shard.
+/// --start-tolerance needs --start-at; --shard and --metrics-listen need a single run, --shard a
+/// connection per shard.
 std::optional<UsageError> check_shard(const Config& config, bool start_tolerance_given);
 
 /// -n, --requests-count: not with -d (`duration_given`) nor a sweep. Open loop, sets

@@ -157,6 +157,32 @@ Failure parse_progress_fd(std::string_view value, int& out) {
   return std::nullopt;
 }
 
+// --metrics-listen: the host is resolved when the server starts (a name such as localhost
+// works); here only the shape and the port are checked.
+Failure parse_metrics_listen(std::string_view value, Target& out) {
+  constexpr std::string_view kShape = "expected HOST:PORT, [IPv6]:PORT or :PORT (127.0.0.1:9464)";
+  const size_t colon = value.rfind(':');
+  if (colon == std::string_view::npos) return flag_error("--metrics-listen", kShape, value);
+  std::string_view host = value.substr(0, colon);
+  const std::string_view port = value.substr(colon + 1);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+    if (host.empty()) return flag_error("--metrics-listen", kShape, value);
+  } else if (host.find(':') != std::string_view::npos || host.find('[') != std::string_view::npos ||
+             host.find(']') != std::string_view::npos) {
+    return flag_error("--metrics-listen", "an IPv6 address goes in brackets: [::1]:9464", value);
+  }
+  if (port.empty() || port.size() > 5 ||
+      port.find_first_not_of("0123456789") != std::string_view::npos ||
+      std::stoi(std::string(port)) > 65535) {
+    return flag_error("--metrics-listen", "the port must be a number from 0 to 65535", value);
+  }
+  out.host = std::string(host);
+  out.port_text = std::string(port);
+  out.port = std::stoi(out.port_text);
+  return std::nullopt;
+}
+
 // --cacert, --cert, --key: read now, so a typo is this line and not a run of failed handshakes
 // (what the PEM holds is TLS's to check when the run builds its context).
 Failure check_readable(std::string_view flag, std::string_view path, std::string& out) {

@@ -44,6 +44,9 @@ std::optional<UsageError> read_body(std::string_view path, SharedText& body);
 /// --progress-fd FD: a descriptor this process has open, not stdin nor stdout.
 std::optional<UsageError> parse_progress_fd(std::string_view value, int& out);
 
+/// --metrics-listen HOST:PORT, [V6]:PORT or :PORT (every address); PORT 0..65535.
+std::optional<UsageError> parse_metrics_listen(std::string_view value, Target& out);
+
 /// --cacert, --cert, --key FILE: readable now (its contents are TLS's to check later).
 std::optional<UsageError> check_readable(std::string_view flag, std::string_view path,
                                          std::string& out);

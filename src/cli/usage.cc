@@ -194,6 +194,10 @@ std::string flag_description(Flag flag) {
       return "write progress to descriptor FD (2 is stderr), one JSON\n"
              "object per line every 100 ms while the load runs; its\n"
              "members are in man hammer, JSON DOCUMENT (default none)";
+    case Flag::metrics_listen:
+      return "serve live Prometheus metrics at HOST:PORT/metrics while\n"
+             "the run lasts (:PORT: every address; port 0: a free one,\n"
+             "printed); series in man hammer, METRICS (default none)";
     case Flag::generate:
       return "print the man page (man) or a shell completion script\n"
              "(bash, zsh), made from this list of flags, and exit";

@@ -223,6 +223,9 @@ struct Config {
   std::vector<SloLimit> slos;  // --slo, repeatable: pass/fail gate (exit 3), or search target
   SweepPlan sweep;             // -c/--rate lists and ranges; inactive for a single run
   int progress_fd = -1;        // --progress-fd: JSON lines of progress go there; -1 = none
+  // --metrics-listen HOST:PORT: live Prometheus metrics served there while the run lasts
+  // (metrics/); host empty (":9464") means every address. Not given: port_text empty.
+  Target metrics_listen;
   std::vector<OutputFile> outputs;  // -o, repeatable: files written after the run
 
   bool open_loop() const { return rate > 0; }

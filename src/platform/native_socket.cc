@@ -153,6 +153,32 @@ int poll_sockets(pollfd* entries, size_t count, int timeout_ms) {
   return ready == SOCKET_ERROR ? -1 : ready;
 }
 
+int listen_stream_socket(const sockaddr* address, socklen_t length, int backlog) {
+  const int fd = open_stream_socket(address->sa_family);
+  if (fd < 0) return fd;
+  const SOCKET handle = static_cast<SOCKET>(fd);
+  if (bind(handle, address, length) != 0 || listen(handle, backlog) != 0) {
+    const int error = last_socket_error();
+    closesocket(handle);
+    return -error;
+  }
+  return fd;
+}
+
+int accept_stream_socket(int listen_fd) {
+  const SOCKET handle = accept(static_cast<SOCKET>(listen_fd), nullptr, nullptr);
+  if (handle == INVALID_SOCKET) return -last_socket_error();
+  u_long on = 1;  // an accepted socket keeps the listener's mode; said again to be sure
+  ioctlsocket(handle, FIONBIO, &on);
+  SetHandleInformation(reinterpret_cast<HANDLE>(handle), HANDLE_FLAG_INHERIT, 0);
+  return static_cast<int>(handle);
+}
+
+bool socket_local_address(int fd, sockaddr_storage* address, socklen_t* length) {
+  *length = sizeof *address;
+  return getsockname(static_cast<SOCKET>(fd), reinterpret_cast<sockaddr*>(address), length) == 0;
+}
+
 #else  // POSIX
 
 std::string start_sockets() { return {}; }
@@ -191,6 +217,46 @@ int open_stream_socket(int family) {
 
 int poll_sockets(pollfd* entries, size_t count, int timeout_ms) {
   return ::poll(entries, static_cast<nfds_t>(count), timeout_ms);
+}
+
+int listen_stream_socket(const sockaddr* address, socklen_t length, int backlog) {
+  const int fd = open_stream_socket(address->sa_family);
+  if (fd < 0) return fd;
+  const int on = 1;
+  ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  if (::bind(fd, address, length) != 0 || ::listen(fd, backlog) != 0) {
+    const int error = errno;
+    ::close(fd);
+    return -error;
+  }
+  return fd;
+}
+
+int accept_stream_socket(int listen_fd) {
+#if HAMMER_LINUX_APIS
+  const int fd = ::accept4(listen_fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+  return fd >= 0 ? fd : -errno;
+#else
+  const int fd = ::accept(listen_fd, nullptr, nullptr);
+  if (fd < 0) return -errno;
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0 ||
+      ::fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) {
+    const int error = errno;
+    ::close(fd);
+    return -error;
+  }
+#if defined(SO_NOSIGPIPE)
+  const int on = 1;
+  ::setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, sizeof on);
+#endif
+  return fd;
+#endif
+}
+
+bool socket_local_address(int fd, sockaddr_storage* address, socklen_t* length) {
+  *length = sizeof *address;
+  return ::getsockname(fd, reinterpret_cast<sockaddr*>(address), length) == 0;
 }
 
 #endif

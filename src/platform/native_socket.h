@@ -90,6 +90,16 @@ inline long send_two_buffers(int fd, const char* first, size_t first_length, con
 }
 #endif
 
+/// A listening stream socket bound to `address` (non-blocking, not inherited; on POSIX with
+/// SO_REUSEADDR, so a port left in TIME_WAIT by the previous run can be bound again).
+/// Returns the fd, or -errno (EADDRINUSE: another process listens there).
+int listen_stream_socket(const sockaddr* address, socklen_t length, int backlog);
+/// accept(2) on a listening socket: the new connection's fd, non-blocking and not inherited,
+/// or -errno (EWOULDBLOCK: none waiting).
+int accept_stream_socket(int listen_fd);
+/// getsockname(2): the address `fd` is bound to (the port a listen on port 0 was given).
+bool socket_local_address(int fd, sockaddr_storage* address, socklen_t* length);
+
 /// poll(2) (WSAPoll on Windows) over `count` entries with a millisecond timeout (-1: forever).
 /// The count of ready entries, or -1 with last_socket_error() set.
 int poll_sockets(pollfd* entries, size_t count, int timeout_ms);

@@ -205,7 +205,8 @@ std::string http2_block(const Config& config, size_t line, bool https) {
 
 }  // namespace
 
-Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on_progress) {
+Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on_progress,
+                                       LiveMetricsBoard* live_metrics) {
   // main() resolves the engine once; a caller that did not (tests, the library) gets the same
   // choice here. Workers keep a reference to this copy, which outlives them.
   Config config = asked;
@@ -329,12 +330,14 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
 
   const int64_t thread_count = config.threads;
   std::vector<std::unique_ptr<Worker>> workers;
+  if (live_metrics != nullptr) live_metrics->prepare(thread_count);
   for (int64_t i = 0; i < thread_count; ++i) {
     workers.push_back(std::make_unique<Worker>(
         config, std::span<const WireRequest>(requests), *address, i, thread_count,
         connections_for_worker(connections, i, thread_count)));
     workers.back()->use_transport(transport.get());
     workers.back()->use_template_data(&template_data);
+    workers.back()->use_live_metrics(live_metrics);
     std::string error;
     if (!workers.back()->setup(*limit, &error)) {
       return unexpected(RunError{ExitCode::run_failed,

@@ -15,6 +15,8 @@
 
 namespace hammer {
 
+class LiveMetricsBoard;
+
 struct RunError {
   ExitCode exit_code;   // bad_input (e.g. --connections above the fd limit) or run_failed
   std::string message;  // one line, without the "hammer: " prefix
@@ -55,7 +57,10 @@ std::optional<RunError> check_start_at(const Config& config, int64_t now_unix_ns
 /// result then says interrupted.
 /// With `on_progress`, the calling thread reports progress about once a second (see Progress);
 /// without, it only waits.
-Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& on_progress = {});
+/// With `live_metrics` (--metrics-listen), it is sized to the run's workers, which publish
+/// their figures into it as the run goes (run/live_metrics.h).
+Expected<RunResult, RunError> run_load(const Config& config, const ProgressFn& on_progress = {},
+                                       LiveMetricsBoard* live_metrics = nullptr);
 
 /// Resolves `target` and connects once to its addresses in order (at most `timeout_ns` each):
 /// the address that connected first, or the error ("cannot connect to 127.0.0.1:1: Connection

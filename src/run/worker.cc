@@ -215,6 +215,8 @@ void Worker::run(int64_t start_ns, int64_t deadline_ns) {
   while (run_pass()) {
   }
   end_run();
+  // The last scrape reads the run's final counts, not those of its last pass.
+  if (live_board_ != nullptr) publish_live(clock_.now_ns());
 }
 
 void Worker::begin_run(int64_t start_ns, int64_t deadline_ns) {

@@ -20,6 +20,7 @@
 #include "net/wakeup.h"
 #include "run/connection.h"
 #include "run/idle_list.h"
+#include "run/live_metrics.h"
 #include "run/phases.h"
 #include "run/result.h"
 #include "schedule/schedule.h"
@@ -77,6 +78,9 @@ class Worker {
   /// Templated requests: where their {{csv}}, {{random}} and {{uuid}} values come from, which
   /// must outlive the worker. Call before setup() when any WireRequest has a template.
   void use_template_data(const TemplateData* data) { template_data_ = data; }
+  /// --metrics-listen: the worker publishes its figures into `board` (its slot, worker_index)
+  /// with the progress counters, and once more when the run ends. Set before run().
+  void use_live_metrics(LiveMetricsBoard* board) { live_board_ = board; }
 
   /// Allocates everything the run needs (the only allocations a worker makes) and opens the
   /// poller; `fd_limit` is the process's open-file limit (poll(2) indexes by fd). Call before
@@ -283,6 +287,8 @@ class Worker {
   }
   void count_error(ErrorKind kind, int64_t when_ns);
   void publish_progress(int64_t now_ns);
+  /// Fills live_ from the running results and copies it into live_board_'s slot.
+  void publish_live(int64_t now_ns);
 
   /// Records an answered request in its phase, its line, the timeline and the lag figures
   /// (worker_record.cc). `written`: it was wholly sent before its answer came.
@@ -361,6 +367,8 @@ class Worker {
   int64_t next_publish_ns_ = 0;
   std::atomic<int64_t> published_completed_{0};
   std::atomic<int64_t> published_errors_{0};
+  LiveMetricsBoard* live_board_ = nullptr;  // --metrics-listen, else null
+  LiveFigures live_;                        // filled in place: publishing allocates nothing
 
   IdleList idle_;  // open loop: connections free to send, longest idle first
   int64_t in_flight_ = 0;

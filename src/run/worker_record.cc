@@ -25,6 +25,24 @@ void Worker::publish_progress(int64_t now_ns) {
   }
   published_completed_.store(completed, std::memory_order_relaxed);
   published_errors_.store(errors, std::memory_order_relaxed);
+  if (live_board_ != nullptr) publish_live(now_ns);
+}
+
+void Worker::publish_live(int64_t now_ns) {
+  live_.open_loop = open_loop_;
+  for (int index = 0; index < kPhaseCount; ++index) live_.phases[index] = LivePhase{};
+  // Without --ramp or --warmup, phase_results_ points every phase at the measured result.
+  if (ramp_ != nullptr) live_.phases[static_cast<int>(Phase::ramp)].take(*ramp_);
+  if (warmup_ != nullptr) live_.phases[static_cast<int>(Phase::warmup)].take(*warmup_);
+  live_.phases[static_cast<int>(Phase::measured)].take(result_);
+  live_.scheduled = open_loop_ && started_ ? schedule_.taken_count() + schedule_.due_count(now_ns) : 0;
+  live_.in_flight = in_flight_;
+  live_.connections = live_connections_;
+  const DispatchLag& lag = lag_.lag();
+  live_.dispatch_lag.count_from(lag.histogram);
+  live_.behind_schedule = lag.behind_schedule;
+  live_.lag_threshold_ns = lag.threshold_ns;
+  live_board_->publish(worker_index_, live_);
 }
 
 void Worker::count_error(ErrorKind kind, int64_t when_ns) {

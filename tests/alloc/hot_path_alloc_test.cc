@@ -4,7 +4,9 @@
 // request anywhere on the send/receive/parse/record path would blow through that at once.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdlib>
+#include <thread>
 #include <fstream>
 #include <string>
 #include <unistd.h>
@@ -12,6 +14,7 @@
 
 #include "alloc/alloc_counter.h"
 #include "cli/options.h"
+#include "run/live_metrics.h"
 #include "run/run.h"
 #include "support/subprocess.h"
 
@@ -45,6 +48,40 @@ TEST(HotPathAllocationTest, ARunOfManyRequestsAllocatesOnlyAtSetup) {
               static_cast<long long>(allocations));
   EXPECT_GT(result->completed, 10'000);
   EXPECT_EQ(result->failed_requests(), 0);
+  EXPECT_LT(allocations, 200);
+}
+
+// --metrics-listen: the workers publish into the board every 100 ms while a scraper reads it
+// all the time; neither side allocates (the page itself is rendered on the server's thread,
+// per scrape, not here).
+TEST(HotPathAllocationTest, PublishingLiveMetricsAllocatesNothing) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready());
+  auto parsed = parse_options({"-c", "10", "-t", "2", "-r", "5000", "-W", "500ms", "-d", "2",
+                               server.url()});
+  ASSERT_TRUE(parsed.has_value());
+  ASSERT_NO_FATAL_FAILURE(use_engine_from_environment(parsed->config));
+  LiveMetricsBoard board;
+  std::atomic<bool> done{false};
+  int64_t scraped = 0;
+  start_counting_allocations();
+  std::thread scraper([&] {
+    while (!done.load()) {
+      scraped = board.total().phases[static_cast<int>(Phase::measured)].completed;
+      usleep(10'000);
+    }
+  });
+  auto result = run_load(parsed->config, {}, &board);
+  done.store(true);
+  scraper.join();
+  const int64_t allocations = stop_counting_allocations();
+
+  ASSERT_TRUE(result.has_value()) << result.error().message;
+  std::printf("%lld requests, %lld allocations, last scrape %lld\n",
+              static_cast<long long>(result->completed), static_cast<long long>(allocations),
+              static_cast<long long>(scraped));
+  EXPECT_EQ(board.total().phases[static_cast<int>(Phase::measured)].completed, result->completed);
+  EXPECT_GT(result->completed, 2'000);
   EXPECT_LT(allocations, 200);
 }
 

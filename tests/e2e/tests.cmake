@@ -5,5 +5,6 @@ add_executable(hammer_e2e_tests ${e2e_sources})
 target_link_libraries(hammer_e2e_tests PRIVATE hammer_test_json GTest::gtest GTest::gtest_main)
 add_dependencies(hammer_e2e_tests hammer test_server hostile_server)
 target_compile_definitions(hammer_e2e_tests PRIVATE
-  HAMMER_HOSTILE_SERVER="$<TARGET_FILE:hostile_server>")
+  HAMMER_HOSTILE_SERVER="$<TARGET_FILE:hostile_server>"
+  HAMMER_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 gtest_discover_tests(hammer_e2e_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "e2e" TIMEOUT 120)
