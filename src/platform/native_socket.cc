@@ -189,13 +189,13 @@ void close_native_socket(int fd) {
   if (fd >= 0) ::close(fd);
 }
 
-int open_stream_socket(int family) {
-#if HAMMER_LINUX_APIS
-  const int fd = ::socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, IPPROTO_TCP);
-  return fd >= 0 ? fd : -errno;
-#else
-  // macOS has neither SOCK_NONBLOCK nor SOCK_CLOEXEC: two fcntl calls instead.
-  const int fd = ::socket(family, SOCK_STREAM, IPPROTO_TCP);
+#if !HAMMER_LINUX_APIS
+namespace {
+
+// macOS has neither SOCK_NONBLOCK nor SOCK_CLOEXEC (nor accept4): two fcntl calls instead, and
+// where send() has no MSG_NOSIGNAL the socket itself must not raise SIGPIPE. Takes `fd` (or
+// -errno, passed through); closes it when it fails.
+int made_nonblocking(int fd) {
   if (fd < 0) return -errno;
   const int flags = ::fcntl(fd, F_GETFL);
   if (flags < 0 || ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0 ||
@@ -205,11 +205,21 @@ int open_stream_socket(int family) {
     return -error;
   }
 #if defined(SO_NOSIGPIPE)
-  // Where send() has no MSG_NOSIGNAL (macOS), the socket itself must not raise SIGPIPE.
   const int on = 1;
   ::setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, sizeof on);
 #endif
   return fd;
+}
+
+}  // namespace
+#endif
+
+int open_stream_socket(int family) {
+#if HAMMER_LINUX_APIS
+  const int fd = ::socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, IPPROTO_TCP);
+  return fd >= 0 ? fd : -errno;
+#else
+  return made_nonblocking(::socket(family, SOCK_STREAM, IPPROTO_TCP));
 #endif
 }
 
@@ -237,20 +247,7 @@ int accept_stream_socket(int listen_fd) {
   const int fd = ::accept4(listen_fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
   return fd >= 0 ? fd : -errno;
 #else
-  const int fd = ::accept(listen_fd, nullptr, nullptr);
-  if (fd < 0) return -errno;
-  const int flags = ::fcntl(fd, F_GETFL);
-  if (flags < 0 || ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0 ||
-      ::fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) {
-    const int error = errno;
-    ::close(fd);
-    return -error;
-  }
-#if defined(SO_NOSIGPIPE)
-  const int on = 1;
-  ::setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, sizeof on);
-#endif
-  return fd;
+  return made_nonblocking(::accept(listen_fd, nullptr, nullptr));
 #endif
 }
 

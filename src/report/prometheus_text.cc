@@ -90,6 +90,24 @@ void histogram_samples(std::string& out, std::string_view name, const std::strin
   sample(out, std::string(name) + "_count", labels, histogram.count);
 }
 
+/// One family of per-phase counts with one more label: a sample for each phase the run has
+/// and each of `names` (status classes, error kinds), zeros included.
+template <size_t N>
+void phase_counts(std::string& out, const PrometheusFamily& counts, std::string_view label,
+                  const std::array<std::string_view, N>& names,
+                  std::array<int64_t, N> LivePhase::*member, const LiveFigures& figures) {
+  family(out, counts);
+  for (int phase = 0; phase < kPhaseCount; ++phase) {
+    const LivePhase& figures_of = figures.phases[static_cast<size_t>(phase)];
+    if (!figures_of.present) continue;
+    for (size_t k = 0; k < N; ++k) {
+      sample(out, counts.name,
+             phase_label(phase) + "," + std::string(label) + "=\"" + std::string(names[k]) + "\"",
+             (figures_of.*member)[k]);
+    }
+  }
+}
+
 }  // namespace
 
 std::string render_prometheus_text(const Config& config, const LiveFigures& figures) {
@@ -108,28 +126,9 @@ std::string render_prometheus_text(const Config& config, const LiveFigures& figu
     sample(out, "hammer_target_rate", "", config.rate);
   }
 
-  family(out, kRequestsFamily);
-  for (int phase = 0; phase < kPhaseCount; ++phase) {
-    const LivePhase& figures_of = figures.phases[static_cast<size_t>(phase)];
-    if (!figures_of.present) continue;
-    for (int k = 0; k < kStatusClassCount; ++k) {
-      sample(out, "hammer_requests_total",
-             phase_label(phase) + ",status=\"" + std::string(kStatusClassNames[static_cast<size_t>(k)]) +
-                 "\"",
-             figures_of.status_classes[static_cast<size_t>(k)]);
-    }
-  }
-  family(out, kErrorsFamily);
-  for (int phase = 0; phase < kPhaseCount; ++phase) {
-    const LivePhase& figures_of = figures.phases[static_cast<size_t>(phase)];
-    if (!figures_of.present) continue;
-    for (int k = 0; k < kErrorKindCount; ++k) {
-      sample(out, "hammer_errors_total",
-             phase_label(phase) + ",kind=\"" + std::string(kErrorKindNames[static_cast<size_t>(k)]) +
-                 "\"",
-             figures_of.errors[static_cast<size_t>(k)]);
-    }
-  }
+  phase_counts(out, kRequestsFamily, "status", kStatusClassNames, &LivePhase::status_classes,
+               figures);
+  phase_counts(out, kErrorsFamily, "kind", kErrorKindNames, &LivePhase::errors, figures);
   family(out, kSentFamily);
   for (int phase = 0; phase < kPhaseCount; ++phase) {
     const LivePhase& figures_of = figures.phases[static_cast<size_t>(phase)];
