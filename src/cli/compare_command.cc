@@ -31,7 +31,10 @@ Expected<CompareSide, std::string> side_of(const RunDocument& document) {
   const bool corrected = document.config.corrected_stopwatch_leads();
   CompareSide side;
   side.whole = corrected ? result.corrected : result.uncorrected;
-  if (result.host.measured()) side.host_oversleeps = result.host.oversleeps;
+  if (result.host.measured()) {
+    side.host_oversleeps = result.host.oversleeps;
+    side.host_interval_ns = result.host.interval_ns;
+  }
   const Timeline& timeline = result.timeline;
   for (int32_t row = 0; row < static_cast<int32_t>(timeline.rows().size()); ++row) {
     if (timeline.rows()[static_cast<size_t>(row)].warmup) continue;

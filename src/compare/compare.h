@@ -36,12 +36,23 @@ struct CompareSide {
   /// The run's host meter: every wake-up's oversleep (HostReading::oversleeps); empty when
   /// the run had no meter. Its spread at a percentile is the host's own noise there.
   Histogram host_oversleeps;
+  /// The sleep each of the meter's wake-ups asked for (HostReading::interval_ns); 0 when
+  /// unknown, and then each oversleep counts once.
+  int64_t host_interval_ns = 0;
 };
 
 /// How far the host alone moved a request's latency at percentile q in this run: the
 /// meter's oversleep at q above its least (the least is the timer's constant slack, which
-/// every wake-up pays alike). 0 without a meter.
+/// every wake-up pays alike), with each oversleep weighted by the time it held the host (see
+/// time_weighted_oversleeps). 0 without a meter.
 int64_t host_noise_ns(const CompareSide& side, double q);
+
+/// The meter's oversleeps as a request arriving at any instant meets them: a stall of S held
+/// every instant inside it, so it counts as S, S - interval, S - 2 interval, ... down to one
+/// interval (HdrHistogram's recordValueWithExpectedInterval, jHiccup's correction), not once.
+/// One wake-up in a thousand that stalled 100 ms at a 5 ms interval is then 20 samples in a
+/// thousand: a p99 it moves, where counted once it moved nothing. `interval_ns` <= 0: a copy.
+Histogram time_weighted_oversleeps(const Histogram& oversleeps, int64_t interval_ns);
 
 struct CompareRow {
   double percentile = 0;

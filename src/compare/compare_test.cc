@@ -146,6 +146,44 @@ TEST(CompareTest, HostNoiseIsTheMetersSpreadAtThePercentileAndZeroWithoutAMeter)
   EXPECT_NEAR(host_noise_ns(side, 95), 2'000'000, 20'000);
 }
 
+// Two 101 ms stalls among 1,000 wake-ups of a 5 ms meter: counted once they are 0.2% of the
+// samples and leave p99 on time; weighted by the time they held the host (each stands for
+// the 19 wake-ups it swallowed too, 96 ms late down to 6 ms), they are 40 of 1,038 and p99
+// is the 11th latest, 76 ms, while p95 is still on time.
+TEST(CompareTest, HostNoiseWeighsEachStallByTheTimeItHeldTheHost) {
+  CompareSide side;
+  side.host_oversleeps = Histogram(1'000, 60'000'000'000, 2);
+  side.host_oversleeps.record_n(50'000, 998);
+  side.host_oversleeps.record_n(101'000'000, 2);
+  EXPECT_LE(host_noise_ns(side, 99), 1'000);  // no interval known: each oversleep once
+  side.host_interval_ns = 5'000'000;
+  const Histogram weighted = time_weighted_oversleeps(side.host_oversleeps, 5'000'000);
+  EXPECT_EQ(weighted.total_count(), 1'000 + 2 * 19);
+  EXPECT_NEAR(host_noise_ns(side, 99), 76'000'000, 1'000'000);
+  EXPECT_LE(host_noise_ns(side, 95), 1'000);
+
+  // A's run held those stalls; B's server is 20 ms faster at p99 (a fabricated 30 ms tail
+  // against 10 ms): within A's host noise there, so no change, not "better".
+  CompareSide a = fabricate(10, 1000, 1'000'000, 20, 30'000'000);
+  const CompareSide b = fabricate(10, 1000, 1'000'000, 20, 10'000'000);
+  EXPECT_EQ(compare_runs(a, b, {99}, CompareSettings{}).rows[0].verdict, CompareVerdict::better);
+  a.host_oversleeps = side.host_oversleeps;
+  a.host_interval_ns = side.host_interval_ns;
+  const CompareRow row = compare_runs(a, b, {99}, CompareSettings{}).rows[0];
+  EXPECT_EQ(row.verdict, CompareVerdict::no_change);
+  EXPECT_TRUE(row.within_host_noise);
+}
+
+// A saved run may claim any interval: a 1 ns one over a 60 s stall still ends promptly, its
+// missed wake-ups recorded in strides, their count kept.
+TEST(CompareTest, ATinyIntervalInASavedRunIsBoundedWork) {
+  Histogram stall(1'000, 60'000'000'000, 2);
+  stall.record(59'000'000'000);
+  const Histogram weighted = time_weighted_oversleeps(stall, 1);
+  EXPECT_LE(weighted.total_count() - 1, 59'000'000'000LL);
+  EXPECT_GE(weighted.total_count() - 1, 58'000'000'000LL);
+}
+
 TEST(CompareTest, TheSameSeedGivesTheSameIntervals) {
   const CompareSide a = fabricate(10, 500, 1'000'000, 0, 0, 2);
   const CompareSide b = fabricate(10, 500, 1'000'000, 20, 3'000'000, 5);
