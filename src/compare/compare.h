@@ -68,6 +68,11 @@ struct CompareRow {
   // No change only because the change is within host_noise_ns: the interval and the
   // relative floor alone would have given a verdict.
   bool within_host_noise = false;
+  // Requests above this percentile, on average, in the run that has fewer: n (1 - q).
+  double tail_requests = 0;
+  // No change because tail_requests is under tail_requests_needed(): a run has too few
+  // requests above the percentile to place it (see compare.cc).
+  bool too_few_requests = false;
 };
 
 struct Comparison {
@@ -77,6 +82,10 @@ struct Comparison {
   int64_t b_seconds = 0;
   bool failed() const;
 };
+
+/// How many requests a run needs above a percentile, on average, for `confidence` to place
+/// it below the run's slowest request: -ln((1 - confidence) / 2), 3.69 at 95%.
+double tail_requests_needed(double confidence);
 
 /// Compares B with A at each of `percentiles`: B - A with a bootstrap interval (resampling
 /// each run's seconds with replacement, seeded, settings.resamples times) and a verdict.

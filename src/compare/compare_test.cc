@@ -174,6 +174,42 @@ TEST(CompareTest, HostNoiseWeighsEachStallByTheTimeItHeldTheHost) {
   EXPECT_TRUE(row.within_host_noise);
 }
 
+// 2,000 requests each, B's slowest ones 17% faster than A's: p99.99 is beyond both runs'
+// slowest request (0.2 requests above it), where no run can place it and the bootstrap reads
+// the two maxima as a change; such a row is no change and says why. p99 (20 above) is
+// judged. The count needed follows the confidence: 3.69 at 95%, 5.30 at 99%.
+TEST(CompareTest, APercentileWithTooFewRequestsAboveItIsNoChange) {
+  auto side = [](int64_t slowest_ns, int64_t tail_ns) {
+    CompareSide made;
+    made.whole = Histogram(1'000, 60'000'000'000, 3);
+    for (int s = 0; s < 5; ++s) {
+      Histogram second(1'000, 60'000'000'000, 3);
+      // Each second: 394 answers near 1 ms, 5 in the tail, and its slowest one.
+      for (int i = 0; i < 400; ++i) {
+        const int64_t value = i == 0 ? slowest_ns : i <= 394 ? 1'000'000 + i * 100 : tail_ns;
+        second.record(value);
+        made.whole.record(value);
+      }
+      made.seconds.push_back(second);
+    }
+    return made;
+  };
+  const CompareSide a = side(3'650'000, 2'000'000);
+  const CompareSide b = side(3'020'000, 3'000'000);
+  const Comparison comparison = compare_runs(a, b, {99, 99.99}, CompareSettings{});
+  const CompareRow& p99 = comparison.rows[0];
+  EXPECT_NEAR(p99.tail_requests, 20, 1e-6);
+  EXPECT_FALSE(p99.too_few_requests);
+  EXPECT_EQ(p99.verdict, CompareVerdict::worse);  // B's tail is 1 ms slower from p99 on
+  const CompareRow& top = comparison.rows[1];
+  EXPECT_LT(top.high_ns, 0);  // the interval alone says "better"
+  EXPECT_NEAR(top.tail_requests, 0.2, 1e-6);
+  EXPECT_TRUE(top.too_few_requests);
+  EXPECT_EQ(top.verdict, CompareVerdict::no_change);
+  EXPECT_NEAR(tail_requests_needed(0.95), 3.689, 0.001);
+  EXPECT_NEAR(tail_requests_needed(0.99), 5.298, 0.001);
+}
+
 // A saved run may claim any interval: a 1 ns one over a 60 s stall still ends promptly, its
 // missed wake-ups recorded in strides, their count kept.
 TEST(CompareTest, ATinyIntervalInASavedRunIsBoundedWork) {

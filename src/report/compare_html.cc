@@ -84,7 +84,7 @@ std::string gates_section(const Comparison& comparison) {
     rows += "<tr data-gate=\"" + label_of(row) + "\" data-tripped=\"" +
             (row.failed ? "true" : "false") + "\" class=\"" + (row.failed ? "tripped" : "pass") +
             "\"><td class=\"name\"><code>" + escape_html(compare_gate_text(row)) +
-            "</code></td><td class=\"name\">" + compare_verdict_text(row.verdict) + ", " +
+            "</code></td><td class=\"name\">" + escape_html(compare_row_verdict_text(row)) + ", " +
             escape_html(compare_percent_text(row)) + "</td><td class=\"name\">" +
             (row.failed ? "FAIL (tripped)" : "pass") + "</td></tr>";
   }

@@ -64,7 +64,11 @@ std::string compare_interval_text(const CompareRow& row) { return interval_text(
 
 std::string compare_row_verdict_text(const CompareRow& row) {
   std::string text = compare_verdict_text(row.verdict);
-  if (row.within_host_noise) {
+  if (row.too_few_requests) {
+    text += " (too few requests above it: ";
+    text += format_fixed(row.tail_requests, row.tail_requests < 1 ? 1 : 0);
+    text += ')';
+  } else if (row.within_host_noise) {
     text += " (host noise ";
     text += format_duration_ns(std::llround(row.host_noise_ns));
     text += ')';
@@ -91,7 +95,9 @@ std::string render_compare_text(const Comparison& comparison, const CompareLabel
          ", seed " + std::to_string(settings.seed) + "); changes under " +
          format_fixed(settings.min_relative_change * 100, 0) +
          "% of A, or within either run's host noise (how far its host meter's wake-ups "
-         "spread at that percentile), are no change\n\n";
+         "spread at that percentile), or at a percentile with fewer than " +
+         format_fixed(tail_requests_needed(settings.confidence), 1) +
+         " requests above it in either run, are no change\n\n";
   out += pad_left("", 8) + pad_left("A", 11) + pad_left("B", 11) + pad_left("B - A", 12) +
          pad_left("", 9) + "  " + pad_right("interval", 25) + "verdict\n";
   for (const CompareRow& row : comparison.rows) {
@@ -107,9 +113,18 @@ std::string render_compare_text(const Comparison& comparison, const CompareLabel
     if (!any_rule) out += "\n";
     any_rule = true;
     const std::string rule = compare_gate_text(row);
-    out += rule + (row.failed ? ": FAIL (worse beyond noise, by " +
-                                    percent_of(row.delta_ns, row.a_ns) + ")\n"
-                              : ": pass\n");
+    if (row.failed) {
+      out += rule + ": FAIL (worse beyond noise, by " + percent_of(row.delta_ns, row.a_ns) + ")\n";
+    } else if (row.too_few_requests) {
+      // A gate the runs cannot judge passes, and says that it judged nothing.
+      out += rule + ": pass, not judged: " +
+             format_fixed(row.tail_requests, row.tail_requests < 1 ? 1 : 0) +
+             " requests above it in the shorter run, " +
+             format_fixed(tail_requests_needed(comparison.settings.confidence), 1) +
+             " needed (a longer or faster run)\n";
+    } else {
+      out += rule + ": pass\n";
+    }
   }
   return out;
 }
@@ -139,6 +154,8 @@ std::string render_compare_json(const Comparison& comparison, const CompareLabel
     json.member("verdict", compare_verdict_code(row.verdict));
     json.member("host_noise_ns", std::llround(row.host_noise_ns));
     json.member("within_host_noise", row.within_host_noise);
+    json.member("tail_requests", row.tail_requests);
+    json.member("too_few_requests", row.too_few_requests);
     json.member_or_null("fail_if_percent", row.fail_percent >= 0, row.fail_percent);
     json.member("failed", row.failed);
     json.end_object();

@@ -48,5 +48,29 @@ TEST(CompareReportTest, JsonCarriesEachRowsHostNoiseAndWhetherItHeldTheRow) {
   EXPECT_FALSE(rows->items[1].find("within_host_noise")->boolean);
 }
 
+// A row past what the runs can place says how many requests were above it.
+TEST(CompareReportTest, ARowWithTooFewRequestsAboveItSaysHowMany) {
+  Comparison comparison = held_and_worse();
+  CompareRow thin{99.99, 3'650'000, 3'020'000, -630'000, -800'000, -100'000,
+                  CompareVerdict::no_change, false, -1, 0, false, 0.2, true};
+  comparison.rows = {thin};
+  const std::string text = render_compare_text(comparison, {"a.json", "b.json", "corrected"});
+  EXPECT_NE(text.find("no change (too few requests above it: 0.2)"), std::string::npos) << text;
+  EXPECT_NE(text.find("fewer than 3.7 requests above it in either run"), std::string::npos)
+      << text;
+  // A --fail-if gate on that row passes, and says it judged nothing.
+  comparison.rows[0].fail_percent = 10;
+  const std::string gated = render_compare_text(comparison, {"a.json", "b.json", "corrected"});
+  EXPECT_NE(gated.find("--fail-if p99.99+10%: pass, not judged: 0.2 requests above it in the "
+                       "shorter run, 3.7 needed (a longer or faster run)\n"),
+            std::string::npos)
+      << gated;
+  auto json = parse_json(render_compare_json(comparison, {"a.json", "b.json", "corrected"}));
+  ASSERT_TRUE(json.has_value()) << json.error();
+  const JsonValue& row = json->find("rows")->items[0];
+  EXPECT_TRUE(row.find("too_few_requests")->boolean);
+  EXPECT_NEAR(row.find("tail_requests")->as_double().value_or(-1), 0.2, 1e-9);
+}
+
 }  // namespace
 }  // namespace hammer

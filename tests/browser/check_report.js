@@ -255,7 +255,8 @@ async function main() {
     check(overlaid.length === expect.comparison, `comparison chart overlays ${overlaid.length} curves`);
   }
   // hammer compare -o: a row per row of its --json document, each with that verdict, shown in
-  // the text table's words (a row the host's noise held says so: "no change (host noise 52us)");
+  // the text table's words (a row the host's noise held says so: "no change (host noise 52us)",
+  // and one with too few requests above it: "no change (too few requests above it: 0.2)");
   // each gate with its outcome.
   if (expect.compareCommand) {
     const document = JSON.parse(fs.readFileSync(expect.compareCommand, 'utf8'));
@@ -264,7 +265,9 @@ async function main() {
           `compare rows: page ${page.compareRows.length}, JSON ${document.rows.length}`);
     for (const row of document.rows) {
       const shown = page.compareRows.find((r) => r.percentile === row.percentile);
-      const worded = shown && (row.within_host_noise
+      const worded = shown && (row.too_few_requests
+        ? shown.shown.startsWith(words[row.verdict] + ' (too few requests above it: ')
+        : row.within_host_noise
         ? shown.shown.startsWith(words[row.verdict] + ' (host noise ')
         : shown.shown === words[row.verdict]);
       check(shown && shown.visible && shown.verdict === row.verdict && worded,
