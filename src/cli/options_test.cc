@@ -61,6 +61,27 @@ TEST(OptionsTest, ARequestCountReplacesTheDuration) {
       }
     }
   }
+  // Poisson arrivals: exactly N too, whatever the seed's gaps (N / rate of time would hold
+  // about N: 246 to 335 for -n 300 over six seeds), with a ramp and a warm-up, over threads.
+  for (const char* seed : {"1", "2", "3", "4", "5", "8", "123456789"}) {
+    for (std::vector<std::string> extra : std::vector<std::vector<std::string>>{
+             {}, {"-W", "0.5s"}, {"--ramp", "0.5s", "-W", "0.5s"}}) {
+      std::vector<std::string> args = {"-n", "300", "-r", "300", "--arrival", "poisson",
+                                       "--seed", seed};
+      args.insert(args.end(), extra.begin(), extra.end());
+      args.push_back(kUrl);
+      const Config config = config_of(args);
+      Phases phases(config);
+      phases.start_at(0);
+      EXPECT_EQ(phases.slots_in(Phase::measured, SlotPartition{0, 1}), 300)
+          << seed << " " << extra.size();
+      EXPECT_EQ(phases.slots_in(Phase::measured, SlotPartition{0, 3}) +
+                    phases.slots_in(Phase::measured, SlotPartition{1, 3}) +
+                    phases.slots_in(Phase::measured, SlotPartition{2, 3}),
+                300)
+          << seed << " " << extra.size();
+    }
+  }
   // The fleet's N: the shards' shares of the one schedule add up to it.
   int64_t fleet = 0;
   for (const char* shard : {"1/3", "2/3", "3/3"}) {

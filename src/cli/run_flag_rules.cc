@@ -81,13 +81,26 @@ Failure apply_requests_count(Config& config, bool duration_given) {
   const SlotTimes times(config.rate, config.ramp_ns);
   const int64_t measured_offset = config.ramp_ns + config.warmup_ns;
   const int64_t first = times.slots_before(measured_offset);
-  // Past 24h (or the int64 slot index) the schedule would not fit a run.
+  // Past 24h (or the int64 slot index) the schedule would not fit a run. (A Poisson schedule
+  // keeps to its mean: 24h at the rate is where its N-th arrival lies too, within a few gaps.)
   const double end = static_cast<double>(first) + static_cast<double>(config.requests_count);
   const double span_ns = end * 1e9 / config.rate + static_cast<double>(config.ramp_ns) / 2 -
                          static_cast<double>(measured_offset);
   if (span_ns > static_cast<double>(kMaxDurationNs)) {
     return UsageError{"--requests-count: " + count + " at --rate " + format_number(config.rate) +
                       " req/s would run longer than 24h; lower -n or raise --rate"};
+  }
+  if (config.arrival.kind == Arrival::poisson) {
+    // Poisson slot k is due at SlotTimes(S(k)), S the seed's arrivals (schedule.h): the
+    // measured part starts at the first slot due at or after the warm-up's end and ends where
+    // slot first + N is due, so it holds exactly N whatever the gaps (N / rate of time would
+    // hold about N: 246 to 335 for -n 300 over six seeds).
+    PoissonCursor cursor(config.arrival.seed);
+    cursor.advance_while([&](double s) { return times.offset_at(s) < measured_offset; });
+    cursor.advance_to(cursor.slot() + config.requests_count);
+    config.duration_ns =
+        std::max<int64_t>(times.offset_at(cursor.arrival()) - measured_offset, 1);
+    return std::nullopt;
   }
   config.duration_ns = std::max<int64_t>(times.offset_ns(first + config.requests_count) -
                                              measured_offset, 1);

@@ -125,7 +125,9 @@ Comparison compare_runs(const CompareSide& a, const CompareSide& b,
   comparison.settings = settings;
   comparison.a_seconds = static_cast<int64_t>(a.seconds.size());
   comparison.b_seconds = static_cast<int64_t>(b.seconds.size());
-  const bool resampled = !a.seconds.empty() && !b.seconds.empty() && settings.resamples > 0;
+  comparison.too_few_seconds = comparison.a_seconds < kMinSecondsToCompare ||
+                               comparison.b_seconds < kMinSecondsToCompare;
+  const bool resampled = !comparison.too_few_seconds && settings.resamples > 0;
   const Histogram a_sum = resampled ? sum_of(a.seconds) : a.whole;
   const Histogram b_sum = resampled ? sum_of(b.seconds) : b.whole;
   const Histogram a_host = weighted_of(a);
@@ -171,7 +173,9 @@ Comparison compare_runs(const CompareSide& a, const CompareSide& b,
     row.tail_requests = fewer_requests * (1 - q / 100);
     const bool up = row.low_ns > 0 && row.delta_ns > floor_ns;
     const bool down = row.high_ns < 0 && -row.delta_ns > floor_ns;
-    if ((up || down) && row.tail_requests < requests_needed) {
+    if (comparison.too_few_seconds) {
+      // Nothing says how far the difference could have come out otherwise: no verdict.
+    } else if ((up || down) && row.tail_requests < requests_needed) {
       row.too_few_requests = true;
     } else if ((up || down) && std::abs(row.delta_ns) <= row.host_noise_ns) {
       row.within_host_noise = true;

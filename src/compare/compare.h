@@ -75,11 +75,18 @@ struct CompareRow {
   bool too_few_requests = false;
 };
 
+/// Fewer measured seconds than this in either run and there is nothing to resample: one
+/// second resampled is itself every time, an interval of zero width around whatever it read.
+inline constexpr int64_t kMinSecondsToCompare = 3;
+
 struct Comparison {
   std::vector<CompareRow> rows;
   CompareSettings settings;
   int64_t a_seconds = 0;
   int64_t b_seconds = 0;
+  /// A run had fewer than kMinSecondsToCompare measured seconds: no row is judged (each is no
+  /// change, its interval the one-sample difference), and the report says so.
+  bool too_few_seconds = false;
   bool failed() const;
 };
 
@@ -89,7 +96,8 @@ double tail_requests_needed(double confidence);
 
 /// Compares B with A at each of `percentiles`: B - A with a bootstrap interval (resampling
 /// each run's seconds with replacement, seeded, settings.resamples times) and a verdict.
-/// Sides without seconds get intervals of zero width around the whole-histogram difference.
+/// Sides with fewer than kMinSecondsToCompare seconds get intervals of zero width around the
+/// difference and no verdict (Comparison::too_few_seconds).
 Comparison compare_runs(const CompareSide& a, const CompareSide& b,
                         const std::vector<double>& percentiles, const CompareSettings& settings,
                         const std::vector<FailIf>& fail_ifs = {});

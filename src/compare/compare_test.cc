@@ -210,6 +210,26 @@ TEST(CompareTest, APercentileWithTooFewRequestsAboveItIsNoChange) {
   EXPECT_NEAR(tail_requests_needed(0.99), 5.298, 0.001);
 }
 
+// Runs of one or two measured seconds (-n 20 -r 200 is 0.1 s): nothing to resample, so no
+// row is judged, however far apart the two read; three seconds each are judged.
+TEST(CompareTest, RunsWithTooFewSecondsAreNotJudged) {
+  for (int seconds : {0, 1, 2}) {
+    CompareSide a = fabricate(seconds == 0 ? 1 : seconds, 1000, 1'000'000);
+    const CompareSide b = fabricate(10, 1000, 5'000'000);
+    if (seconds == 0) a.seconds.clear();  // a run without a timeline
+    const Comparison comparison = compare_runs(a, b, kRows, CompareSettings{}, {{99, 10}});
+    EXPECT_TRUE(comparison.too_few_seconds) << seconds;
+    EXPECT_FALSE(comparison.failed()) << seconds;
+    for (const CompareRow& row : comparison.rows) {
+      EXPECT_EQ(row.verdict, CompareVerdict::no_change) << seconds << " p" << row.percentile;
+    }
+  }
+  const Comparison judged = compare_runs(fabricate(3, 1000, 1'000'000),
+                                         fabricate(3, 1000, 5'000'000), {50}, CompareSettings{});
+  EXPECT_FALSE(judged.too_few_seconds);
+  EXPECT_EQ(judged.rows[0].verdict, CompareVerdict::worse);
+}
+
 // A saved run may claim any interval: a 1 ns one over a 60 s stall still ends promptly, its
 // missed wake-ups recorded in strides, their count kept.
 TEST(CompareTest, ATinyIntervalInASavedRunIsBoundedWork) {

@@ -147,7 +147,9 @@ Expected<std::string, std::string> render_compare_html(const Comparison& compari
       " bootstrap resamples of the measured seconds (A " + std::to_string(comparison.a_seconds) +
       ", B " + std::to_string(comparison.b_seconds) + ", seed " +
       std::to_string(settings.seed) + "); changes under " +
-      format_fixed(settings.min_relative_change * 100, 0) + "% are no change";
+      format_fixed(settings.min_relative_change * 100, 0) + "% are no change" +
+      (comparison.too_few_seconds ? "; " + escape_html(compare_too_few_seconds_text(comparison))
+                                  : std::string());
   const std::vector<const RunView*> views = {&*a_run, &*b_run};
   const std::string body =
       "<section id=\"findings\"><h2>Findings</h2><ul class=\"findings\">" +

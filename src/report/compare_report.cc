@@ -85,6 +85,14 @@ const char* compare_verdict_text(CompareVerdict verdict) {
   return verdict == CompareVerdict::no_change ? "no change" : compare_verdict_code(verdict);
 }
 
+std::string compare_too_few_seconds_text(const Comparison& comparison) {
+  return "not judged: A has " + std::to_string(comparison.a_seconds) + " measured " +
+         (comparison.a_seconds == 1 ? "second" : "seconds") + " and B " +
+         std::to_string(comparison.b_seconds) + ", and " + std::to_string(kMinSecondsToCompare) +
+         " each are needed to resample; every row is no change (run each for " +
+         std::to_string(kMinSecondsToCompare) + " s or more)";
+}
+
 std::string render_compare_text(const Comparison& comparison, const CompareLabels& labels) {
   const CompareSettings& settings = comparison.settings;
   std::string out = "hammer compare: B " + labels.b + " against A " + labels.a + "\n";
@@ -97,7 +105,9 @@ std::string render_compare_text(const Comparison& comparison, const CompareLabel
          "% of A, or within either run's host noise (how far its host meter's wake-ups "
          "spread at that percentile), or at a percentile with fewer than " +
          format_fixed(tail_requests_needed(settings.confidence), 1) +
-         " requests above it in either run, are no change\n\n";
+         " requests above it in either run, are no change\n";
+  if (comparison.too_few_seconds) out += "  " + compare_too_few_seconds_text(comparison) + "\n";
+  out += "\n";
   out += pad_left("", 8) + pad_left("A", 11) + pad_left("B", 11) + pad_left("B - A", 12) +
          pad_left("", 9) + "  " + pad_right("interval", 25) + "verdict\n";
   for (const CompareRow& row : comparison.rows) {
@@ -115,6 +125,11 @@ std::string render_compare_text(const Comparison& comparison, const CompareLabel
     const std::string rule = compare_gate_text(row);
     if (row.failed) {
       out += rule + ": FAIL (worse beyond noise, by " + percent_of(row.delta_ns, row.a_ns) + ")\n";
+    } else if (comparison.too_few_seconds) {
+      out += rule + ": pass, not judged: too few measured seconds (A " +
+             std::to_string(comparison.a_seconds) + ", B " +
+             std::to_string(comparison.b_seconds) + "; " + std::to_string(kMinSecondsToCompare) +
+             " needed)\n";
     } else if (row.too_few_requests) {
       // A gate the runs cannot judge passes, and says that it judged nothing.
       out += rule + ": pass, not judged: " +
@@ -142,6 +157,7 @@ std::string render_compare_json(const Comparison& comparison, const CompareLabel
   json.member("min_relative_change", settings.min_relative_change);
   json.member("a_seconds", comparison.a_seconds);
   json.member("b_seconds", comparison.b_seconds);
+  json.member("too_few_seconds", comparison.too_few_seconds);
   json.key("rows").begin_array();
   for (const CompareRow& row : comparison.rows) {
     json.begin_object();

@@ -31,6 +31,8 @@ std::string compare_gate_text(const CompareRow& row);
 
 /// A table: percentile, A, B, B - A (and %), its interval, the verdict; then the --fail-if
 /// outcome lines.
+/// "not judged: A has 1 measured second and B 1, ...": a comparison too short to resample.
+std::string compare_too_few_seconds_text(const Comparison& comparison);
 std::string render_compare_text(const Comparison& comparison, const CompareLabels& labels);
 
 /// The same as one JSON document (docs/json.md, "hammer compare").

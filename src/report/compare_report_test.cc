@@ -48,6 +48,29 @@ TEST(CompareReportTest, JsonCarriesEachRowsHostNoiseAndWhetherItHeldTheRow) {
   EXPECT_FALSE(rows->items[1].find("within_host_noise")->boolean);
 }
 
+// Runs too short to resample say so under the header, and a gate says it judged nothing.
+TEST(CompareReportTest, RunsWithTooFewSecondsSayNothingWasJudged) {
+  Comparison comparison = held_and_worse();
+  comparison.a_seconds = 1;
+  comparison.b_seconds = 1;
+  comparison.too_few_seconds = true;
+  comparison.rows = {comparison.rows[1]};
+  comparison.rows[0].verdict = CompareVerdict::no_change;
+  comparison.rows[0].fail_percent = 10;
+  const std::string text = render_compare_text(comparison, {"a.json", "b.json", "corrected"});
+  EXPECT_NE(text.find("\n  not judged: A has 1 measured second and B 1, and 3 each are needed "
+                      "to resample; every row is no change (run each for 3 s or more)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("--fail-if p99+10%: pass, not judged: too few measured seconds (A 1, B 1; "
+                      "3 needed)\n"),
+            std::string::npos)
+      << text;
+  auto json = parse_json(render_compare_json(comparison, {"a.json", "b.json", "corrected"}));
+  ASSERT_TRUE(json.has_value()) << json.error();
+  EXPECT_TRUE(json->find("too_few_seconds")->boolean);
+}
+
 // A row past what the runs can place says how many requests were above it.
 TEST(CompareReportTest, ARowWithTooFewRequestsAboveItSaysHowMany) {
   Comparison comparison = held_and_worse();
