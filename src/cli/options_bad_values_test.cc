@@ -405,6 +405,9 @@ const std::vector<BadFlag> kBadFlags = {
      "--metrics-listen: the port must be a number from 0 to 65535, got 'localhost:http'"},
     {{"--metrics-listen", "::1:9464"},
      "--metrics-listen: an IPv6 address goes in brackets: [::1]:9464, got '::1:9464'"},
+    {{"--metrics-listen", "http://127.0.0.1:9464/metrics"},
+     "--metrics-listen: an address to listen on, not a URL: HOST:PORT (127.0.0.1:9464 serves "
+     "http://127.0.0.1:9464/metrics), got 'http://127.0.0.1:9464/metrics'"},
     {{"--metrics-listen", "[]:9464"},
      "--metrics-listen: expected HOST:PORT, [IPv6]:PORT or :PORT (127.0.0.1:9464), got '[]:9464'"},
     {{"--metrics-listen", ":9464", "-c", "1,2"},

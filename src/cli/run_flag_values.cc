@@ -161,6 +161,12 @@ Failure parse_progress_fd(std::string_view value, int& out) {
 // works); here only the shape and the port are checked.
 Failure parse_metrics_listen(std::string_view value, Target& out) {
   constexpr std::string_view kShape = "expected HOST:PORT, [IPv6]:PORT or :PORT (127.0.0.1:9464)";
+  if (value.find("://") != std::string_view::npos) {
+    return flag_error("--metrics-listen",
+                      "an address to listen on, not a URL: HOST:PORT (127.0.0.1:9464 serves "
+                      "http://127.0.0.1:9464/metrics)",
+                      value);
+  }
   const size_t colon = value.rfind(':');
   if (colon == std::string_view::npos) return flag_error("--metrics-listen", kShape, value);
   std::string_view host = value.substr(0, colon);

@@ -106,12 +106,8 @@ bool any_csv_field(const Config& config, const TemplateData& data) {
 // --data given and no {{csv NAME}} reading it: the file would be loaded and silently ignored.
 std::optional<std::string> unread_data(const Config& config, const TemplateData& data) {
   if (data.csv == nullptr || any_csv_field(config, data)) return std::nullopt;
-  std::string columns;
-  for (const std::string& column : data.csv->columns) {
-    columns += (columns.empty() ? "" : ", ") + column;
-  }
   return "--data: " + config.data_path + ": no {{csv NAME}} placeholder reads it (its columns: " +
-         columns + "); use one in the URL, a header or the body, or drop --data";
+         data.csv->quoted_columns() + "); use one in the URL, a header or the body, or drop --data";
 }
 
 }  // namespace

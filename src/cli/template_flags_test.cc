@@ -62,7 +62,7 @@ TEST(TemplateFlagsTest, DataThatNoPlaceholderReadsIsRefusedNamingItsColumns) {
   auto problem = check_templates(config);
   ASSERT_TRUE(problem);
   EXPECT_EQ(*problem, "--data: " + path +
-                          ": no {{csv NAME}} placeholder reads it (its columns: id, name); use one "
+                          ": no {{csv NAME}} placeholder reads it (its columns: 'id', 'name'); use one "
                           "in the URL, a header or the body, or drop --data");
   // One reader anywhere is enough: the body, or a line of --requests.
   config.body = std::string("{\"n\": \"{{csv name}}\"}");

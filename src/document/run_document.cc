@@ -445,7 +445,7 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
                       "(it reads schema " + std::to_string(kReadableSchema) + ")");
   }
   if (root.find("sweep") != nullptr) {
-    return unexpected(std::string("a sweep document; only single runs can be merged"));
+    return unexpected(std::string("a sweep document (a run for each level), not a single run"));
   }
   document.version = reader.text({"hammer", "version"});
   read_config(reader, document.config);

@@ -19,7 +19,7 @@ TEST(RunDocumentTest, SaysWhyADocumentCannotBeRead) {
   EXPECT_EQ(error_of(R"({"hammer": {"version": "9", "schema": 2}})"),
             "schema 2 is not readable by this hammer (it reads schema 1)");
   EXPECT_EQ(error_of(R"({"hammer": {"version": "0.1.0", "schema": 1}, "sweep": {}})"),
-            "a sweep document; only single runs can be merged");
+            "a sweep document (a run for each level), not a single run");
   EXPECT_EQ(error_of(R"({"hammer": {"version": "0.1.0", "schema": 1}, "config": {}})"),
             "config.url: expected a string");
 }

@@ -23,6 +23,12 @@ int32_t CsvData::column_of(std::string_view name) const {
   return -1;
 }
 
+std::string CsvData::quoted_columns() const {
+  std::string list;
+  for (const std::string& column : columns) list += (list.empty() ? "'" : ", '") + column + "'";
+  return list;
+}
+
 size_t CsvData::widest(int32_t column) const {
   size_t widest = 0;
   for (const auto& row : rows) widest = std::max(widest, row[static_cast<size_t>(column)].size());
@@ -37,6 +43,9 @@ Expected<CsvData, std::string> parse_csv(std::string_view text, std::string_view
   int64_t column = 1;
   int64_t record_line = 1;
   size_t k = 0;
+  // A spreadsheet's "CSV UTF-8" export starts with a byte order mark; left in, it would be
+  // part of the first column's name, and {{csv id}} would miss "\xEF\xBB\xBFid".
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") k = 3;
   bool header_done = false;
   // One record per iteration; `k` walks the text.
   while (k < text.size()) {

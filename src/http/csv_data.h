@@ -23,6 +23,9 @@ struct CsvData {
 
   /// The column named exactly `name`, or -1.
   int32_t column_of(std::string_view name) const;
+  /// The header's names for a message, each quoted (a name may hold a comma or a space):
+  /// 'id', 'name'.
+  std::string quoted_columns() const;
   /// The longest value of column `column`, in bytes.
   size_t widest(int32_t column) const;
 };

@@ -20,6 +20,16 @@ TEST(CsvDataTest, ReadsHeaderAndRowsWithQuoting) {
   EXPECT_EQ(data->widest(1), 9u);
 }
 
+// A spreadsheet's "CSV UTF-8" export begins with a byte order mark: not part of the first name.
+TEST(CsvDataTest, ALeadingByteOrderMarkIsNotPartOfTheFirstColumnName) {
+  auto data = parse_csv("\xEF\xBB\xBFid,name\n1,a\n", "d.csv");
+  ASSERT_TRUE(data) << data.error();
+  EXPECT_EQ(data->column_of("id"), 0);
+  EXPECT_EQ(data->quoted_columns(), "'id', 'name'");
+  EXPECT_EQ(parse_csv("\xEF\xBB\xBFid\n\"a\n", "d.csv").error(),
+            "d.csv:2:1: unterminated quote: this quoted field has no closing '\"'");
+}
+
 TEST(CsvDataTest, RaggedRowNamesFileLineAndColumn) {
   auto data = parse_csv("id,name\n1,a\n2\n", "d.csv");
   ASSERT_FALSE(data);

@@ -93,13 +93,9 @@ Expected<TemplateField, std::string> parse_field(std::string_view inside, const 
     }
     field.column = data.csv->column_of(words[1]);
     if (field.column < 0) {
-      std::string known;
-      for (const std::string& column : data.csv->columns) {
-        known += known.empty() ? "" : ", ";
-        known += column;
-      }
       return unexpected("{{csv " + std::string(words[1]) + "}}: --data has no column '" +
-                        std::string(words[1]) + "' (its columns: " + known + ")");
+                        std::string(words[1]) + "' (its columns: " + data.csv->quoted_columns() +
+                        ")");
     }
     field.kind = FieldKind::csv;
     return field;

@@ -94,7 +94,7 @@ TEST(RequestTemplateTest, ErrorsNameTheColumn) {
   EXPECT_NE(check_template_text("{{content_length}}", data).find("unknown"), std::string::npos);
   auto csv = parse_csv("key\na\n", "d.csv");
   data.csv = &*csv;
-  EXPECT_NE(check_template_text("{{csv other}}", data).find("no column 'other' (its columns: key)"),
+  EXPECT_NE(check_template_text("{{csv other}}", data).find("no column 'other' (its columns: 'key')"),
             std::string::npos);
 }
 
