@@ -185,8 +185,9 @@ std::string compare_usage_text() {
          "                     both configurations (repeatable; stdout is printed as without)\n"
          "  -h, --help         this text\n"
          "\n"
-         "Exit status: 0 compared; 1 bad input; 2 a page could not be written; 3 a --fail-if\n"
-         "gate tripped.\n";
+         "Exit status: 0 compared; 1 bad input (a file, a flag, an -o folder that does not\n"
+         "exist: nothing was compared); 2 a page could not be written; 3 a --fail-if gate\n"
+         "tripped.\n";
 }
 
 }  // namespace hammer

@@ -86,7 +86,7 @@ std::string gates_section(const Comparison& comparison) {
             "\"><td class=\"name\"><code>" + escape_html(compare_gate_text(row)) +
             "</code></td><td class=\"name\">" + escape_html(compare_row_verdict_text(row)) + ", " +
             escape_html(compare_percent_text(row)) + "</td><td class=\"name\">" +
-            (row.failed ? "FAIL (tripped)" : "pass") + "</td></tr>";
+            escape_html(compare_gate_outcome_text(comparison, row)) + "</td></tr>";
   }
   const std::string body =
       rows.empty() ? "<p class=\"caption\">No --fail-if gate was given.</p>"

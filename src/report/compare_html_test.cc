@@ -6,6 +6,7 @@
 #include <string>
 
 #include "json/json_value.h"
+#include "report/compare_report.h"
 #include "report/json_report.h"
 #include "report/report_test_support.h"
 
@@ -99,6 +100,28 @@ TEST(CompareHtmlTest, NoGateSaysSoAndNoChangeIsAFinding) {
   EXPECT_NE(page->find("No change beyond noise at any percentile."), std::string::npos);
   EXPECT_NE(page->find("No --fail-if gate was given."), std::string::npos);
   EXPECT_EQ(page->find("data-gate="), std::string::npos);
+}
+
+TEST(CompareHtmlTest, AGateTheRunsCouldNotJudgeSaysSoInItsCellAsTheTextDoes) {
+  const testing::FabricatedRun run = testing::open_loop_run();
+  auto a = parse_json(render_json_report(run.input()));
+  ASSERT_TRUE(a);
+  Comparison comparison = three_rows();
+  comparison.too_few_seconds = true;
+  comparison.a_seconds = 1;
+  comparison.b_seconds = 1;
+  for (CompareRow& row : comparison.rows) {
+    row.verdict = CompareVerdict::no_change;
+    row.failed = false;
+  }
+  auto page = render_compare_html(comparison, {"a.json", "b.json", "corrected"}, *a, *a);
+  ASSERT_TRUE(page) << page.error();
+  const std::string cell = compare_gate_outcome_text(comparison, comparison.rows[2]);
+  EXPECT_EQ(cell.rfind("pass, not judged: too few measured seconds (A 1, B 1; 3 needed)", 0), 0u)
+      << cell;
+  EXPECT_NE(page->find("<td class=\"name\">" + cell + "</td>"), std::string::npos) << *page;
+  const std::string text = render_compare_text(comparison, {"a.json", "b.json", "corrected"});
+  EXPECT_NE(text.find("--fail-if p99+10%: " + cell + "\n"), std::string::npos) << text;
 }
 
 }  // namespace

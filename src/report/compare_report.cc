@@ -62,11 +62,18 @@ std::string compare_percent_text(const CompareRow& row) {
 
 std::string compare_interval_text(const CompareRow& row) { return interval_text(row); }
 
+namespace {
+// "0.2" under one request, "12" above: how many requests lie above a row's percentile.
+std::string tail_requests_text(const CompareRow& row) {
+  return format_fixed(row.tail_requests, row.tail_requests < 1 ? 1 : 0);
+}
+}  // namespace
+
 std::string compare_row_verdict_text(const CompareRow& row) {
   std::string text = compare_verdict_text(row.verdict);
   if (row.too_few_requests) {
     text += " (too few requests above it: ";
-    text += format_fixed(row.tail_requests, row.tail_requests < 1 ? 1 : 0);
+    text += tail_requests_text(row);
     text += ')';
   } else if (row.within_host_noise) {
     text += " (host noise ";
@@ -74,6 +81,23 @@ std::string compare_row_verdict_text(const CompareRow& row) {
     text += ')';
   }
   return text;
+}
+
+std::string compare_gate_outcome_text(const Comparison& comparison, const CompareRow& row) {
+  if (row.failed) return "FAIL (worse beyond noise, by " + percent_of(row.delta_ns, row.a_ns) + ")";
+  // A gate the runs cannot judge passes, and says that it judged nothing.
+  if (comparison.too_few_seconds) {
+    return "pass, not judged: too few measured seconds (A " + std::to_string(comparison.a_seconds) +
+           ", B " + std::to_string(comparison.b_seconds) + "; " +
+           std::to_string(kMinSecondsToCompare) + " needed)";
+  }
+  if (row.too_few_requests) {
+    return "pass, not judged: " + tail_requests_text(row) +
+           " requests above it in the shorter run, " +
+           format_fixed(tail_requests_needed(comparison.settings.confidence), 1) +
+           " needed (a longer or faster run)";
+  }
+  return "pass";
 }
 
 std::string compare_gate_text(const CompareRow& row) {
@@ -122,24 +146,7 @@ std::string render_compare_text(const Comparison& comparison, const CompareLabel
     if (row.fail_percent < 0) continue;
     if (!any_rule) out += "\n";
     any_rule = true;
-    const std::string rule = compare_gate_text(row);
-    if (row.failed) {
-      out += rule + ": FAIL (worse beyond noise, by " + percent_of(row.delta_ns, row.a_ns) + ")\n";
-    } else if (comparison.too_few_seconds) {
-      out += rule + ": pass, not judged: too few measured seconds (A " +
-             std::to_string(comparison.a_seconds) + ", B " +
-             std::to_string(comparison.b_seconds) + "; " + std::to_string(kMinSecondsToCompare) +
-             " needed)\n";
-    } else if (row.too_few_requests) {
-      // A gate the runs cannot judge passes, and says that it judged nothing.
-      out += rule + ": pass, not judged: " +
-             format_fixed(row.tail_requests, row.tail_requests < 1 ? 1 : 0) +
-             " requests above it in the shorter run, " +
-             format_fixed(tail_requests_needed(comparison.settings.confidence), 1) +
-             " needed (a longer or faster run)\n";
-    } else {
-      out += rule + ": pass\n";
-    }
+    out += compare_gate_text(row) + ": " + compare_gate_outcome_text(comparison, row) + "\n";
   }
   return out;
 }

@@ -28,6 +28,10 @@ std::string compare_interval_text(const CompareRow& row);
 std::string compare_row_verdict_text(const CompareRow& row);
 /// A gated row's rule as given: "--fail-if p99+10%".
 std::string compare_gate_text(const CompareRow& row);
+/// A gate's outcome, as the text prints it after the rule and the page in its cell:
+/// "FAIL (worse beyond noise, by +12.0%)", "pass", or "pass, not judged: ..." when the runs
+/// could not judge its row (too few seconds, too few requests above the percentile).
+std::string compare_gate_outcome_text(const Comparison& comparison, const CompareRow& row);
 
 /// A table: percentile, A, B, B - A (and %), its interval, the verdict; then the --fail-if
 /// outcome lines.
