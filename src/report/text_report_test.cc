@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "http/url.h"
 #include "report/format.h"
 #include "report/report_test_support.h"
 #include "report/slo_report.h"
@@ -210,6 +211,28 @@ TEST(TextReportTest, ABareTimeoutUnderAHundredThatTimedRequestsOutGetsANote) {
   run.config.timeout_ns = 5'000'000;
   run.result.errors[static_cast<int>(ErrorKind::timeout)] = 0;  // nothing timed out: no note
   EXPECT_FALSE(contains(render_text_report(run.input()), "was read as"));
+}
+
+TEST(TextReportTest, AnHttpRunThatNeverGotAByteBackNamesTheHttpsUrlToTry) {
+  // What a plain request to a TLS port gets from openssl s_server: a close, not one byte.
+  auto run = testing::closed_loop_run();
+  run.config.target = *parse_url("http://127.0.0.1:8443/api?x=1");
+  run.result.completed = 0;
+  run.result.bytes_read = 0;
+  run.result.status_classes = {};
+  run.result.errors = {};
+  run.result.errors[static_cast<int>(ErrorKind::read)] = 500;
+  const std::string note =
+      "note: no connection got a byte back before the server closed it: if 127.0.0.1:8443 "
+      "serves TLS, the URL is https://127.0.0.1:8443/api?x=1";
+  EXPECT_TRUE(has_line(render_text_report(run.input()), note)) << render_text_report(run.input());
+  run.config.target = *parse_url("http://[::1]:8443/api?x=1");  // bracketed, as given
+  EXPECT_TRUE(contains(render_text_report(run.input()), "the URL is https://[::1]:8443/api?x=1"));
+  run.config.target.scheme = Scheme::https;  // already TLS: the handshake's own errors say why
+  EXPECT_FALSE(contains(render_text_report(run.input()), "serves TLS"));
+  run.config.target.scheme = Scheme::http;
+  run.result.bytes_read = 120;  // something answered: not a TLS port's silence
+  EXPECT_FALSE(contains(render_text_report(run.input()), "serves TLS"));
 }
 
 TEST(TextReportTest, AnSloOnACensoredPercentileIsMissedOrCannotBeJudged) {

@@ -154,6 +154,11 @@ bool timeout_may_mean_seconds(const Config& config, const RunResult& result) {
          config.timeout_ns % 1'000'000 == 0;
 }
 
+bool closed_without_a_byte(const Config& config, const RunResult& result) {
+  return config.target.scheme == Scheme::http && result.completed == 0 &&
+         result.bytes_read == 0 && result.error_count(ErrorKind::read) > 0;
+}
+
 int64_t unsent_allowance(int64_t scheduled) { return std::max<int64_t>(10, scheduled / 100); }
 
 namespace {

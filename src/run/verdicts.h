@@ -307,6 +307,11 @@ bool mostly_non_2xx(const RunResult& result);
 /// how the number was read.
 bool timeout_may_mean_seconds(const Config& config, const RunResult& result);
 
+/// An http:// run in which no byte ever came back, and the server closed connections on
+/// requests: what a TLS port does to a plain request (openssl s_server closes at once; a
+/// proxy may do the same). The report then names the https:// URL to try.
+bool closed_without_a_byte(const Config& config, const RunResult& result);
+
 /// True when Ctrl-C or SIGTERM ended the run before its measured part sent a request (during
 /// the connects or the warm-up). run_failed() is then true too (exit 2: nothing measured), but
 /// the verdict says it was the interruption, not the server.
