@@ -178,11 +178,16 @@ function requestsFile(requests) {
 }
 
 // Whether `binary` has a request count (-n, --requests-count): `amount` needs it. Asked once
-// per binary, of its --help.
+// per binary, of its --help. A binary that cannot be started is the run's own error
+// ("cannot run"), not a missing flag.
 const countSupport = new Map();
 function hasRequestCount(binary) {
   if (!countSupport.has(binary)) {
     const help = childProcess.spawnSync(binary, ['--help'], { encoding: 'utf8' });
+    if (help.error) {
+      throw runError(`hammer: cannot run ${binary}: ${help.error.message}`,
+                     { cause: help.error, exitCode: null, signal: null, stderr: '' });
+    }
     countSupport.set(binary, /^\s*-n[,\s]/m.test(`${help.stdout || ''}`));
   }
   return countSupport.get(binary);

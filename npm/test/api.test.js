@@ -463,6 +463,10 @@ test('amount: -n N where hammer has it, else a clear error', async (t) => {
   assert.deepEqual(echoed.args, ['--json', '--connections=2', '-n', '1000', '--', 'http://h/']);
   await assert.rejects(run({ binary, url: 'http://h/', amount: -1 }), TypeError);
   await assert.rejects(run({ binary, url: 'http://h/', amount: 1.5 }), TypeError);
+  // A binary that cannot start says so, as without amount: not that it has no -n.
+  await assert.rejects(run({ binary: '/nonexistent/hammer', url: 'http://h/', amount: 10 }),
+                       { message: /^hammer: cannot run \/nonexistent\/hammer: .*ENOENT/,
+                         exitCode: null });
 });
 
 test('amount with the built hammer: -n when its --help lists it, else the clear error',

@@ -117,6 +117,17 @@ void read_config(DocumentReader& reader, Config& config) {
       requests != nullptr && !requests->is_null()) {
     config.requests_path = reader.text({"config", "requests"});
   }
+  // Added within schema 1 (--data, --data-order): absent in older documents, which had none.
+  if (const JsonValue* data = reader.at({"config", "data"}); data != nullptr && !data->is_null()) {
+    config.data_path = reader.text({"config", "data"});
+    const std::string order = reader.text({"config", "data_order"});
+    if (order == "random") {
+      config.data_order = DataOrder::random;
+    } else if (order != "sequential") {
+      reader.fail("config.data_order: expected \"sequential\" or \"random\", got \"" + order +
+                  "\"");
+    }
+  }
   // The engine that ran; a name this reader does not know (a later engine) stays unsaid.
   if (const JsonValue* engine = reader.at({"config", "engine"}); engine && engine->is_string()) {
     for (EngineKind kind : {EngineKind::io_uring, EngineKind::epoll, EngineKind::poll}) {

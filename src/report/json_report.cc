@@ -247,6 +247,11 @@ void write_document_header(const Config& config, JsonWriter& json) {
   json.member("pipeline", config.pipeline);
   json.member("retry", config.retry);
   json.member_or_null("requests", !config.requests_path.empty(), config.requests_path);
+  // --data FILE.csv and the order its rows are taken in; both null without --data.
+  const bool has_data = !config.data_path.empty();
+  json.member_or_null("data", has_data, config.data_path);
+  json.member_or_null("data_order", has_data,
+                      config.data_order == DataOrder::random ? "random" : "sequential");
   json.member_or_null("rate", config.open_loop(), config.rate);
   json.member("mode", config.open_loop() ? "open" : "closed");
   json.member("arrival", arrival_name(config.arrival.kind));

@@ -182,6 +182,31 @@ TEST(JsonRoundTripTest, TheRequestCountReadsBack) {
   EXPECT_EQ(document->config.requests_count, 0);
 }
 
+// --data and --data-order are saved (the run's inputs, beside --requests) and read back.
+TEST(JsonRoundTripTest, TheDataFileAndItsOrderReadBack) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  std::string without = render_json_report(run.input());
+  EXPECT_NE(without.find("\"data\": null"), std::string::npos) << without;
+  EXPECT_NE(without.find("\"data_order\": null"), std::string::npos);
+  run.config.data_path = "keys.csv";
+  run.config.data_order = DataOrder::random;
+  auto document = read_run_document(render_json_report(run.input()));
+  ASSERT_TRUE(document.has_value()) << document.error();
+  EXPECT_EQ(document->config.data_path, "keys.csv");
+  EXPECT_EQ(document->config.data_order, DataOrder::random);
+  run.config.data_order = DataOrder::sequential;
+  std::string text = render_json_report(run.input());
+  EXPECT_NE(text.find("\"data_order\": \"sequential\""), std::string::npos);
+  const size_t at = text.find("\"sequential\"");
+  text.replace(at, 12, "\"shuffled\"");
+  document = read_run_document(text);
+  ASSERT_FALSE(document.has_value());
+  EXPECT_NE(document.error().find("config.data_order: expected \"sequential\" or \"random\", "
+                                  "got \"shuffled\""),
+            std::string::npos)
+      << document.error();
+}
+
 TEST(JsonRoundTripTest, ThePercentileRowsReadBackAndBadOnesAreRefused) {
   testing::FabricatedRun run = testing::open_loop_run();
   run.config.shard = ShardSpec{1, 2, true};
