@@ -188,7 +188,8 @@ Options parse_options(int argc, char** argv) {
           "                   [--service-kind busy|sleep|paced] [--close-every N]\n"
           "                   [--status N] [--setup-ms N] [--count-paths 1] [--stop-after N]\n"
           "                   [--read-delay-us N] [--silent-every N]\n"
-          "                   [--slow-start-ms N --slow-start-us M]\n");
+          "                   [--slow-start-ms N --slow-start-us M]\n"
+          "                   [--delay-us N --delay-every K] [--hold-us N]\n");
       std::exit(0);
     }
     if (i + 1 >= argc) usage_error(std::string(flag) + ": missing value");
