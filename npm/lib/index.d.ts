@@ -434,6 +434,10 @@ export interface RunResult {
     print_timeline?: boolean;
     /** --percentiles rows, rising; empty for the default spectrum. */
     percentiles?: number[];
+    /** The --data CSV file as given; null without it (absent in older documents). */
+    data?: string | null;
+    /** --data-order; null without --data (absent in older documents). */
+    data_order?: 'sequential' | 'random' | null;
   };
   /** --shard I/N: this process's share of the fleet; null without --shard. */
   shard?: { index: number; count: number; connections: number; rate: number | null } | null;

@@ -17,10 +17,6 @@
 namespace hammer {
 namespace {
 
-// A shard that started this much after --start-at is called late in the notes: below it is
-// the wake-up jitter of any sleep.
-constexpr int64_t kLateNoteNs = 1'000'000;
-
 std::string shard_name(int64_t index, int64_t count) {
   return std::to_string(index) + "/" + std::to_string(count);
 }
@@ -175,7 +171,7 @@ std::vector<std::string> start_notes(const ReportInput& input) {
   std::vector<std::string> notes;
   const Config& config = input.config;
   if (input.fleet == nullptr && config.start_at.given() &&
-      input.result.wall_start.late_ns > kLateNoteNs) {
+      started_late(input.result.wall_start.late_ns)) {
     notes.push_back("started " + format_duration_ns(input.result.wall_start.late_ns) +
                     " after --start-at (allowed by --start-tolerance " +
                     format_duration_ns(config.start_at.tolerance_ns) +
@@ -186,7 +182,7 @@ std::vector<std::string> start_notes(const ReportInput& input) {
     if (fleet.schedules_apart()) notes.push_back(schedules_apart_note(fleet));
     if (fleet.tls_differs()) notes.push_back(tls_differs_note(fleet));
     for (const ShardSummary& shard : fleet.shards) {
-      if (shard.wall_start.late_ns > kLateNoteNs) {
+      if (started_late(shard.wall_start.late_ns)) {
         notes.push_back("shard " + shard_name(shard.index, shard.count) + " started " +
                         format_duration_ns(shard.wall_start.late_ns) +
                         " after --start-at; its first slots left late (dispatch lag)");

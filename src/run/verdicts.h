@@ -277,6 +277,12 @@ enum class ShardLateness : uint8_t {
 inline constexpr double kShardLateShare = 0.01;
 ShardLateness shard_lateness(const DispatchLag& lag, bool moves_percentile);
 
+/// A run (or a fleet's shard) that started more than this after --start-at is noted as late:
+/// below it is the wake-up jitter of any sleep.
+inline constexpr int64_t kLateStartNs = 1'000'000;
+/// `late_ns`: how far after --start-at the schedule began (WallStart::late_ns).
+inline bool started_late(int64_t late_ns) { return late_ns > kLateStartNs; }
+
 /// `cpus`: CPUs online where the run ran (online_cpus()), 0 when not known.
 std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& result,
                                       int64_t cpus);
