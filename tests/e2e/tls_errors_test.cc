@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The one-line errors of issue 25 a new user meets first, each with its exit status: a
-// self-signed server without --cacert, a certificate for another name, and an http:// URL to
-// a TLS port (the reverse, an https:// URL to a plain port, is tls_test.cc's). Run under each
-// engine (HAMMER_ENGINE=io_uring, epoll) like the rest of the suite.
+// self-signed server without --cacert, a certificate for another name, an expired one, and an
+// http:// URL to a TLS port (the reverse, an https:// URL to a plain port, is tls_test.cc's).
+// Run under each engine (HAMMER_ENGINE=io_uring, epoll) like the rest of the suite.
 #include <unistd.h>
 
 #include <string>
@@ -51,6 +51,25 @@ TEST_F(TlsErrorsTest, ACertificateForAnotherNameIsOneLine) {
                  "cannot connect to 127.0.0.1:" + port +
                      ": TLS handshake failed: certificate verify failed: IP address mismatch "
                      "(the certificate is not for '127.0.0.1')");
+}
+
+// A certificate the trusted CA signed for the right names, no longer valid; -k runs anyway.
+TEST_F(TlsErrorsTest, AnExpiredCertificateIsOneLineAndInsecureRuns) {
+  const OpensslServer expired(server().certificates(), {},
+                              server().certificates().expired_cert(),
+                              server().certificates().expired_key());
+  ASSERT_TRUE(expired.ready());
+  const std::string where = "127.0.0.1:" + std::to_string(expired.port());
+  expect_refused(
+      run_hammer({"-c", "1", "-d", "1", "--cacert", server().ca(), "https://" + where + "/"}),
+      "cannot connect to " + where +
+          ": TLS handshake failed: certificate verify failed: certificate has expired");
+  const Finished insecure = run_hammer({"-c", "1", "-t", "1", "-d", "0.5", "--json", "-k",
+                                        "https://" + where + "/"});
+  ASSERT_EQ(insecure.exit_code, 0) << insecure.err;
+  const JsonValue report = parse_report(insecure);
+  EXPECT_GT(number_at(report, "requests.completed"), 0);
+  EXPECT_EQ(number_at(report, "errors.tls"), 0);
 }
 
 // nginx answers plain HTTP on its TLS port with 400 ("The plain HTTP request was sent to

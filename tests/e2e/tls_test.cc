@@ -204,7 +204,7 @@ TEST_F(TlsTest, VersionBoundsChooseTheVersionOrFailInOneLine) {
 // answer: after a complete response that is no error (reconnects resume), after a truncated
 // one it is (a read error, as for plain HTTP).
 TEST_F(TlsTest, ABareCloseAfterACompleteResponseIsNoErrorAndATruncatedOneIs) {
-  const std::string script = tls_bare_close_server_script();
+  const std::string script = tls_hostile_server_script();
   for (const std::string mode : {"complete", "truncated"}) {
     ServerProcess bare({python_binary(), script, "--port", "0", "--cert", server().leaf_cert(),
                         "--key", server().leaf_key(), "--mode", mode});
@@ -229,10 +229,62 @@ TEST_F(TlsTest, ABareCloseAfterACompleteResponseIsNoErrorAndATruncatedOneIs) {
   }
 }
 
+// Answers cut into one TLS record per byte (62 records) are read whole, however the engine's
+// reads split them.
+TEST_F(TlsTest, AnAnswerInOneByteRecordsIsReadInFull) {
+  ServerProcess drip({python_binary(), tls_hostile_server_script(), "--port", "0", "--cert",
+                      server().leaf_cert(), "--key", server().leaf_key(), "--mode",
+                      "one-byte-records"});
+  ASSERT_TRUE(drip.ready());
+  const Finished run = run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "--cacert",
+                                   server().ca(),
+                                   "https://127.0.0.1:" + std::to_string(drip.port()) + "/"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  expect_no_errors(report);
+  const double sent = number_at(report, "requests.sent");
+  EXPECT_GT(sent, 2);
+  EXPECT_EQ(number_at(report, "requests.completed"), sent);
+  EXPECT_EQ(number_at(report, "status.2xx"), sent);
+}
+
+// A response broken off mid-body by a close_notify alert, or by a record that cannot be
+// decrypted, is a read error for its request (not a clean end, not a handshake failure), the
+// run says it did not work, and the first error's reason is in words.
+TEST_F(TlsTest, ACloseNotifyOrACorruptRecordMidBodyIsAReadError) {
+  for (const std::string mode : {"close-notify-mid-body", "corrupt-record"}) {
+    ServerProcess hostile({python_binary(), tls_hostile_server_script(), "--port", "0", "--cert",
+                           server().leaf_cert(), "--key", server().leaf_key(), "--mode", mode});
+    ASSERT_TRUE(hostile.ready()) << mode;
+    const std::string url = "https://127.0.0.1:" + std::to_string(hostile.port()) + "/";
+    const Finished run =
+        run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "--cacert", server().ca(), url});
+    EXPECT_EQ(run.exit_code, 2) << mode << run.err;
+    const JsonValue report = parse_report(run);
+    const double sent = number_at(report, "requests.sent");
+    EXPECT_GT(sent, 2) << mode;
+    EXPECT_EQ(number_at(report, "requests.completed"), 0) << mode;
+    EXPECT_EQ(number_at(report, "errors.read"), sent) << mode;
+    EXPECT_EQ(number_at(report, "errors.tls"), 0) << mode;
+    EXPECT_EQ(number_at(report, "errors.timeout"), 0) << mode;
+    EXPECT_EQ(number_at(report, "tls.handshakes.failed"), 0) << mode;
+  }
+  ServerProcess corrupt({python_binary(), tls_hostile_server_script(), "--port", "0", "--cert",
+                         server().leaf_cert(), "--key", server().leaf_key(), "--mode",
+                         "corrupt-record"});
+  ASSERT_TRUE(corrupt.ready());
+  const Finished text = run_hammer({"-c", "1", "-t", "1", "-d", "0.5", "--cacert", server().ca(),
+                                    "https://127.0.0.1:" + std::to_string(corrupt.port()) + "/"});
+  EXPECT_NE(text.out.find("note: first socket error: read: TLS: decryption failed or bad record "
+                          "mac\n"),
+            std::string::npos)
+      << text.out;
+}
+
 // A request that gets no answer over TLS times out as over plain HTTP: a timeout, not a TLS
 // failure, and its connection is replaced (its session resumed).
 TEST_F(TlsTest, ARequestWithNoAnswerTimesOut) {
-  ServerProcess silent({python_binary(), tls_bare_close_server_script(), "--port", "0", "--cert",
+  ServerProcess silent({python_binary(), tls_hostile_server_script(), "--port", "0", "--cert",
                         server().leaf_cert(), "--key", server().leaf_key(), "--mode", "silent"});
   ASSERT_TRUE(silent.ready());
   const Finished run = run_hammer({"-c", "1", "-t", "1", "-d", "1", "--timeout", "200", "--json",

@@ -51,7 +51,8 @@ inline bool run_quietly(const std::vector<std::string>& argv) {
 // The certificates a test's TLS servers present, made by `openssl` in a private directory
 // (removed when destroyed): a CA, a leaf it signed for 127.0.0.1 and localhost, a self-signed
 // certificate and, when asked for the extras, a client certificate (clientAuth) signed by the
-// CA, the key of an unrelated pair, and a leaf the CA signed for another name only.
+// CA, the key of an unrelated pair, a leaf the CA signed for another name only and one for
+// leaf's names whose validity ended before it was made.
 class TlsCertificates {
  public:
   explicit TlsCertificates(bool extras = false) {
@@ -78,6 +79,8 @@ class TlsCertificates {
   std::string other_key() const { return dir_ + "/other.key"; }  // not client_cert()'s key
   std::string elsewhere_cert() const { return dir_ + "/elsewhere.pem"; }  // elsewhere.example
   std::string elsewhere_key() const { return dir_ + "/elsewhere.key"; }
+  std::string expired_cert() const { return dir_ + "/expired.pem"; }  // as leaf, expired
+  std::string expired_key() const { return dir_ + "/expired.key"; }
 
  private:
   bool make_certificates() {
@@ -113,16 +116,19 @@ class TlsCertificates {
     std::ofstream(d + "elsewhere.ext") << "subjectAltName=DNS:elsewhere.example\n"
                                           "basicConstraints=CA:FALSE\n"
                                           "extendedKeyUsage=serverAuth\n";
-    auto signed_by_ca = [&](const std::string& name, const std::string& subject) {
+    // `days` -1 ends the certificate's validity a day before it begins, before now: expired.
+    auto signed_by_ca = [&](const std::string& name, const std::string& subject,
+                            const std::string& extensions, const std::string& days) {
       return run_quietly({kOpenssl, "req", "-newkey", "ec", "-pkeyopt",
                           "ec_paramgen_curve:P-256", "-nodes", "-keyout", d + name + ".key",
                           "-out", d + name + ".csr", "-subj", subject}) &&
              run_quietly({kOpenssl, "x509", "-req", "-in", d + name + ".csr", "-CA",
                           d + "ca.pem", "-CAkey", d + "ca.key", "-CAcreateserial", "-out",
-                          d + name + ".pem", "-days", "2", "-extfile", d + name + ".ext"});
+                          d + name + ".pem", "-days", days, "-extfile", d + extensions});
     };
-    return signed_by_ca("client", "/CN=hammer test client") &&
-           signed_by_ca("elsewhere", "/CN=elsewhere.example") &&
+    return signed_by_ca("client", "/CN=hammer test client", "client.ext", "2") &&
+           signed_by_ca("elsewhere", "/CN=elsewhere.example", "elsewhere.ext", "2") &&
+           signed_by_ca("expired", "/CN=expired", "leaf.ext", "-1") &&
            run_quietly({kOpenssl, "genpkey", "-algorithm", "EC", "-pkeyopt",
                         "ec_paramgen_curve:P-256", "-out", d + "other.key"});
   }

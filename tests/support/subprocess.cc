@@ -245,8 +245,8 @@ bool wait_for_established_connection(int port, double limit_s) {
 std::string hammer_binary() { return HAMMER_BIN; }
 std::string test_server_binary() { return HAMMER_TEST_SERVER; }
 std::string pausing_server_script() { return HAMMER_SOURCE_DIR "/tools/pausing_server.py"; }
-std::string tls_bare_close_server_script() {
-  return HAMMER_SOURCE_DIR "/tools/tls_bare_close_server.py";
+std::string tls_hostile_server_script() {
+  return HAMMER_SOURCE_DIR "/tools/tls_hostile_server.py";
 }
 std::string h2_hostile_server_script() {
   return HAMMER_SOURCE_DIR "/tools/h2_hostile_server.py";

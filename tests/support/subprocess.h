@@ -75,7 +75,7 @@ bool wait_for_established_connection(int port, double limit_s = 20);
 std::string hammer_binary();
 std::string test_server_binary();
 std::string pausing_server_script();
-std::string tls_bare_close_server_script();
+std::string tls_hostile_server_script();
 std::string h2_hostile_server_script();
 std::string python_binary();
 
