@@ -7,4 +7,9 @@ add_dependencies(hammer_e2e_tests hammer test_server hostile_server)
 target_compile_definitions(hammer_e2e_tests PRIVATE
   HAMMER_HOSTILE_SERVER="$<TARGET_FILE:hostile_server>"
   HAMMER_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+if(HAMMER_HAVE_TLS)
+  add_dependencies(hammer_e2e_tests tls_rekey_server)
+  target_compile_definitions(hammer_e2e_tests PRIVATE
+    HAMMER_TLS_REKEY_SERVER="$<TARGET_FILE:tls_rekey_server>")
+endif()
 gtest_discover_tests(hammer_e2e_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "e2e" TIMEOUT 120)

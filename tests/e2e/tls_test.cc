@@ -6,6 +6,7 @@
 // (HAMMER_ENGINE=io_uring, epoll) like the rest of the suite.
 #include <unistd.h>
 
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -277,6 +278,51 @@ TEST_F(TlsTest, ACloseNotifyOrACorruptRecordMidBodyIsAReadError) {
                                     "https://127.0.0.1:" + std::to_string(corrupt.port()) + "/"});
   EXPECT_NE(text.out.find("note: first socket error: read: TLS: decryption failed or bad record "
                           "mac\n"),
+            std::string::npos)
+      << text.out;
+}
+
+// Servers that go back into the handshake mid-stream (tools/tls_rekey_server.cc). A TLS 1.3
+// KeyUpdate asking for the client's own before every answer: every request is answered. A
+// TLS 1.2 HelloRequest before every answer: hammer refuses renegotiation (a warning the server
+// reads as fatal at the next request), so each connection's first request is answered and its
+// second fails as a read error naming the server's alert; nothing hangs (no timeouts).
+TEST_F(TlsTest, AKeyUpdateIsFollowedAndARenegotiationRefusedOneRequestAtATime) {
+  ServerProcess key_update({HAMMER_TLS_REKEY_SERVER, "--port", "0", "--cert",
+                            server().leaf_cert(), "--key", server().leaf_key(), "--mode",
+                            "key-update"});
+  ASSERT_TRUE(key_update.ready());
+  Finished run = run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "--cacert", server().ca(),
+                             "https://127.0.0.1:" + std::to_string(key_update.port()) + "/"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  JsonValue report = parse_report(run);
+  expect_no_errors(report);
+  EXPECT_GT(number_at(report, "requests.completed"), 2);
+  EXPECT_EQ(number_at(report, "requests.completed"), number_at(report, "requests.sent"));
+  EXPECT_EQ(number_at(report, "tls.handshakes.full"), 2);
+
+  ServerProcess renegotiate({HAMMER_TLS_REKEY_SERVER, "--port", "0", "--cert",
+                             server().leaf_cert(), "--key", server().leaf_key(), "--mode",
+                             "renegotiate"});
+  ASSERT_TRUE(renegotiate.ready());
+  const std::string url = "https://127.0.0.1:" + std::to_string(renegotiate.port()) + "/";
+  run = run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "--cacert", server().ca(), url});
+  report = parse_report(run);
+  const double completed = number_at(report, "requests.completed");
+  const double failed = number_at(report, "errors.read");
+  EXPECT_GT(completed, 2);
+  EXPECT_EQ(completed + failed, number_at(report, "requests.sent"));
+  // One answered and one failed per connection; the last two connections may end mid-pair.
+  EXPECT_LE(std::abs(completed - failed), 2) << completed << " answered, " << failed << " failed";
+  EXPECT_EQ(number_at(report, "errors.timeout"), 0);
+  EXPECT_EQ(number_at(report, "errors.tls"), 0);
+  // A connection per answer, never resumed: the fatal alert drops the session.
+  EXPECT_GE(number_at(report, "tls.handshakes.full"), completed);
+  EXPECT_EQ(number_at(report, "tls.handshakes.resumed"), 0);
+  const Finished text = run_hammer({"-c", "1", "-t", "1", "-d", "0.5", "--cacert", server().ca(),
+                                    url});
+  EXPECT_NE(text.out.find("note: first socket error: read: TLS: alert received: handshake "
+                          "failure\n"),
             std::string::npos)
       << text.out;
 }
