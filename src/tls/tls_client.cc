@@ -17,7 +17,8 @@
 // - then nothing: read() and write() of application data allocate nothing, in either
 //   direction, records of any size (the counting test runs 200 exchanges after a warm-up).
 //   A TLS 1.3 KeyUpdate from the server would allocate (rare; nginx and OpenSSL never send one
-//   unprompted); renegotiation is refused (tls_context.cc).
+//   unprompted); renegotiation is refused (tls_context.cc), and the failure that may follow
+//   says so (note_alert).
 //
 // OpenSSL reports errors through a per-thread queue that must be empty before each call for
 // SSL_get_error to be right; every call here empties it first, as nginx does before SSL_read,
@@ -85,6 +86,7 @@ void TlsClient::free_connection() {
   network_ = nullptr;
   close_notify_sent_ = false;
   peer_closed_ = false;
+  refused_renegotiation_ = false;
 }
 
 void TlsClient::reset() {
@@ -112,6 +114,7 @@ TlsState TlsClient::start(std::string_view server_name) {
   }
   SSL_set_bio(ssl_, internal, internal);  // one BIO both ways: SSL takes its one reference
   SSL_set_app_data(ssl_, this);
+  SSL_set_info_callback(ssl_, note_alert);
   SSL_set_connect_state(ssl_);
 
   const bool ip_literal = is_ip_literal(server_name_);
@@ -172,7 +175,9 @@ void TlsClient::close() {
 }
 
 TlsState TlsClient::fail(int ssl_error) {
-  return fail_with(tls_failure_from_openssl(ssl_, ssl_error, server_name_));
+  TlsFailure failure = tls_failure_from_openssl(ssl_, ssl_error, server_name_);
+  if (refused_renegotiation_) failure = tls_after_refused_renegotiation(std::move(failure));
+  return fail_with(std::move(failure));
 }
 
 TlsState TlsClient::fail_with(TlsFailure failure) {
@@ -275,6 +280,13 @@ TlsTransfer TlsClient::write(std::span<const char> in) {
       fail(error);
       return {TlsIo::failed, 0};
   }
+}
+
+void TlsClient::note_alert(const SSL* ssl, int where, int value) {
+  // `value` of an alert: its level in the high byte, its description in the low one.
+  if ((where & SSL_CB_WRITE_ALERT) == 0 || (value & 0xff) != SSL_AD_NO_RENEGOTIATION) return;
+  auto* client = static_cast<TlsClient*>(SSL_get_app_data(ssl));
+  if (client != nullptr) client->refused_renegotiation_ = true;
 }
 
 int TlsClient::keep_session(SSL* ssl, SSL_SESSION* session) {

@@ -129,6 +129,12 @@ class TlsClient {
   /// start() of the client that owns `ssl`. Returns 1: the reference is now the client's.
   static int keep_session(SSL* ssl, ssl_session_st* session);
 
+  /// OpenSSL's info callback (start() installs it on each connection): notes that this client
+  /// refused a renegotiation (it sent the no_renegotiation warning), so a failure the server
+  /// answers it with names why. OpenSSL calls it for handshake states and alerts only, never
+  /// for application data.
+  static void note_alert(const SSL* ssl, int where, int value);
+
  private:
   TlsState fail(int ssl_error);
   TlsState fail_with(TlsFailure failure);
@@ -142,6 +148,7 @@ class TlsClient {
   TlsState state_ = TlsState::idle;
   bool close_notify_sent_ = false;
   bool peer_closed_ = false;  // the socket ended (peer_closed): no more ciphertext will come
+  bool refused_renegotiation_ = false;  // the server asked to renegotiate (note_alert)
   TlsFailure failure_;
   TlsSessionInfo info_;
   char server_name_[256] = {};  // for the hostname-mismatch reason; DNS names fit in 253

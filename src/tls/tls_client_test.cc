@@ -486,6 +486,31 @@ TEST(TlsClientTest, AnAlertMidStreamIsReceivedWithItsName) {
   }
 }
 
+// A TLS 1.2 server's HelloRequest: the client refuses (a no_renegotiation warning), OpenSSL's
+// server answers the refusal with a fatal handshake_failure, and the client's failure says why.
+TEST(TlsClientTest, ARefusedRenegotiationNamesItselfInTheFailureThatFollows) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerContext server_context(server_versions(TLS1_2_VERSION, TLS1_2_VERSION));
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+
+  ASSERT_EQ(SSL_renegotiate(server.native()), 1);
+  SSL_do_handshake(server.native());  // sends the HelloRequest
+  server.send("answer");
+  link.settle();
+  EXPECT_EQ(link.received, "answer");  // what came before the refusal was read in full
+  EXPECT_FALSE(server.failed().empty());
+  EXPECT_EQ(client.state(), TlsState::failed);
+  EXPECT_EQ(client.failure().kind, TlsError::alert_received);
+  EXPECT_EQ(client.failure().reason,
+            "alert received: handshake failure (after the server asked to renegotiate, which "
+            "hammer refuses)");
+}
+
 TEST(TlsClientTest, AnEndWithoutCloseNotifyIsClassifiedAndOneWithItIsClean) {
   for (const bool polite : {true, false}) {
     SCOPED_TRACE(polite ? "close_notify" : "no close_notify");

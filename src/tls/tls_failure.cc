@@ -125,6 +125,11 @@ TlsFailure tls_failure_from_openssl(const SSL* ssl, int ssl_error, std::string_v
   return {TlsError::other, reason_text(code)};
 }
 
+TlsFailure tls_after_refused_renegotiation(TlsFailure failure) {
+  failure.reason += " (after the server asked to renegotiate, which hammer refuses)";
+  return failure;
+}
+
 TlsFailure tls_handshake_timeout_failure() {
   return {TlsError::handshake_timeout, "handshake timeout: the handshake did not finish within "
                                        "--timeout"};

@@ -37,6 +37,11 @@ struct TlsFailure {
 /// verify result. `server_name` is the name the certificate had to match. Clears the queue.
 TlsFailure tls_failure_from_openssl(const SSL* ssl, int ssl_error, std::string_view server_name);
 
+/// `failure`, on a connection that refused the server's request to renegotiate (TLS 1.2
+/// HelloRequest; hammer never renegotiates): the server's answer to the refusal, usually a
+/// handshake_failure alert, with why in words.
+TlsFailure tls_after_refused_renegotiation(TlsFailure failure);
+
 /// The failure for a handshake the caller's timer gave up on (its deadline is --timeout).
 TlsFailure tls_handshake_timeout_failure();
 
