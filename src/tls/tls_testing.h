@@ -402,4 +402,27 @@ struct Link {
   }
 };
 
+/// A client configuration that trusts TestPki's CA alone.
+inline TlsConfig trusting_test_ca() {
+  TlsConfig config;
+  config.ca_file = TestPki::get().ca;
+  return config;
+}
+
+/// A context for `config` offering `alpn`; throws when the configuration is refused.
+inline TlsContext make_context(const TlsConfig& config,
+                        std::vector<std::string> alpn = {"http/1.1"}) {
+  auto context = TlsContext::create(config, std::move(alpn));
+  if (!context) throw std::runtime_error("TlsContext: " + context.error().reason);
+  return std::move(*context);
+}
+
+/// A test server that speaks versions min_version to max_version (TLS1_2_VERSION ...).
+inline TestServerOptions server_versions(int min_version, int max_version) {
+  TestServerOptions options;
+  options.min_version = min_version;
+  options.max_version = max_version;
+  return options;
+}
+
 }  // namespace hammer::test

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: MIT
+// How a TlsClient fails, against the in-process OpenSSL server of tls_testing.h: each kind
+// (verification, host name, version, alert, an end with or without close_notify, a plain-HTTP
+// answer, the caller's timeout, a refused renegotiation) with the reason tls_failure.cc words.
+#include "tls/tls_failure.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tls/tls_client.h"
+#include "tls/tls_context.h"
+#include "tls/tls_testing.h"
+
+namespace hammer {
+namespace {
+
+using test::Link;
+using test::make_context;
+using test::server_versions;
+using test::TestPki;
+using test::TestServer;
+using test::TestServerContext;
+using test::TestServerOptions;
+using test::trusting_test_ca;
+
+TEST(TlsClientFailureTest, AnUntrustedChainFailsVerificationWithOpenSslsReason) {
+  const TlsContext context = make_context(TlsConfig{});  // the system's store: not our CA
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.state(), TlsState::failed);
+  EXPECT_EQ(client.failure().kind, TlsError::verify_failed);
+  EXPECT_EQ(client.failure().reason,
+            "certificate verify failed: self-signed certificate in certificate chain");
+  EXPECT_FALSE(server.handshake_done());
+}
+
+TEST(TlsClientFailureTest, ASelfSignedLeafFailsVerification) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerOptions options;
+  options.chain = TestPki::get().self_signed;
+  options.key = TestPki::get().self_signed_key;
+  TestServerContext server_context(options);
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.failure().kind, TlsError::verify_failed);
+  EXPECT_EQ(client.failure().reason, "certificate verify failed: self-signed certificate");
+}
+
+TEST(TlsClientFailureTest, AnExpiredCertificateFailsVerification) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerOptions options;
+  options.chain = TestPki::get().expired_chain;
+  TestServerContext server_context(options);
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.failure().kind, TlsError::verify_failed);
+  EXPECT_EQ(client.failure().reason, "certificate verify failed: certificate has expired");
+}
+
+TEST(TlsClientFailureTest, InsecureSkipsVerification) {
+  TlsConfig config;
+  config.insecure = true;
+  const TlsContext context = make_context(config);
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("example.com");  // neither trusted nor the certificate's name
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.state(), TlsState::established) << client.failure().reason;
+  EXPECT_EQ(server.server_name(), "example.com");
+}
+
+TEST(TlsClientFailureTest, AnotherHostNameIsAMismatch) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("example.com");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.failure().kind, TlsError::hostname_mismatch);
+  EXPECT_EQ(client.failure().reason,
+            "certificate verify failed: hostname mismatch (the certificate is not for "
+            "'example.com')");
+}
+
+TEST(TlsClientFailureTest, AnotherIpAddressIsAMismatch) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerContext server_context;
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("127.0.0.2");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.failure().kind, TlsError::hostname_mismatch);
+  EXPECT_EQ(client.failure().reason,
+            "certificate verify failed: IP address mismatch (the certificate is not for "
+            "'127.0.0.2')");
+}
+
+TEST(TlsClientFailureTest, AMinimumAboveTheServersVersionIsRefused) {
+  TlsConfig config = trusting_test_ca();
+  config.min_version = TlsVersion::tls1_3;
+  const TlsContext context = make_context(config);
+  TestServerContext server_context(server_versions(TLS1_2_VERSION, TLS1_2_VERSION));
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.failure().kind, TlsError::protocol_version) << client.failure().reason;
+  EXPECT_EQ(client.failure().reason.substr(0, 18), "protocol version: ");
+}
+
+TEST(TlsClientFailureTest, AMaximumBelowTheServersVersionIsRefused) {
+  TlsConfig config = trusting_test_ca();
+  config.max_version = TlsVersion::tls1_2;
+  const TlsContext context = make_context(config);
+  TestServerContext server_context(server_versions(TLS1_3_VERSION, TLS1_3_VERSION));
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.failure().kind, TlsError::protocol_version) << client.failure().reason;
+  EXPECT_EQ(client.failure().reason,
+            "protocol version: the server accepts none of the versions offered (alert protocol "
+            "version)");
+}
+
+// A record the server cannot decrypt makes it send a fatal alert, which the client reads
+// mid-stream as alert_received with the alert's name.
+TEST(TlsClientFailureTest, AnAlertMidStreamIsReceivedWithItsName) {
+  for (const int version : {TLS1_2_VERSION, TLS1_3_VERSION}) {
+    SCOPED_TRACE(version == TLS1_3_VERSION ? "TLS 1.3" : "TLS 1.2");
+    const TlsContext context = make_context(trusting_test_ca());
+    TestServerContext server_context(server_versions(version, version));
+    TestServer server(server_context);
+    TlsClient client(context);
+    client.start("localhost");
+    Link link{client, server};
+    link.settle();
+    ASSERT_EQ(client.state(), TlsState::established);
+
+    ASSERT_EQ(client.write(std::string_view("request")).io, TlsIo::done);
+    const std::span<const char> record = client.ciphertext_to_send();
+    std::string corrupted(record.begin(), record.end());
+    client.ciphertext_sent(record.size());
+    corrupted.back() = static_cast<char>(corrupted.back() ^ 1);  // the tag no longer matches
+    server.receive(corrupted.data(), corrupted.size());
+    EXPECT_FALSE(server.drive());
+    link.settle();
+    EXPECT_EQ(client.state(), TlsState::failed);
+    EXPECT_EQ(client.failure().kind, TlsError::alert_received);
+    EXPECT_EQ(client.failure().reason, "alert received: bad record mac");
+  }
+}
+
+// A TLS 1.2 server's HelloRequest: the client refuses (a no_renegotiation warning), OpenSSL's
+// server answers the refusal with a fatal handshake_failure, and the client's failure says why.
+TEST(TlsClientFailureTest, ARefusedRenegotiationNamesItselfInTheFailureThatFollows) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TestServerContext server_context(server_versions(TLS1_2_VERSION, TLS1_2_VERSION));
+  TestServer server(server_context);
+  TlsClient client(context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+
+  ASSERT_EQ(SSL_renegotiate(server.native()), 1);
+  SSL_do_handshake(server.native());  // sends the HelloRequest
+  server.send("answer");
+  link.settle();
+  EXPECT_EQ(link.received, "answer");  // what came before the refusal was read in full
+  EXPECT_FALSE(server.failed().empty());
+  EXPECT_EQ(client.state(), TlsState::failed);
+  EXPECT_EQ(client.failure().kind, TlsError::alert_received);
+  EXPECT_EQ(client.failure().reason,
+            "alert received: handshake failure (after the server asked to renegotiate, which "
+            "hammer refuses)");
+}
+
+TEST(TlsClientFailureTest, AnEndWithoutCloseNotifyIsClassifiedAndOneWithItIsClean) {
+  for (const bool polite : {true, false}) {
+    SCOPED_TRACE(polite ? "close_notify" : "no close_notify");
+    const TlsContext context = make_context(trusting_test_ca());
+    TestServerContext server_context;
+    TestServer server(server_context);
+    TlsClient client(context);
+    client.start("localhost");
+    Link link{client, server};
+    link.settle();
+    server.send("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+    if (polite) server.send_close_notify();
+    link.settle();
+    EXPECT_EQ(link.received, "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+    client.peer_closed();  // the socket's recv returned 0
+    char buffer[64];
+    const TlsTransfer transfer = client.read(buffer);
+    if (polite) {
+      EXPECT_EQ(transfer.io, TlsIo::closed);
+      EXPECT_EQ(client.state(), TlsState::closed);
+      EXPECT_FALSE(client.failure());
+    } else {
+      EXPECT_EQ(transfer.io, TlsIo::failed);
+      EXPECT_EQ(client.failure().kind, TlsError::closed_without_close_notify);
+      EXPECT_EQ(client.failure().reason, "connection closed without close_notify");
+    }
+  }
+}
+
+TEST(TlsClientFailureTest, AnEndDuringTheHandshakeFailsIt) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TlsClient client(context);
+  client.start("localhost");
+  client.ciphertext_sent(client.ciphertext_pending());
+  client.peer_closed();
+  EXPECT_EQ(client.handshake(), TlsState::failed);
+  EXPECT_EQ(client.failure().kind, TlsError::closed_without_close_notify);
+}
+
+TEST(TlsClientFailureTest, APlainHttpAnswerIsNotTls) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TlsClient client(context);
+  client.start("localhost");
+  client.ciphertext_sent(client.ciphertext_pending());
+  const std::string_view answer = "HTTP/1.1 400 Bad Request\r\n\r\n";
+  client.put_ciphertext(answer);
+  EXPECT_EQ(client.handshake(), TlsState::failed);
+  EXPECT_EQ(client.failure().kind, TlsError::other);
+  EXPECT_EQ(client.failure().reason,
+            "wrong version number (is the server speaking TLS on this port?)");
+}
+
+TEST(TlsClientFailureTest, AHandshakeTimeoutIsTheCallersAndSaysSo) {
+  const TlsContext context = make_context(trusting_test_ca());
+  TlsClient client(context);
+  client.start("localhost");
+  client.fail_handshake_timeout();
+  EXPECT_EQ(client.state(), TlsState::failed);
+  EXPECT_EQ(client.failure().kind, TlsError::handshake_timeout);
+  EXPECT_EQ(tls_error_name(client.failure().kind), "handshake_timeout");
+  // The next start() is a fresh connection.
+  TestServerContext server_context;
+  TestServer server(server_context);
+  client.start("localhost");
+  Link link{client, server};
+  link.settle();
+  EXPECT_EQ(client.state(), TlsState::established);
+  EXPECT_FALSE(client.failure());
+}
+
+}  // namespace
+}  // namespace hammer
