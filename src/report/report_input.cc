@@ -109,15 +109,16 @@ std::string threads_above_cpus_note(const Config& config) {
 
 namespace {
 
-// Where an http:// run that got no byte back should look: the same host, port and path over
-// TLS. The port stays as given: a TLS port reached by mistake is that port.
-std::string tls_port_note(const Config& config) {
+// Where an http:// run that got no byte back, or only 400s, should look: the same host, port
+// and path over TLS. The port stays as given: a TLS port reached by mistake is that port.
+// `what`: what the run saw, e.g. "every answer was 400 Bad Request".
+std::string tls_port_note(const Config& config, const std::string& what) {
   const Target& target = config.target;
   const bool v6 = target.host.find(':') != std::string::npos;
   const std::string host = v6 ? "[" + target.host + "]" : target.host;
   const std::string authority = host + ":" + std::to_string(target.port);
-  return "no connection got a byte back before the server closed it: if " + authority +
-         " serves TLS, the URL is https://" + authority + target.path;
+  return what + ": if " + authority + " serves TLS, the URL is https://" + authority +
+         target.path;
 }
 
 // Where the stop came. Before the measured part began (the ramp, the warm-up, the connects)
@@ -186,7 +187,10 @@ std::vector<std::string> report_notes(const ReportInput& input) {
                     " seconds write --timeout " + count + "s");
   }
   if (closed_without_a_byte(input.config, result)) {
-    notes.push_back(tls_port_note(input.config));
+    notes.push_back(
+        tls_port_note(input.config, "no connection got a byte back before the server closed it"));
+  } else if (answered_only_400(input.config, result)) {
+    notes.push_back(tls_port_note(input.config, "every answer was 400 Bad Request"));
   }
   if (input.config.open_loop() && result.corrected.out_of_range_count() > 0) {
     notes.push_back(clamp_note(result.corrected, "corrected"));

@@ -235,6 +235,26 @@ TEST(TextReportTest, AnHttpRunThatNeverGotAByteBackNamesTheHttpsUrlToTry) {
   EXPECT_FALSE(contains(render_text_report(run.input()), "serves TLS"));
 }
 
+// nginx's answer to a plain request on its TLS port: 400 Bad Request, every time.
+TEST(TextReportTest, AnHttpRunAnsweredOnly400NamesTheHttpsUrlToTry) {
+  auto run = testing::closed_loop_run();
+  run.config.target = *parse_url("http://127.0.0.1:8443/x");
+  run.result.status_classes = {};
+  run.result.status_classes[3] = run.result.completed;
+  run.result.status_codes[400] = run.result.completed;
+  const std::string note =
+      "note: every answer was 400 Bad Request: if 127.0.0.1:8443 serves TLS, the URL is "
+      "https://127.0.0.1:8443/x";
+  EXPECT_TRUE(has_line(render_text_report(run.input()), note)) << render_text_report(run.input());
+  run.result.status_codes[400] -= 1;  // one answer was something else: not a TLS port
+  run.result.status_codes[404] = 1;
+  EXPECT_FALSE(contains(render_text_report(run.input()), "serves TLS"));
+  run.result.status_codes[400] += 1;
+  run.result.status_codes[404] = 0;
+  run.config.target.scheme = Scheme::https;
+  EXPECT_FALSE(contains(render_text_report(run.input()), "serves TLS"));
+}
+
 TEST(TextReportTest, AnSloOnACensoredPercentileIsMissedOrCannotBeJudged) {
   const auto run = censored_run();
   SloLimit at_timeout;

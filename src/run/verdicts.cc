@@ -159,6 +159,11 @@ bool closed_without_a_byte(const Config& config, const RunResult& result) {
          result.bytes_read == 0 && result.error_count(ErrorKind::read) > 0;
 }
 
+bool answered_only_400(const Config& config, const RunResult& result) {
+  return config.target.scheme == Scheme::http && result.completed > 0 &&
+         result.status_codes[400] == result.completed;
+}
+
 int64_t unsent_allowance(int64_t scheduled) { return std::max<int64_t>(10, scheduled / 100); }
 
 namespace {

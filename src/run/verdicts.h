@@ -318,6 +318,12 @@ bool timeout_may_mean_seconds(const Config& config, const RunResult& result);
 /// proxy may do the same). The report then names the https:// URL to try.
 bool closed_without_a_byte(const Config& config, const RunResult& result);
 
+/// An http:// run every answer of which was 400 Bad Request: what nginx (and other servers
+/// that take both on one port) answers a plain request on its TLS port with ("The plain HTTP
+/// request was sent to HTTPS port"). The report then names the https:// URL to try, as for a
+/// TLS port's silence.
+bool answered_only_400(const Config& config, const RunResult& result);
+
 /// True when Ctrl-C or SIGTERM ended the run before its measured part sent a request (during
 /// the connects or the warm-up). run_failed() is then true too (exit 2: nothing measured), but
 /// the verdict says it was the interruption, not the server.

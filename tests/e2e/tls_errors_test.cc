@@ -73,7 +73,8 @@ TEST_F(TlsErrorsTest, AnExpiredCertificateIsOneLineAndInsecureRuns) {
 }
 
 // nginx answers plain HTTP on its TLS port with 400 ("The plain HTTP request was sent to
-// HTTPS port"): a run of error statuses, which hammer says did not work.
+// HTTPS port"): a run of error statuses, which hammer says did not work, naming the https://
+// URL to try.
 TEST_F(TlsErrorsTest, AnHttpUrlToATlsPortIsARunOf400s) {
   const std::string url = "http://127.0.0.1:" + std::to_string(server().tls_port()) + "/";
   const Finished json = run_hammer({"-c", "1", "-t", "1", "-d", "0.5", "--json", url});
@@ -85,6 +86,12 @@ TEST_F(TlsErrorsTest, AnHttpUrlToATlsPortIsARunOf400s) {
   const Finished text = run_hammer({"-c", "1", "-t", "1", "-d", "0.5", url});
   EXPECT_EQ(text.exit_code, 2) << text.err;
   EXPECT_NE(text.out.find("\nthe run did not work: the server answered "), std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("\nnote: every answer was 400 Bad Request: if 127.0.0.1:" +
+                          std::to_string(server().tls_port()) +
+                          " serves TLS, the URL is https://127.0.0.1:" +
+                          std::to_string(server().tls_port()) + "/\n"),
+            std::string::npos)
       << text.out;
 }
 
