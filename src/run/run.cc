@@ -401,6 +401,12 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   connected.wait();
   // A signal during the sleep or the connects: no waiting for the instant, nothing to run.
   interrupted_before_start = interrupted_before_start || interrupts_caught() > 0;
+  // A worker whose connects were done waited at `go` and never read the signal's wake-up: it
+  // would have sent its first requests before it saw it (one request in 911 us, read as a
+  // run of 1,097 req/s that exited 0, when Ctrl-C came while a handshake waited).
+  if (interrupted_before_start) {
+    for (const auto& worker : workers) worker->stop_before_start();
+  }
   WallClockStart wall_start;
   std::optional<RunError> start_refused;
   if (config.start_at.given()) {

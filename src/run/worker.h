@@ -91,6 +91,11 @@ class Worker {
   /// at most until `give_up_ns`. Runs on the worker's thread before the shared start.
   void connect_all(int64_t give_up_ns);
 
+  /// A stop asked for before the start (Ctrl-C while the connects went on, this worker's done
+  /// and another's not): run() then measures nothing. Called between connect_all and run(),
+  /// while the worker waits at the start (the run's latch orders the two threads).
+  void stop_before_start() { stopping_ = true; }
+
   /// The measured run: from `start_ns` (shared by all workers, the schedule's t0) until
   /// `deadline_ns`, then waits for requests in flight up to --timeout. Runs on its thread.
   /// Equivalent to begin_run(), run_pass() until it returns false, end_run().

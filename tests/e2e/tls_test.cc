@@ -15,6 +15,7 @@
 #include "e2e/e2e.h"
 #include "e2e/nginx_tls_suite.h"
 #include "support/nginx_tls.h"
+#include "support/openssl_server.h"
 
 namespace hammer::test {
 namespace {
@@ -412,6 +413,30 @@ TEST_F(TlsTest, CtrlCEndsAnHttpsRunWithItsReport) {
   EXPECT_TRUE(interrupted->boolean);
   EXPECT_GT(number_at(report, "requests.completed"), 0);
   EXPECT_LT(run.wall_s, 15);
+}
+
+// openssl s_server serves one connection at a time: of two, one finishes its handshake and
+// the other waits for the first to end, so the run waits at its start (up to --timeout for the
+// handshake). Ctrl-C then ends it before its measured part: nothing sent, exit 2, said so. The
+// connection that was ready used to send its first request before it saw the signal, and a
+// report of one request in 0.9 ms, 1,097 req/s, exited 0.
+TEST_F(TlsTest, CtrlCWhileAHandshakeWaitsMeasuresNothing) {
+  const OpensslServer serial(server().certificates(), {});
+  ASSERT_TRUE(serial.ready());
+  const Finished run = run_process({hammer_binary(), "-c", "2", "-t", "2", "-d", "5", "--json",
+                                    "--timeout", "20s", "--cacert", server().ca(), serial.url()},
+                                   30, SIGINT, 1.0);
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  const JsonValue report = parse_report(run);
+  EXPECT_TRUE(report.find("interrupted")->boolean);
+  EXPECT_EQ(number_at(report, "requests.sent"), 0);
+  EXPECT_EQ(number_at(report, "requests.completed"), 0);
+  EXPECT_EQ(number_at(report, "tls.handshakes.full"), 1);
+  const JsonValue* verdicts = report.find("verdicts");
+  ASSERT_NE(verdicts, nullptr);
+  ASSERT_FALSE(verdicts->items.empty());
+  EXPECT_EQ(verdicts->items[0].find("code")->text, "interrupted_before_measuring");
+  EXPECT_LT(run.wall_s, 15) << "waited for the handshake's --timeout";
 }
 
 }  // namespace
