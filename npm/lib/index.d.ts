@@ -449,6 +449,8 @@ export interface RunResult {
     started_unix_ns: number;
     /** How far past --start-at this process started; 0 when on time. */
     late_ns: number;
+    /** How long the connects (and TLS handshakes) held the start (absent in older documents). */
+    connecting_ns?: number;
     start_at: boolean;
     tolerance_ns: number;
   };

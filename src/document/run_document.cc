@@ -530,6 +530,9 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
   result.wall_start.origin_unix_ns = reader.integer({"start", "origin_unix_ns"});
   result.wall_start.started_unix_ns = reader.integer({"start", "started_unix_ns"});
   result.wall_start.late_ns = reader.integer({"start", "late_ns"});
+  if (reader.at({"start", "connecting_ns"}) != nullptr) {  // absent in older documents
+    result.wall_start.connecting_ns = reader.integer({"start", "connecting_ns"});
+  }
   if (const JsonValue* notes = reader.at({"notes"}); notes != nullptr) {
     if (!notes->is_array()) reader.fail("notes: expected an array of strings");
     document.notes.emplace();

@@ -338,6 +338,8 @@ Expected<MergedRun, MergeRefusal> merge_shards(const std::vector<RunDocument>& d
     total.wall_start.started_unix_ns =
         std::min(total.wall_start.started_unix_ns, shard.wall_start.started_unix_ns);
     total.wall_start.late_ns = std::max(total.wall_start.late_ns, shard.wall_start.late_ns);
+    total.wall_start.connecting_ns =
+        std::max(total.wall_start.connecting_ns, shard.wall_start.connecting_ns);
   }
   return merged;
 }

@@ -217,6 +217,7 @@ void write_shard_and_start(const ReportInput& input, JsonWriter& json) {
   json.member("origin", format_wall_time(wall.origin_unix_ns));
   json.member("started_unix_ns", wall.started_unix_ns);
   json.member("late_ns", wall.late_ns);
+  json.member("connecting_ns", wall.connecting_ns);
   json.member("start_at", config.start_at.given());
   json.member("tolerance_ns", config.start_at.tolerance_ns);
   json.end_object();

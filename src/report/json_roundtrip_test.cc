@@ -25,7 +25,7 @@ TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   run.config.shard = ShardSpec{2, 3, true};
   run.config.start_at = StartAt{1'796'083'200'000'000'000, 250'000'000, true};
   run.result.wall_start = WallClockStart{1'796'083'200'000'000'000, 1'796'083'200'000'123'456,
-                                         123'456};
+                                         123'456, 2'500'000'000};
   run.result.status_codes[200] = 19'000;
   run.result.status_codes[404] = 990;
   run.result.reconnects = 7;
@@ -63,6 +63,7 @@ TEST(JsonRoundTripTest, AShardsDocumentReadsBackIntoItsConfigAndResult) {
   const RunResult& result = document->result;
   EXPECT_EQ(result.wall_start.started_unix_ns, 1'796'083'200'000'123'456);
   EXPECT_EQ(result.wall_start.late_ns, 123'456);
+  EXPECT_EQ(result.wall_start.connecting_ns, 2'500'000'000);
   EXPECT_EQ(result.scheduled, 20'000);
   EXPECT_EQ(result.unsent, 5);
   EXPECT_EQ(result.unsent_no_connection, 3);

@@ -154,6 +154,13 @@ std::vector<std::string> report_notes(const ReportInput& input) {
     notes.push_back(engine_fallback_note(input.config.engine_fallback));
   }
   if (input.config.threads_above_cpus()) notes.push_back(threads_above_cpus_note(input.config));
+  if (connects_held_the_start(result.wall_start)) {
+    notes.push_back("the connects held the start for " +
+                    format_duration_ns(result.wall_start.connecting_ns) +
+                    " (each connect, and each TLS handshake, may take --timeout " +
+                    format_duration_ns(input.config.timeout_ns) +
+                    "): the figures begin after them");
+  }
   if (result.interrupted && input.fleet != nullptr) {
     // A merged run was not interrupted as a whole: some of its shards were, each at its own
     // time, and the fleet's figures add what each measured before it stopped.

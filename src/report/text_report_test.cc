@@ -235,6 +235,19 @@ TEST(TextReportTest, AnHttpRunThatNeverGotAByteBackNamesTheHttpsUrlToTry) {
   EXPECT_FALSE(contains(render_text_report(run.input()), "serves TLS"));
 }
 
+// A server slow to accept or to handshake held the start: said, with the bound each connect had.
+TEST(TextReportTest, ConnectsThatHeldTheStartOverASecondGetANote) {
+  auto run = testing::closed_loop_run();
+  run.config.timeout_ns = 2'000'000'000;
+  run.result.wall_start.connecting_ns = 2'010'000'000;
+  EXPECT_TRUE(has_line(render_text_report(run.input()),
+                       "note: the connects held the start for 2.01s (each connect, and each TLS "
+                       "handshake, may take --timeout 2.00s): the figures begin after them"))
+      << render_text_report(run.input());
+  run.result.wall_start.connecting_ns = 900'000'000;  // a large fleet of connects: no note
+  EXPECT_FALSE(contains(render_text_report(run.input()), "held the start"));
+}
+
 // nginx's answer to a plain request on its TLS port: 400 Bad Request, every time.
 TEST(TextReportTest, AnHttpRunAnsweredOnly400NamesTheHttpsUrlToTry) {
   auto run = testing::closed_loop_run();

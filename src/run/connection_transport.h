@@ -59,7 +59,7 @@ class ConnectionTransport {
   /// Advances the handshake with what has arrived.
   virtual TransportState handshake() = 0;
   /// The caller's timer gave up on the handshake.
-  virtual void fail_handshake_timeout() = 0;
+  virtual void fail_handshake_timeout(int64_t timeout_ns) = 0;
 
   /// Received bytes: straight into the incoming ring (readiness engines), or copied in
   /// (io_uring's provided buffers): returns how many it took (fewer when the ring is full:

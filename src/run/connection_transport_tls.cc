@@ -53,7 +53,9 @@ class TlsTransport final : public ConnectionTransport {
 
   TransportState start() override { return transport_state(client_.start(server_name_)); }
   TransportState handshake() override { return transport_state(client_.handshake()); }
-  void fail_handshake_timeout() override { client_.fail_handshake_timeout(); }
+  void fail_handshake_timeout(int64_t timeout_ns) override {
+    client_.fail_handshake_timeout(timeout_ns);
+  }
   std::span<char> receive_space() override { return client_.ciphertext_space(); }
   void received(size_t bytes) override { client_.ciphertext_received(bytes); }
   size_t put_received(std::span<const char> bytes) override {

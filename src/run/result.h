@@ -65,6 +65,9 @@ struct WallClockStart {
   int64_t origin_unix_ns = 0;   // the schedule's t0 (slot 0's instant): --start-at when given
   int64_t started_unix_ns = 0;  // when this process began its schedule; >= origin
   int64_t late_ns = 0;          // --start-at: how far past it this process started (0 if on time)
+  /// How long the connects (TCP, and TLS handshakes) held the start: each may take --timeout,
+  /// and a server slow to accept or to handshake delays the whole run by as much.
+  int64_t connecting_ns = 0;
 };
 
 /// --requests: one line's figures (measured part only). Histograms at 2 significant figures

@@ -376,8 +376,9 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   int64_t start_ns = 0;
   int64_t deadline_ns = 0;
   // Each step is bounded by --timeout: the TCP connect, and with https the handshake after it.
+  const int64_t connects_began_ns = monotonic_now_ns();
   const int64_t give_up_connecting_ns =
-      monotonic_now_ns() + config.timeout_ns * (transport != nullptr ? 2 : 1);
+      connects_began_ns + config.timeout_ns * (transport != nullptr ? 2 : 1);
   std::vector<std::thread> threads;
   // Each worker's CPU time (its thread's clock) and wall time over its run, written by its
   // thread before `done` counts down, read after the join.
@@ -408,6 +409,7 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     for (const auto& worker : workers) worker->stop_before_start();
   }
   WallClockStart wall_start;
+  wall_start.connecting_ns = monotonic_now_ns() - connects_began_ns;
   std::optional<RunError> start_refused;
   if (config.start_at.given()) {
     // Connected: sleep until the instant, then map it onto the monotonic clock; t0 is the

@@ -277,6 +277,13 @@ enum class ShardLateness : uint8_t {
 inline constexpr double kShardLateShare = 0.01;
 ShardLateness shard_lateness(const DispatchLag& lag, bool moves_percentile);
 
+/// Connects (and TLS handshakes) that held the start longer than this are noted: a server slow
+/// to accept or to handshake, which the run waited for before it measured anything.
+inline constexpr int64_t kSlowConnectsNs = 1'000'000'000;
+inline bool connects_held_the_start(const WallClockStart& start) {
+  return start.connecting_ns > kSlowConnectsNs;
+}
+
 /// A run (or a fleet's shard) that started more than this after --start-at is noted as late:
 /// below it is the wake-up jitter of any sleep.
 inline constexpr int64_t kLateStartNs = 1'000'000;

@@ -366,7 +366,7 @@ void Worker::on_timer(TimerNode* node) {
       break;
     case ConnectionState::handshaking:
       // A handshake that outlives --timeout is a failed handshake.
-      connection.transport->fail_handshake_timeout();
+      connection.transport->fail_handshake_timeout(config_.timeout_ns);
       fail_handshake(connection, connection.transport->failure_reason());
       break;
     case ConnectionState::settling:

@@ -161,7 +161,9 @@ void TlsClient::settle_session_info() {
   info_.resumed = SSL_session_reused(ssl_) == 1;
 }
 
-void TlsClient::fail_handshake_timeout() { fail_with(tls_handshake_timeout_failure()); }
+void TlsClient::fail_handshake_timeout(int64_t timeout_ns) {
+  fail_with(tls_handshake_timeout_failure(timeout_ns));
+}
 
 void TlsClient::close() {
   if (ssl_ == nullptr || close_notify_sent_) return;

@@ -81,7 +81,7 @@ class TlsClient {
   TlsState handshake();
 
   /// Marks a handshake that the caller's timer gave up on as failed (handshake_timeout).
-  void fail_handshake_timeout();
+  void fail_handshake_timeout(int64_t timeout_ns);
 
   /// Asks for a close_notify to the server (in ciphertext_to_send() on return), for a polite
   /// end of a connection hammer closes; the connection is then done.

@@ -130,9 +130,13 @@ TlsFailure tls_after_refused_renegotiation(TlsFailure failure) {
   return failure;
 }
 
-TlsFailure tls_handshake_timeout_failure() {
-  return {TlsError::handshake_timeout, "handshake timeout: the handshake did not finish within "
-                                       "--timeout"};
+TlsFailure tls_handshake_timeout_failure(int64_t timeout_ns) {
+  // As the flag is spelled: "--timeout 300ms", "--timeout 10s".
+  const int64_t ms = timeout_ns / 1'000'000;
+  const std::string timeout =
+      ms % 1000 == 0 ? std::to_string(ms / 1000) + "s" : std::to_string(ms) + "ms";
+  return {TlsError::handshake_timeout,
+          "handshake timeout: the handshake did not finish within --timeout " + timeout};
 }
 
 TlsFailure tls_closed_without_close_notify_failure(bool during_handshake) {

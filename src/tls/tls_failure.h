@@ -42,8 +42,8 @@ TlsFailure tls_failure_from_openssl(const SSL* ssl, int ssl_error, std::string_v
 /// handshake_failure alert, with why in words.
 TlsFailure tls_after_refused_renegotiation(TlsFailure failure);
 
-/// The failure for a handshake the caller's timer gave up on (its deadline is --timeout).
-TlsFailure tls_handshake_timeout_failure();
+/// The failure for a handshake the caller's timer gave up on after `timeout_ns` (--timeout).
+TlsFailure tls_handshake_timeout_failure(int64_t timeout_ns);
 
 /// The failure for a transport that ended with no close_notify, during the handshake or after.
 TlsFailure tls_closed_without_close_notify_failure(bool during_handshake);

@@ -249,9 +249,11 @@ TEST(TlsClientFailureTest, AHandshakeTimeoutIsTheCallersAndSaysSo) {
   const TlsContext context = make_context(trusting_test_ca());
   TlsClient client(context);
   client.start("localhost");
-  client.fail_handshake_timeout();
+  client.fail_handshake_timeout(300'000'000);
   EXPECT_EQ(client.state(), TlsState::failed);
   EXPECT_EQ(client.failure().kind, TlsError::handshake_timeout);
+  EXPECT_EQ(client.failure().reason,
+            "handshake timeout: the handshake did not finish within --timeout 300ms");
   EXPECT_EQ(tls_error_name(client.failure().kind), "handshake_timeout");
   // The next start() is a fresh connection.
   TestServerContext server_context;

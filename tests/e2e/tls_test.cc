@@ -359,7 +359,7 @@ TEST(TlsHandshakeTest, AHandshakeThatNeverFinishesTimesOutInOneLine) {
       run_hammer({"-c", "2", "-d", "1", "--timeout", "300", "-k", "https://" + where + "/"});
   expect_refused(run, "cannot connect to " + where +
                           ": TLS handshake failed: handshake timeout: the handshake did not "
-                          "finish within --timeout");
+                          "finish within --timeout 300ms");
   EXPECT_LT(run.wall_s, 10);
 
   ServerProcess closing({HAMMER_HOSTILE_SERVER, "--port", "0", "--mode", "close-silent"});
@@ -413,6 +413,28 @@ TEST_F(TlsTest, CtrlCEndsAnHttpsRunWithItsReport) {
   EXPECT_TRUE(interrupted->boolean);
   EXPECT_GT(number_at(report, "requests.completed"), 0);
   EXPECT_LT(run.wall_s, 15);
+}
+
+// openssl s_server serves one connection at a time: of two, one finishes its handshake and the
+// other waits for the first to end, which it never does before the run starts. That handshake
+// times out after --timeout, the run then starts with one connection, and says both: how long
+// the connects held the start, and the handshake that did not finish, with its bound.
+TEST_F(TlsTest, AHandshakeThatHeldTheStartIsSaidWithItsTimeout) {
+  const OpensslServer serial(server().certificates(), {});
+  ASSERT_TRUE(serial.ready());
+  const Finished run = run_hammer({"-c", "2", "-t", "2", "-d", "0.5", "--timeout", "1200ms",
+                                   "--cacert", server().ca(), serial.url()},
+                                  30);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("1 handshake failed, handshake timeout: the handshake did not finish "
+                         "within --timeout 1200ms\n"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("\nnote: the connects held the start for "), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("may take --timeout 1.20s): the figures begin after them\n"),
+            std::string::npos)
+      << run.out;
 }
 
 // openssl s_server serves one connection at a time: of two, one finishes its handshake and
