@@ -115,7 +115,11 @@ Expected<TlsContext, TlsSetupError> TlsContext::create(const TlsConfig& config,
     SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nullptr);
     if (!config.ca_file.empty()) {
       if (SSL_CTX_load_verify_file(context, config.ca_file.c_str()) != 1) {
-        return setup_error(TlsSetupStep::ca_file);
+        // A key, an empty file or DER: OpenSSL alone says "no certificate or crl found".
+        return file_error(TlsSetupStep::ca_file, config.ca_file, ERR_LIB_X509,
+                          X509_R_NO_CERTIFICATE_OR_CRL_FOUND,
+                          "no PEM certificate (a CA bundle is '-----BEGIN CERTIFICATE-----' "
+                          "blocks)");
       }
     } else if (SSL_CTX_set_default_verify_paths(context) != 1) {
       return setup_error(TlsSetupStep::system_store);

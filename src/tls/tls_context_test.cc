@@ -117,6 +117,21 @@ TEST(TlsContextTest, AKeyGivenAsTheCertificateIsSaidToBeOne) {
   EXPECT_EQ(ERR_peek_error(), 0u);  // the queue is left empty
 }
 
+// A key, or an empty file, given as the CA bundle: what it holds, not OpenSSL's "no
+// certificate or crl found".
+TEST(TlsContextTest, ACaFileWithoutACertificateSaysWhatACaBundleIs) {
+  const TestPki& pki = TestPki::get();
+  for (const std::string& path : {pki.client_key, std::string("/dev/null")}) {
+    TlsConfig config;
+    config.ca_file = path;
+    const TlsSetupError error = error_of(config);
+    EXPECT_EQ(error.step, TlsSetupStep::ca_file);
+    EXPECT_EQ(error.reason, path + " holds no PEM certificate (a CA bundle is '-----BEGIN "
+                                   "CERTIFICATE-----' blocks)");
+    EXPECT_EQ(ERR_peek_error(), 0u);
+  }
+}
+
 TEST(TlsContextTest, ACertificateGivenAsTheKeyIsSaidToBeOne) {
   const TestPki& pki = TestPki::get();
   TlsConfig config;
