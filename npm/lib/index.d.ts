@@ -438,6 +438,20 @@ export interface RunResult {
     data?: string | null;
     /** --data-order; null without --data (absent in older documents). */
     data_order?: 'sequential' | 'random' | null;
+    /** An https:// run's TLS flags; null for http:// (absent in older documents). */
+    tls?: {
+      /** -k: certificates not verified. */
+      insecure: boolean;
+      /** --cacert, --cert, --key as given; null when not. */
+      cacert: string | null;
+      cert: string | null;
+      key: string | null;
+      /** --tls-min, --tls-max. */
+      min: '1.2' | '1.3';
+      max: '1.2' | '1.3';
+      /** false with --tls-resume off. */
+      resume: boolean;
+    } | null;
   };
   /** --shard I/N: this process's share of the fleet; null without --shard. */
   shard?: { index: number; count: number; connections: number; rate: number | null } | null;

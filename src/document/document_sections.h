@@ -17,6 +17,10 @@ namespace hammer {
 /// histogram) into result.tls and result.handshake_time; null or absent: a plain-HTTP run.
 void read_tls_section(DocumentReader& reader, RunResult& result);
 
+/// `config.tls` (an https:// run's -k, --cacert, --cert, --key, --tls-min, --tls-max,
+/// --tls-resume) into `out`; null or absent: the defaults (http://, or an older document).
+void read_tls_config(DocumentReader& reader, TlsConfig& out);
+
 /// `http2` (an --http2 run's streams allowed, sessions, GOAWAY and RST_STREAM by code, frame
 /// overhead, first errors and time-to-first-byte histogram) into result.http2; null or
 /// absent: an HTTP/1.1 run (or a document from before the member).

@@ -128,6 +128,7 @@ void read_config(DocumentReader& reader, Config& config) {
                   "\"");
     }
   }
+  read_tls_config(reader, config.tls);
   // The engine that ran; a name this reader does not know (a later engine) stays unsaid.
   if (const JsonValue* engine = reader.at({"config", "engine"}); engine && engine->is_string()) {
     for (EngineKind kind : {EngineKind::io_uring, EngineKind::epoll, EngineKind::poll}) {

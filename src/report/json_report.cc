@@ -253,6 +253,18 @@ void write_document_header(const Config& config, JsonWriter& json) {
   json.member_or_null("data", has_data, config.data_path);
   json.member_or_null("data_order", has_data,
                       config.data_order == DataOrder::random ? "random" : "sequential");
+  // The TLS flags of an https:// run (the `tls` object at the top says what the handshakes
+  // settled); null for http://.
+  json.object_or_null("tls", config.target.scheme == Scheme::https, [&] {
+    const TlsConfig& tls = config.tls;
+    json.member("insecure", tls.insecure);
+    json.member_or_null("cacert", !tls.ca_file.empty(), tls.ca_file);
+    json.member_or_null("cert", !tls.cert_file.empty(), tls.cert_file);
+    json.member_or_null("key", !tls.key_file.empty(), tls.key_file);
+    json.member("min", tls_version_text(tls.min_version));
+    json.member("max", tls_version_text(tls.max_version));
+    json.member("resume", tls.resume);
+  });
   json.member_or_null("rate", config.open_loop(), config.rate);
   json.member("mode", config.open_loop() ? "open" : "closed");
   json.member("arrival", arrival_name(config.arrival.kind));

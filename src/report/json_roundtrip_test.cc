@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "document/run_document.h"
+#include "http/url.h"
 #include "merge/merge.h"
 #include "report/fleet_report.h"
 #include "report/json_report.h"
@@ -181,6 +182,38 @@ TEST(JsonRoundTripTest, TheRequestCountReadsBack) {
   document = read_run_document(render_json_report(run.input()));
   ASSERT_TRUE(document.has_value()) << document.error();
   EXPECT_EQ(document->config.requests_count, 0);
+}
+
+// An https:// run's TLS flags are saved and read back; an http:// run's config.tls is null.
+TEST(JsonRoundTripTest, TheTlsFlagsReadBack) {
+  testing::FabricatedRun run = testing::open_loop_run();
+  EXPECT_NE(render_json_report(run.input()).find("\"tls\": null"), std::string::npos);
+  run.config.target = *parse_url("https://localhost:8443/");
+  run.config.tls.insecure = true;
+  run.config.tls.ca_file = "ca.pem";
+  run.config.tls.cert_file = "client.pem";
+  run.config.tls.key_file = "client.key";
+  run.config.tls.min_version = TlsVersion::tls1_3;
+  run.config.tls.resume = false;
+  std::string text = render_json_report(run.input());
+  auto document = read_run_document(text);
+  ASSERT_TRUE(document.has_value()) << document.error();
+  const TlsConfig& tls = document->config.tls;
+  EXPECT_TRUE(tls.insecure);
+  EXPECT_EQ(tls.ca_file, "ca.pem");
+  EXPECT_EQ(tls.cert_file, "client.pem");
+  EXPECT_EQ(tls.key_file, "client.key");
+  EXPECT_EQ(tls.min_version, TlsVersion::tls1_3);
+  EXPECT_EQ(tls.max_version, TlsVersion::tls1_3);
+  EXPECT_FALSE(tls.resume);
+  const size_t at = text.find("\"min\": \"1.3\"");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, 12, "\"min\": \"1.1\"");
+  document = read_run_document(text);
+  ASSERT_FALSE(document.has_value());
+  EXPECT_NE(document.error().find("config.tls.min: expected \"1.2\" or \"1.3\""),
+            std::string::npos)
+      << document.error();
 }
 
 // --data and --data-order are saved (the run's inputs, beside --requests) and read back.
