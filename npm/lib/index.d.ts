@@ -569,6 +569,8 @@ export interface TlsReport {
   handshakes: { full: number; resumed: number; failed: number };
   /** The first failed handshake's reason in words. */
   first_error: string | null;
+  /** Connections the server ended for the client's certificate, or its lack (absent in older documents). */
+  client_certificate_refused?: number;
   /** Each successful handshake, after the TCP connect (apart from `connect`). */
   handshake_time: Histogram;
 }

@@ -79,6 +79,9 @@ void read_tls_section(DocumentReader& reader, RunResult& result) {
   out.verified = verify->boolean;
   out.full_handshakes = reader.integer(tls, "tls", {"handshakes", "full"});
   out.resumed_handshakes = reader.integer(tls, "tls", {"handshakes", "resumed"});
+  if (tls->find("client_certificate_refused") != nullptr) {  // absent in older documents
+    out.client_certificate_refused = reader.integer(tls, "tls", {"client_certificate_refused"});
+  }
   result.handshake_time = reader.histogram(tls->find("handshake_time"), "tls.handshake_time");
 }
 

@@ -121,6 +121,21 @@ std::string tls_port_note(const Config& config, const std::string& what) {
          target.path;
 }
 
+// What a server that refused the client's certificate (or its lack of one) wants.
+std::string client_certificate_note(const ReportInput& input) {
+  const int64_t count = input.result.tls.client_certificate_refused;
+  const std::string connections =
+      format_count(count) + (count == 1 ? " connection" : " connections");
+  const std::string& cert = input.config.tls.cert_file;
+  if (cert.empty()) {
+    return "the server ended " + connections +
+           " for want of a client certificate: it asks for one (mTLS); give --cert FILE --key "
+           "FILE";
+  }
+  return "the server refused the client certificate on " + connections + ": is " + cert +
+         " one that its CA signed, valid now?";
+}
+
 // Where the stop came. Before the measured part began (the ramp, the warm-up, the connects)
 // its elapsed time is 0, which says nothing: the phase the stop fell in is said instead.
 std::string interrupted_note(const Config& config, const RunResult& result) {
@@ -199,6 +214,7 @@ std::vector<std::string> report_notes(const ReportInput& input) {
   } else if (answered_only_400(input.config, result)) {
     notes.push_back(tls_port_note(input.config, "every answer was 400 Bad Request"));
   }
+  if (client_certificate_refused(result)) notes.push_back(client_certificate_note(input));
   if (input.config.open_loop() && result.corrected.out_of_range_count() > 0) {
     notes.push_back(clamp_note(result.corrected, "corrected"));
   }

@@ -56,6 +56,7 @@ void write_tls_json(const ReportInput& input, JsonWriter& json) {
     json.member("failed", input.result.error_count(ErrorKind::tls));
     json.end_object();
     json.member_or_null("first_error", !tls.first_error.empty(), tls.first_error);
+    json.member("client_certificate_refused", tls.client_certificate_refused);
     json.key("handshake_time");
     write_histogram(input.config, 0, input.result.handshake_time, json);
   });

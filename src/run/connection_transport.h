@@ -79,6 +79,9 @@ class ConnectionTransport {
 
   /// The failure's reason in words (tls_failure.cc), e.g. "certificate verify failed: ...".
   virtual std::string_view failure_reason() const = 0;
+  /// The failure was the server refusing the client's certificate, or its lack of one
+  /// (tls_failure.h refuses_client_certificate).
+  virtual bool failure_refuses_client_certificate() const = 0;
   virtual TransportSession session() const = 0;
 };
 

@@ -73,6 +73,9 @@ class TlsTransport final : public ConnectionTransport {
     return {transport_io(client_, transfer.io), transfer.bytes};
   }
   std::string_view failure_reason() const override { return client_.failure().reason; }
+  bool failure_refuses_client_certificate() const override {
+    return refuses_client_certificate(client_.failure());
+  }
   TransportSession session() const override {
     const TlsSessionInfo& info = client_.session();
     return {info.version, info.cipher, info.alpn, info.resumed};

@@ -37,6 +37,9 @@ struct TlsSummary {
   int64_t resumed_handshakes = 0;  // abbreviated, on a session of an earlier connection
   std::string first_error;  // the first failed handshake's reason, e.g. "certificate verify
                             // failed: self-signed certificate"
+  /// Connections the server ended for the client's certificate, or its lack of one (an alert
+  /// in the handshake, or under TLS 1.3 with the first read): a server that wants --cert.
+  int64_t client_certificate_refused = 0;
 };
 
 /// Status classes 1xx..5xx; anything outside 100..599 is a parse error, not a class.

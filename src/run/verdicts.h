@@ -325,6 +325,12 @@ bool timeout_may_mean_seconds(const Config& config, const RunResult& result);
 /// proxy may do the same). The report then names the https:// URL to try.
 bool closed_without_a_byte(const Config& config, const RunResult& result);
 
+/// The server ended connections for the client's certificate, or the lack of one
+/// (TlsSummary::client_certificate_refused): the report says what to give or check.
+inline bool client_certificate_refused(const RunResult& result) {
+  return result.tls.client_certificate_refused > 0;
+}
+
 /// An http:// run every answer of which was 400 Bad Request: what nginx (and other servers
 /// that take both on one port) answers a plain request on its TLS port with ("The plain HTTP
 /// request was sent to HTTPS port"). The report then names the https:// URL to try, as for a

@@ -71,6 +71,10 @@ void Worker::on_handshake_done(Connection& connection, int64_t now_ns) {
 
 void Worker::fail_handshake(Connection& connection, std::string_view reason) {
   count_error(ErrorKind::tls, clock_.now_ns());
+  if (connection.transport != nullptr &&
+      connection.transport->failure_refuses_client_certificate()) {
+    ++result_.tls.client_certificate_refused;
+  }
   if (result_.tls.first_error.empty()) result_.tls.first_error = std::string(reason);
   timers_.disarm(&connection.timer);
   close_socket(connection);
@@ -202,6 +206,9 @@ void Worker::transport_process(Connection& connection) {
         on_received(connection, Io::closed, nullptr, 0, 0);
         return;
       case TransportIo::failed:
+        if (transport.failure_refuses_client_certificate()) {
+          ++result_.tls.client_certificate_refused;
+        }
         transport_failed(connection, ErrorKind::read,
                          "read: TLS: " + std::string(transport.failure_reason()));
         return;

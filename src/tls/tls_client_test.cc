@@ -358,6 +358,8 @@ TEST(TlsClientTest, AClientCertificateIsPresentedWhenTheServerRequiresOne) {
     EXPECT_EQ(client.state(), TlsState::failed);
     EXPECT_EQ(client.failure().kind, TlsError::alert_received);
     EXPECT_EQ(client.failure().reason, "alert received: certificate required");
+    EXPECT_EQ(client.failure().alert, 116);  // RFC 8446 §6: certificate_required
+    EXPECT_TRUE(refuses_client_certificate(client.failure()));
   }
 }
 

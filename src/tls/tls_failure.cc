@@ -113,7 +113,8 @@ TlsFailure tls_failure_from_openssl(const SSL* ssl, int ssl_error, std::string_v
       // after the word "alert" (SSL_alert_desc_string_long knows no TLS 1.3 alert in 3.0).
       std::string name = reason_text(code);
       if (const size_t at = name.find("alert "); at != std::string::npos) name.erase(0, at + 6);
-      return {TlsError::alert_received, "alert received: " + name};
+      return {TlsError::alert_received, "alert received: " + name,
+              reason - SSL_AD_REASON_OFFSET};
     }
     if (reason == SSL_R_UNEXPECTED_EOF_WHILE_READING) {
       return tls_closed_without_close_notify_failure(false);
@@ -123,6 +124,22 @@ TlsFailure tls_failure_from_openssl(const SSL* ssl, int ssl_error, std::string_v
     }
   }
   return {TlsError::other, reason_text(code)};
+}
+
+bool refuses_client_certificate(const TlsFailure& failure) {
+  if (failure.kind != TlsError::alert_received) return false;
+  switch (failure.alert) {
+    case SSL_AD_BAD_CERTIFICATE:
+    case SSL_AD_UNSUPPORTED_CERTIFICATE:
+    case SSL_AD_CERTIFICATE_REVOKED:
+    case SSL_AD_CERTIFICATE_EXPIRED:
+    case SSL_AD_CERTIFICATE_UNKNOWN:
+    case SSL_AD_UNKNOWN_CA:
+    case SSL_AD_CERTIFICATE_REQUIRED:
+      return true;
+    default:
+      return false;
+  }
 }
 
 TlsFailure tls_after_refused_renegotiation(TlsFailure failure) {

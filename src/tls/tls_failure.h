@@ -29,8 +29,17 @@ struct TlsFailure {
   /// One line without a trailing period, e.g. "certificate verify failed: self-signed
   /// certificate in certificate chain"; empty when kind is none.
   std::string reason;
+  /// alert_received: the alert's description (RFC 8446 §6: 116 certificate_required ...);
+  /// -1 otherwise.
+  int alert = -1;
   explicit operator bool() const { return kind != TlsError::none; }
 };
+
+/// The server's alert is about the client's certificate (none given where one is required,
+/// or one it does not accept: bad, unsupported, revoked, expired, unknown, an unknown CA).
+/// A server sends these only of what the client presented, or failed to: under TLS 1.3 they
+/// come after the client's handshake is done, with its first read.
+bool refuses_client_certificate(const TlsFailure& failure);
 
 /// The failure an OpenSSL call on `ssl` just reported (`ssl_error` from SSL_get_error), read
 /// from the thread's error queue (the first error: the cause, not its consequences) and the

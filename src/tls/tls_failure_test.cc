@@ -193,6 +193,24 @@ TEST(TlsClientFailureTest, ARefusedRenegotiationNamesItselfInTheFailureThatFollo
             "hammer refuses)");
 }
 
+// The alerts about the client's certificate, and only those, read as a refusal of it.
+TEST(TlsClientFailureTest, OnlyCertificateAlertsRefuseTheClientCertificate) {
+  const auto failure = [](TlsError kind, int alert) {
+    TlsFailure made;  // members one by one: GCC 12 -Wrestrict misfires on {kind, "", alert}
+    made.kind = kind;
+    made.alert = alert;
+    return made;
+  };
+  for (const int alert : {42, 43, 44, 45, 46, 48, 116}) {
+    EXPECT_TRUE(refuses_client_certificate(failure(TlsError::alert_received, alert))) << alert;
+  }
+  for (const int alert : {20, 40, 47, 70, 80, 120}) {  // bad_record_mac ... no_application_protocol
+    EXPECT_FALSE(refuses_client_certificate(failure(TlsError::alert_received, alert))) << alert;
+  }
+  EXPECT_FALSE(refuses_client_certificate(failure(TlsError::verify_failed, 48)));
+  EXPECT_FALSE(refuses_client_certificate(TlsFailure{}));
+}
+
 TEST(TlsClientFailureTest, AnEndWithoutCloseNotifyIsClassifiedAndOneWithItIsClean) {
   for (const bool polite : {true, false}) {
     SCOPED_TRACE(polite ? "close_notify" : "no close_notify");

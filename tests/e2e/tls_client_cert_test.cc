@@ -121,9 +121,15 @@ TEST_F(TlsClientCertTest, SServerRefusesAMissingCertificateInTheHandshake) {
   EXPECT_GT(number_at(report, "requests.sent"), 0);
   EXPECT_EQ(number_at(report, "errors.read"), number_at(report, "requests.sent"));
   EXPECT_EQ(number_at(report, "tls.handshakes.resumed"), 0);  // a fatal alert drops the session
+  EXPECT_EQ(number_at(report, "tls.client_certificate_refused"),
+            number_at(report, "errors.read"));
   const Finished late_text = short_run({}, s13.url());
   EXPECT_NE(late_text.out.find("first socket error: read: TLS: alert received: certificate "
                                "required\n"),
+            std::string::npos)
+      << late_text.out;
+  EXPECT_NE(late_text.out.find(" for want of a client certificate: it asks for one (mTLS); "
+                               "give --cert FILE --key FILE\n"),
             std::string::npos)
       << late_text.out;
   run = short_run(with_pair, s13.url());
