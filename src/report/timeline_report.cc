@@ -149,9 +149,12 @@ void append_connect_text(const ReportInput& input, std::string& out) {
          (connect.total_count() == 1 ? " connect" : " connects") + ")\n";
   const Histogram& first = result.first_requests;
   if (first.total_count() == 0) return;
+  // Not "one per connection": a connection whose first request is one sent again (after a
+  // polite close left it unanswered) adds none, so with -p and a closing server the count is
+  // far below the connects.
   out += "First requests p50 " + format_duration_ns(first.value_at_percentile(50)) + ", max " +
          format_duration_ns(first.max()) + " (" + std::to_string(first.total_count()) +
-         ", one per new connection, uncorrected)\n";
+         ", a new connection's first new request, uncorrected)\n";
 }
 
 void append_timeline_text(const ReportInput& input, std::string& out) {
