@@ -37,10 +37,13 @@ std::string host_line(const HostReading& host) {
             (host.long_count == 1 ? " stall" : " stalls") + " over 10ms (" +
             format_duration_ns(host.long_sum_ns) + " lost";
     if (host.observed_ns > 0) {
+      // The meter watches from the start to the end of the drain (the last answers' wait, up
+      // to --timeout), not the measured part alone: its span is said, so a share or a stall's
+      // time past the measured seconds reads as what it is.
       text += ", " +
               percent(static_cast<double>(host.long_sum_ns) /
                       static_cast<double>(host.observed_ns)) +
-              " of the run";
+              " of the " + format_duration_ns(host.observed_ns) + " watched, drain included";
     }
     text += ")";
   }
