@@ -217,7 +217,8 @@ void append_totals(const ReportInput& input, std::string& out) {
   }
   if (result.retried > 0) {
     out += "Retried          " + format_count(result.retried) +
-           " requests sent again after a polite close (not failed requests)\n";
+           " requests sent again after a polite close (each counted once, by its last "
+           "try)\n";
   }
   if (result.connection_events() > 0) {
     out += "Connection events  " +

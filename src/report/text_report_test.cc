@@ -346,6 +346,13 @@ TEST(TextReportTest, FailedRequestsAndConnectionEventsLinesKeepTheirLabelApartFr
   EXPECT_TRUE(has_line(text, "Connection events  7 failed connects, 2 reconnects, 0 unsolicited "
                              "responses (not failed requests)"))
       << text;
+  // Each of them retried once and failed at last: counted once, as failed (the line said "not
+  // failed requests" beside "Failed requests 9,449 of 9,449").
+  run.result.retried = 10;
+  EXPECT_TRUE(has_line(render_text_report(run.input()),
+                       "Retried          10 requests sent again after a polite close (each "
+                       "counted once, by its last try)"))
+      << render_text_report(run.input());
 }
 
 // Issue 10 (QA): open loop shows what was due, sent and unsent, and why the unsent were not
