@@ -267,11 +267,13 @@ class Worker {
     return connection.rendered;
   }
   void render_request(Connection& connection, const WireRequest& wire, const Outstanding& next);
-  /// Closed loop: the line of this worker's next send (its sends interleave with the other
-  /// workers', so the i-th send of the run uses about line i mod n).
+  /// Closed loop: the line of this worker's next send. Each worker goes through every line in
+  /// turn, from its own offset, so the mix is the file's whatever the workers' pace. (Its sends
+  /// numbered as the run's, i * workers + index, gave 2 workers of a 4-line file lines 1 and 3
+  /// or 2 and 4 each: the faster worker's lines got more requests and read faster.)
   int32_t next_closed_loop_line() {
     if (requests_.size() == 1) return 0;  // without --requests: no division per request
-    const int64_t i = closed_sends_ * worker_count_ + worker_index_;
+    const int64_t i = closed_sends_ + worker_index_;
     return static_cast<int32_t>(i % static_cast<int64_t>(requests_.size()));
   }
   /// Closed loop: the global number of this worker's next send ({{seq}}): its partition's
