@@ -230,6 +230,20 @@ TEST_F(Http2HostileTest, GoawayMidRunFinishesItsStreamsAndResendsTheRest) {
   EXPECT_GE(number_at(report, "http2.goaways"), 2);
 }
 
+// Every stream a GOAWAY leaves unprocessed is sent again, however many a connection had open:
+// the resend queue had room for one per connection (-p's depth), and the rest failed (27 of
+// -n 1000 with --streams 8, as nginx's keepalive_requests did to 7 of 3,000).
+TEST_F(Http2HostileTest, AGoawayRefusingManyStreamsSendsEachAgain) {
+  const auto server = start({"goaway-after", "--every", "100"});
+  const JsonValue report =
+      run_against(*server, {"--streams", "8", "-c", "1", "-t", "1", "-n", "1000"});
+  EXPECT_EQ(number_at(report, "requests.sent"), 1000);
+  EXPECT_EQ(number_at(report, "requests.completed"), 1000);
+  EXPECT_EQ(number_at(report, "errors.read"), 0);
+  EXPECT_GT(number_at(report, "requests.retried"), 0);
+  EXPECT_GE(number_at(report, "http2.goaways"), 2);
+}
+
 TEST_F(Http2HostileTest, EveryTenthStreamResetIsAReadErrorOfItsOwn) {
   const auto server = start({"rst-every", "--every", "10"});
   const JsonValue report = run_against(*server, {"--streams", "4", "-c", "2", "-t", "1", "-d", "1"});
