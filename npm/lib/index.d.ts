@@ -692,7 +692,13 @@ export interface SweepStep {
   /** Closed-loop connection sweeps: req/s x mean latency (a timed-out request counted as
    *  holding its connection for the timeout), and its distance from the connection count in %. */
   littles_law: { in_flight: number; deviation_pct: number } | null;
-  generator_cpu: { cores: number | null; usable_cores: number; busy: boolean };
+  /** `threads_below_cpus`: more --threads had cores to use (absent in older documents). */
+  generator_cpu: {
+    cores: number | null;
+    usable_cores: number;
+    busy: boolean;
+    threads_below_cpus?: boolean;
+  };
   /** With `slo`. */
   slo?: SloOutcome[];
   slo_passed?: boolean;
@@ -783,6 +789,8 @@ export interface SweepResult {
     /** The sentences the text report prints under the table (knee, collapse, capacity, ...). */
     summary: string[];
   };
+  /** With `slo`: the limits the sweep was judged by (each step's `slo` holds its outcomes). */
+  slo?: { key: string; limit: number; unit: 'ns' | 'ratio' }[];
   /** With `slo`: whether any level met every SLO (else exit 3). */
   slo_passed?: boolean;
   notes: string[];

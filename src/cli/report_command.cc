@@ -10,11 +10,13 @@
 #include "cli/shared_flags.h"
 #include "platform/files.h"
 #include "document/run_document.h"
+#include "document/sweep_document.h"
 #include "json/json_value.h"
 #include "report/fleet_report.h"
 #include "report/html_report.h"
 #include "report/output_formats.h"
 #include "report/slo_report.h"
+#include "report/sweep_report.h"
 #include "report/text_report.h"
 #include "run/verdicts.h"
 #include "sweep/slo.h"
@@ -96,8 +98,10 @@ Expected<std::string, std::string> render_saved_run_text(const std::string& path
   auto json = parse_json(*text);
   if (!json) return unexpected("report: '" + path + "': not JSON: " + json.error());
   if (json->find("hammer") != nullptr && json->find("sweep") != nullptr) {
-    return unexpected("report: '" + path + "': a sweep's document renders as HTML only: give "
-                      "-o report.html");
+    // A sweep's table, control rows and readings, as the sweep printed them.
+    auto sweep = read_sweep_document(*json);
+    if (!sweep) return unexpected("report: '" + path + "': " + sweep.error());
+    return render_sweep_text(sweep->config, sweep->result);
   }
   auto document = read_run_document(*json);
   if (!document) return unexpected("report: '" + path + "': " + document.error());
@@ -129,7 +133,8 @@ std::string report_usage_text() {
          "Two or more runs are compared: their percentile spectra are overlaid.\n"
          "A sweep's document is rendered alone.\n"
          "Without -o, one saved run prints its text report, as the run printed it\n"
-         "(its --slo limits judged again from the histograms).\n"
+         "(its --slo limits judged again from the histograms); a sweep's, its table\n"
+         "and readings as the sweep printed them.\n"
          "\n"
          "  -o, --output FILE.html  where to write the page, repeatable\n"
          "  -h, --help              print this help and exit\n"

@@ -29,8 +29,8 @@ Expected<ReportOptions, UsageError> parse_report_options(const std::vector<std::
 Expected<std::vector<RenderedFile>, std::string> render_report_files(const ReportOptions& options);
 
 /// `hammer report RUN.json` without -o: the saved single run's text report, as the run printed
-/// it, with its --slo lines judged again. A sweep's document, or one that cannot be read, is a
-/// one-line error naming the file.
+/// it, with its --slo lines judged again; a sweep's document, the sweep's table and readings
+/// as it printed them. One that cannot be read is a one-line error naming the file.
 Expected<std::string, std::string> render_saved_run_text(const std::string& path);
 
 /// The flags `hammer report` takes (rows of kFlags), for shell completions.

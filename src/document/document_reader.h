@@ -55,6 +55,31 @@ class DocumentReader {
     if (!value) fail(path_text("", path) + ": expected a number");
     return value.value_or(0);
   }
+  /// A number under `base` (named `base_name` in errors).
+  double number(const JsonValue* base, std::string_view base_name,
+                std::initializer_list<std::string_view> path) {
+    const JsonValue* node = at(base, path);
+    auto value = node ? node->as_double() : std::nullopt;
+    if (!value) fail(path_text(base_name, path) + ": expected a number");
+    return value.value_or(0);
+  }
+  /// A number under `base`, or `absent` when the member is null (or missing).
+  double number_or_null(const JsonValue* base, std::string_view base_name,
+                        std::initializer_list<std::string_view> path, double absent) {
+    const JsonValue* node = at(base, path);
+    if (node == nullptr || node->is_null()) return absent;
+    return number(base, base_name, path);
+  }
+  /// A boolean under `base`, required.
+  bool boolean(const JsonValue* base, std::string_view base_name,
+               std::initializer_list<std::string_view> path) {
+    const JsonValue* node = at(base, path);
+    if (node == nullptr || node->kind != JsonValue::Kind::boolean) {
+      fail(path_text(base_name, path) + ": expected true or false");
+      return false;
+    }
+    return node->boolean;
+  }
   /// A boolean added within schema 1: false when absent; anything else there is an error.
   bool flag(std::initializer_list<std::string_view> path) {
     const JsonValue* node = at(path);

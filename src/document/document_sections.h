@@ -1,17 +1,27 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The parts of a run's document that run_document.cc leaves to files of their own, each read
+// The parts of a run's (or a sweep's) document that run_document.cc leaves to files of their own, each read
 // through the same DocumentReader (the first problem names its member). Internal to document/.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/config.h"
 #include "document/document_reader.h"
 #include "document/fleet_summary.h"
 #include "run/result.h"
+#include "sweep/slo.h"
 
 namespace hammer {
+
+/// Why the document is not one this hammer reads (not hammer's, no `hammer` member; a
+/// `hammer.schema` other than 1), in one line; empty when it is.
+std::string unreadable_header(DocumentReader& reader);
+
+/// `config`: the flags the run (or sweep) was given, into `config` (its shard and start are a
+/// single run's, read by run_document.cc).
+void read_config_section(DocumentReader& reader, Config& config);
 
 /// `tls` (an https:// run's handshakes, version, cipher, ALPN, first failure and handshake-time
 /// histogram) into result.tls and result.handshake_time; null or absent: a plain-HTTP run.
@@ -29,6 +39,16 @@ void read_http2_section(DocumentReader& reader, RunResult& result);
 /// `slo`: the --slo limits the run was judged by, as typed values (never text parsed again);
 /// empty when the run had none.
 std::vector<SloLimit> read_slo_limits(DocumentReader& reader);
+
+/// One {key, limit, unit} entry (named `name` in errors); nullopt, with the reader failed,
+/// when it is not one.
+std::optional<SloLimit> read_slo_limit(DocumentReader& reader, const JsonValue& entry,
+                                       const std::string& name);
+
+/// An array of SLO outcomes ({key, limit, unit, measured, pass, censored, unjudged}, as
+/// write_slo_json() writes them), such as a sweep step's `slo`; null or absent: none.
+std::vector<SloOutcome> read_slo_outcomes(DocumentReader& reader, const JsonValue* slo,
+                                          const std::string& name);
 
 /// The online CPUs of the machine that ran it, as the generator verdict's figures name them;
 /// 0 when no verdict does (only that verdict's advice depends on them).

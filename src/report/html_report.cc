@@ -20,6 +20,7 @@
 #include <cmath>
 #include <optional>
 
+#include "document/sweep_document.h"
 #include "report/format.h"
 #include "report/html_pieces.h"
 #include "report/html_reading.h"
@@ -27,6 +28,8 @@
 #include "report/json_report.h"
 #include "report/svg_chart.h"
 #include "report/sweep_noise_text.h"
+#include "report/sweep_parts.h"
+#include "report/sweep_report.h"
 
 namespace hammer {
 namespace {
@@ -79,85 +82,72 @@ footer dt { font-weight: 600; } footer dd { margin: 0; word-break: break-all; }
 
 // ---- sweeps ----
 
-std::string sweep_body(const HtmlSource& source) {
-  const JsonValue* doc = source.document;
-  const JsonValue* sweep = doc->find("sweep");
-  const bool by_rate = text_at(sweep, {"kind"}) == "rate";
+// A latency cell: a censored figure is the timeout, a bound, and says so.
+std::string sweep_latency_cell(const StepSummary& step, int64_t ns, bool censored) {
+  if (!step.has_latency) return "<td>-</td>";
+  if (censored) {
+    return "<td class=\"censored\" data-censored=\"" + std::to_string(ns) + "\">&gt; " +
+           format_duration_ns(ns) + " <small>(timed out)</small></td>";
+  }
+  return "<td data-ns=\"" + std::to_string(ns) + "\">" + format_duration_ns(ns) + "</td>";
+}
+
+std::string sweep_body(const SweepDocument& document) {
+  const Config& config = document.config;
+  const SweepResult& result = document.result;
+  const bool by_rate = result.kind == SweepKind::rate;
   const std::string level_label = by_rate ? "offered rate (req/s)" : "connections";
-  const JsonValue* steps = sweep->find("steps");
   ChartSeries throughput{"achieved requests/s", kBlue, "", {}, true};
   ChartSeries control{"--control route, requests/s", kBlack, "4 3", {}, true};
   ChartSeries p50{"p50", kGreen, "", {}, true};
   ChartSeries p99{"p99", kVermillion, "6 3", {}, true};
   std::string rows;
   bool any_noisy = false;
-  if (steps != nullptr) {
-    std::vector<const JsonValue*> ordered;
-    for (const JsonValue& step : steps->items) ordered.push_back(&step);
-    std::sort(ordered.begin(), ordered.end(), [](const JsonValue* a, const JsonValue* b) {
-      return number_or(a, {"level"}, 0) < number_or(b, {"level"}, 0);
-    });
-    for (const JsonValue* step : ordered) {
-      const double level = number_or(step, {"level"}, 0);
-      throughput.points.push_back({level, number_or(step, {"requests", "per_second"}, 0)});
-      // A censored figure is the timeout, a bound: the charts draw no point for it.
-      const auto censored = [&](const char* key) {
-        const JsonValue* names = at(step, {"latency_ns", "censored"});
-        if (names == nullptr) return false;
-        return std::any_of(names->items.begin(), names->items.end(),
-                           [&](const JsonValue& name) { return name.text == key; });
-      };
-      if (auto value = number_at(step, {"latency_ns", "50"}); value && !censored("50")) {
-        p50.points.push_back({level, *value / 1e6});
-      }
-      if (auto value = number_at(step, {"latency_ns", "99"}); value && !censored("99")) {
-        p99.points.push_back({level, *value / 1e6});
-      }
-      if (auto value = number_at(step, {"control_per_second"})) control.points.push_back({level, *value});
-      const auto latency = [&](const char* key) {
-        auto value = number_at(step, {"latency_ns", key});
-        if (value && censored(key)) {
-          return "<td class=\"censored\" data-censored=\"" + whole(*value) + "\">&gt; " +
-                 format_duration_ns(whole_ns(*value)) + " <small>(timed out)</small></td>";
-        }
-        return value ? "<td data-ns=\"" + whole(*value) + "\">" +
-                           format_duration_ns(whole_ns(*value)) + "</td>"
-                     : std::string("<td>-</td>");
-      };
-      const auto little = number_at(step, {"littles_law", "in_flight"});
-      const auto deviation = number_at(step, {"littles_law", "deviation_pct"});
-      // A level its repeats left noisy is marked as the text table marks it (sweep/noise.h).
-      const JsonValue* noisy_member = step->find("noisy");
-      const bool noisy = noisy_member != nullptr && noisy_member->boolean;
-      any_noisy = any_noisy || noisy;
-      const auto runs = number_at(step, {"runs"});
-      rows += std::string(noisy ? "<tr class=\"noisy\">" : "<tr>") + "<td>" +
-              format_fixed(level, level == std::floor(level) ? 0 : 2) +
-              (noisy ? std::string(kNoisyMark) : "") +
-              (runs && *runs > 1 ? " <small>(" + whole(*runs) + " runs)</small>" : "") + "</td><td>" +
-              format_fixed(number_or(step, {"requests", "per_second"}, 0), 1) + "</td>" +
-              latency("50") + latency("99") + latency("max") + "<td>" +
-              whole(number_or(step, {"errors"}, 0)) + "</td><td>" +
-              (little ? format_fixed(*little, 1) + (deviation ? " (" + format_fixed(*deviation, 0) + "%)" : "")
-                      : std::string("-")) +
-              "</td><td>" + (at(step, {"meets"}) && at(step, {"meets"})->boolean ? "yes" : "no") +
-              "</td></tr>";
+  std::vector<const StepSummary*> ordered;
+  for (const StepSummary& step : result.steps) ordered.push_back(&step);
+  std::stable_sort(ordered.begin(), ordered.end(), [](const StepSummary* a, const StepSummary* b) {
+    return a->level < b->level;
+  });
+  for (const StepSummary* step : ordered) {
+    const double level = step->level;
+    throughput.points.push_back({level, step->per_second});
+    // A censored figure is the timeout, a bound: the charts draw no point for it.
+    if (step->has_latency && !step->tail.censors(50)) p50.points.push_back({level, step->p50_ns / 1e6});
+    if (step->has_latency && !step->tail.censors(99)) p99.points.push_back({level, step->p99_ns / 1e6});
+    if (step->control_per_second >= 0) control.points.push_back({level, step->control_per_second});
+    // A level its repeats left noisy is marked as the text table marks it (sweep/noise.h).
+    any_noisy = any_noisy || step->noisy;
+    std::string little = "-";
+    if (sweep_parts::littles_law_applies(config) && step->has_latency) {
+      const double in_flight = step->in_flight();
+      little = format_fixed(in_flight, 1) + " (" +
+               format_fixed(littles_law_deviation_pct(in_flight, sweep_parts::littles_law_expected(config, *step)), 0) +
+               "%)";
     }
+    rows += std::string(step->noisy ? "<tr class=\"noisy\">" : "<tr>") + "<td>" +
+            format_fixed(level, level == std::floor(level) ? 0 : 2) +
+            (step->noisy ? std::string(kNoisyMark) : "") +
+            (step->runs > 1 ? " <small>(" + std::to_string(step->runs) + " runs)</small>" : "") +
+            "</td><td>" + format_fixed(step->per_second, 1) + "</td>" +
+            sweep_latency_cell(*step, step->p50_ns, step->tail.censors(50)) +
+            sweep_latency_cell(*step, step->p99_ns, step->tail.censors(99)) +
+            sweep_latency_cell(*step, step->max_ns, step->tail.any()) + "<td>" +
+            std::to_string(step->errors) + "</td><td>" + little + "</td><td>" +
+            (step->meets() ? "yes" : "no") + "</td></tr>";
   }
-  // Marks on the charts come from the figures; the sentences (knee, collapse, capacity, the
-  // --control ratio) from the document's summary, which sweep_report wrote with the text
-  // report's words.
+  // Marks on the charts come from the readings; the sentences (knee, collapse, capacity, the
+  // --control ratio) are the text report's own (render_sweep_summary), one per line.
   std::vector<ChartMark> marks;
-  if (const JsonValue* knee = sweep->find("knee"); knee && knee->is_object()) {
-    marks.push_back({number_or(knee, {"level"}, 0), "knee"});
-  }
-  if (const JsonValue* collapse = sweep->find("collapse"); collapse && collapse->is_object()) {
-    marks.push_back({number_or(collapse, {"fell_level"}, 0), "collapse"});
-  }
+  if (result.knee) marks.push_back({result.knee->level, "knee"});
+  if (result.collapse) marks.push_back({result.collapse->fell_level, "collapse"});
   std::string readings;
-  if (const JsonValue* summary = sweep->find("summary")) {
-    for (const JsonValue& line : summary->items) {
-      if (line.is_string()) readings += "<li class=\"verdict\">" + escape_html(line.text) + "</li>";
+  const std::string summary = render_sweep_summary(config, result);
+  for (size_t start = 0, end = 0; start < summary.size(); start = end + 1) {
+    end = summary.find('\n', start);
+    if (end == std::string::npos) end = summary.size();
+    if (end > start) {
+      readings += "<li class=\"verdict\">" + escape_html(summary.substr(start, end - start)) +
+                  "</li>";
     }
   }
   if (readings.empty()) readings = "<li class=\"ok\">No finding.</li>";
@@ -238,8 +228,10 @@ Expected<std::string, std::string> render_html_report(const std::vector<HtmlSour
     if (sources.size() > 1) {
       return unexpected(std::string("a sweep is rendered alone; give its document by itself"));
     }
-    return page("hammer sweep: " + text_at(sources[0].document, {"config", "url"}),
-                escape_html(sources[0].label), sweep_body(sources[0]), sources[0].document);
+    auto document = read_sweep_document(*sources[0].document);
+    if (!document) return unexpected(sources[0].label + ": " + document.error());
+    return page("hammer sweep: " + document->config.url, escape_html(sources[0].label),
+                sweep_body(*document), sources[0].document);
   }
   std::vector<RunView> runs;
   for (const HtmlSource& source : sources) {

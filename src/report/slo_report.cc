@@ -40,19 +40,23 @@ std::string render_slo_lines(const std::vector<SloOutcome>& outcomes) {
   return out;
 }
 
+void write_slo_limit_members(const SloLimit& limit, JsonWriter& json) {
+  json.member("key", limit.key);
+  if (limit.is_error_rate()) {
+    json.member("limit", limit.error_rate);
+    json.member("unit", "ratio");
+  } else {
+    json.member("limit", limit.limit_ns);
+    json.member("unit", "ns");
+  }
+}
+
 void write_slo_json(const std::vector<SloOutcome>& outcomes, JsonWriter& json) {
   json.key("slo").begin_array();
   for (const SloOutcome& outcome : outcomes) {
     const SloLimit& limit = outcome.limit;
     json.begin_object();
-    json.member("key", limit.key);
-    if (limit.is_error_rate()) {
-      json.member("limit", limit.error_rate);
-      json.member("unit", "ratio");
-    } else {
-      json.member("limit", limit.limit_ns);
-      json.member("unit", "ns");
-    }
+    write_slo_limit_members(limit, json);
     json.key("measured");
     if (!outcome.has_measured) {
       json.null();

@@ -13,6 +13,10 @@ namespace hammer {
 /// One line per --slo: "SLO p99 <= 30.00ms: 12.34ms, met" (or "MISSED"), each ending '\n'.
 std::string render_slo_lines(const std::vector<SloOutcome>& outcomes);
 
+/// A limit's members {key, limit, unit} inside an object being written (a sweep's `slo`
+/// lists the limits alone; each outcome below starts with them).
+void write_slo_limit_members(const SloLimit& limit, JsonWriter& json);
+
 /// The members "slo": [{key, limit, unit, measured, pass, censored, unjudged}] and "slo_passed" of a JSON object
 /// being written. Latency limits and figures are integer ns; the error rate a fraction.
 void write_slo_json(const std::vector<SloOutcome>& outcomes, JsonWriter& json);

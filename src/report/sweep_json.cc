@@ -76,6 +76,8 @@ void write_step_json(const Config& config, const StepSummary& step, StepRole rol
   json.member_or_null("cores", step.cpu_cores >= 0, step.cpu_cores);
   json.member("usable_cores", step.usable_cores);
   json.member("busy", step.generator_busy);
+  // More --threads would have had cores to use: the busy warning's advice says so.
+  json.member("threads_below_cpus", step.threads_below_cpus);
   json.end_object();
   if (judged(config) && role == StepRole::measured) write_slo_json(step.slo, json);
   json.member("meets", step.meets());
@@ -221,6 +223,15 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
   json.end_object();
 
   if (judged(config)) {
+    // The limits the sweep was judged by (each step's `slo` holds its outcomes), so the
+    // document read back names them as the header did, steps or none.
+    json.key("slo").begin_array();
+    for (const SloLimit& limit : config.slos) {
+      json.begin_object();
+      write_slo_limit_members(limit, json);
+      json.end_object();
+    }
+    json.end_array();
     json.member("slo_passed", result.capacity && result.capacity->found);
   }
   json.key("notes").begin_array();

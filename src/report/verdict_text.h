@@ -15,13 +15,6 @@ namespace hammer {
 /// say the figures describe failures or error answers (a fast 404 is not a fast server).
 bool verdict_comes_first(VerdictCode code);
 
-/// "over_capacity", "too_few_connections", ...: the code JSON carries (docs/json.md).
-std::string_view verdict_code_name(VerdictCode code);
-
-/// The code a saved document names (verdict_code_name's inverse); nullopt for a name this
-/// version does not know (a newer writer's).
-std::optional<VerdictCode> verdict_code_from_name(std::string_view name);
-
 /// The sentence the text report prints, figures included; warnings and notes carry their
 /// "warning: " or "note: " prefix.
 std::string verdict_sentence(const Verdict& verdict);

@@ -444,4 +444,34 @@ std::vector<Verdict> compute_verdicts(const Config& config, const RunResult& res
   return verdicts;
 }
 
+std::string_view verdict_code_name(VerdictCode code) {
+  switch (code) {
+    case VerdictCode::interrupted_before_measuring: return "interrupted_before_measuring";
+    case VerdictCode::interrupted_unanswered: return "interrupted_unanswered";
+    case VerdictCode::no_work: return "no_work";
+    case VerdictCode::server_stopped_answering: return "server_stopped_answering";
+    case VerdictCode::run_failed: return "run_failed";
+    case VerdictCode::mostly_non_2xx: return "mostly_non_2xx";
+    case VerdictCode::non_2xx_responses: return "non_2xx_responses";
+    case VerdictCode::too_few_connections: return "too_few_connections";
+    case VerdictCode::over_capacity: return "over_capacity";
+    case VerdictCode::generator_saturated: return "generator_saturated";
+    case VerdictCode::server_behind: return "server_behind";
+    case VerdictCode::timer_floor: return "timer_floor";
+    case VerdictCode::censored_tail: return "censored_tail";
+    case VerdictCode::host_stalled: return "host_stalled";
+    case VerdictCode::generator_bound: return "generator_bound";
+    case VerdictCode::generator_late: return "generator_late";
+  }
+  return "unknown";
+}
+
+std::optional<VerdictCode> verdict_code_from_name(std::string_view name) {
+  for (int value = 0; value <= static_cast<int>(VerdictCode::generator_late); ++value) {
+    const auto code = static_cast<VerdictCode>(value);
+    if (verdict_code_name(code) == name) return code;
+  }
+  return std::nullopt;
+}
+
 }  // namespace hammer

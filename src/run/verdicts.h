@@ -5,6 +5,8 @@
 // work. Each verdict is a code and the figures behind it; report/verdict_text.h words it (text
 // and JSON), so the rules here decide on numbers only.
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -32,6 +34,14 @@ enum class VerdictCode : int {
   generator_bound,
   generator_late,
 };
+
+/// "over_capacity", "too_few_connections", ...: the stable code JSON carries (docs/json.md),
+/// beside the enum as kStepMissNames is; the sentences are report/verdict_text.h's.
+std::string_view verdict_code_name(VerdictCode code);
+
+/// The code a saved document names (verdict_code_name's inverse); nullopt for a name this
+/// version does not know (a newer writer's).
+std::optional<VerdictCode> verdict_code_from_name(std::string_view name);
 
 /// Ctrl-C or SIGTERM before the measured part sent a request: not the server's failure.
 struct InterruptedBeforeMeasuringVerdict {

@@ -52,7 +52,9 @@ StepSummary summarize_step(const Config& step_config, double level, const RunRes
     step.p99_ns = step.tail.at(histogram, 99).value_ns;
     step.p999_ns = step.tail.at(histogram, 99.9).value_ns;
     step.max_ns = step.tail.max(histogram).value_ns;
-    step.mean_ns = histogram.mean();
+    // In whole ns, as the document keeps it, so a sweep read back (hammer report) works its
+    // Little's law from the very figure the sweep did.
+    step.mean_ns = std::round(histogram.mean());
   }
 
   step.dispatched = result.lag.dispatched;

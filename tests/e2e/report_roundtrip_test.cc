@@ -5,7 +5,7 @@
 // run.json -o again.html` must write the run's own page byte for byte. The scenarios cover
 // what the document has to carry for that: closed loop with the default thread count, open
 // loop with timeouts, -p, --requests with --latency, --timeline and --slo, warm-up and ramp,
-// a sweep (HTML only), an https:// run (its TLS and Handshake lines), and a merged fleet.
+// sweeps (one with --slo, timeouts and --control; a capacity search), an https:// run (its TLS and Handshake lines), and a merged fleet.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -29,18 +29,15 @@ class ReportRoundTripTest : public ::testing::Test {
 
   // Runs hammer with `args` saving run.json and run.html, then renders both back and compares.
   // Returns the run's stdout so a test can check that the scenario printed what it is about.
-  std::string expect_round_trip(std::vector<std::string> args, int exit_code = 0,
-                                bool text_too = true) {
+  std::string expect_round_trip(std::vector<std::string> args, int exit_code = 0) {
     const std::string json = path("run.json");
     const std::string html = path("run.html");
     args.insert(args.end() - 1, {"-o", json, "-o", html});
     const Finished run = run_hammer(args, 40);
     EXPECT_EQ(run.exit_code, exit_code) << run.err;
-    if (text_too) {
-      const Finished report = run_hammer({"report", json}, 20);
-      EXPECT_EQ(report.exit_code, 0) << report.err;
-      EXPECT_EQ(report.out, run.out) << "hammer report prints what the run printed";
-    }
+    const Finished report = run_hammer({"report", json}, 20);
+    EXPECT_EQ(report.exit_code, 0) << report.err;
+    EXPECT_EQ(report.out, run.out) << "hammer report prints what the run printed";
     const Finished page = run_hammer({"report", json, "-o", path("again.html")}, 20);
     EXPECT_EQ(page.exit_code, 0) << page.err;
     const std::string own = read_file(html);
@@ -87,12 +84,35 @@ TEST_F(ReportRoundTripTest, RequestsFileWithTheFullSpectrumTimelineAndSlo) {
   EXPECT_NE(out.find("SLO p99 <= 2.00s"), std::string::npos) << out;
 }
 
-// A sweep's document renders as HTML only (`hammer report sweep.json` says so in one line).
-TEST_F(ReportRoundTripTest, SweepPage) {
+// A sweep's document prints the sweep's table and readings (it was refused: "renders as HTML
+// only"), and its page is the sweep's own.
+TEST_F(ReportRoundTripTest, Sweep) {
   ServerProcess server({test_server_binary(), "--port", "0"});
   ASSERT_TRUE(server.ready()) << server.startup_output();
-  expect_round_trip({"-r", "100,200", "-c", "2", "-t", "1", "-d", "0.3", server.url()}, 0,
-                    /*text_too=*/false);
+  expect_round_trip({"-r", "100,200", "-c", "2", "-t", "1", "-d", "0.3", server.url()});
+}
+
+// Every member a step carries: SLO outcomes that timeouts censor (every 40th request is never
+// answered), dispatch lag, --control steps and their ratio, the capacity reading.
+TEST_F(ReportRoundTripTest, SweepWithSloTimeoutsAndControl) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--silent-every", "40"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const std::string out = expect_round_trip(
+      {"-r", "100,200", "-c", "4", "-t", "1", "-d", "0.5", "--timeout", "150ms", "--slo",
+       "p99=100ms", "--slo", "errors=50%", "--control", server.url(), server.url()},
+      3);
+  EXPECT_NE(out.find("(timed out)"), std::string::npos) << out;
+  EXPECT_NE(out.find("Control @ "), std::string::npos) << out;
+  EXPECT_NE(out.find("Capacity: "), std::string::npos) << out;
+}
+
+// A capacity search: its steps in the order tried, its range in the header.
+TEST_F(ReportRoundTripTest, CapacitySearch) {
+  ServerProcess server({test_server_binary(), "--port", "0"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const std::string out = expect_round_trip({"-r", "50:400", "--slo", "p99=1s", "-c", "2", "-t",
+                                             "1", "-d", "0.2", server.url()});
+  EXPECT_NE(out.find("capacity search over 50 to 400 req/s"), std::string::npos) << out;
 }
 
 // The TLS line, the Handshake line and the -k line come from the document's `tls` member.
