@@ -49,6 +49,9 @@ struct TransportSession {
   bool resumed = false;
 };
 
+/// What a failed handshake's alert says the server would not take.
+enum class TransportRefusal : uint8_t { none, client_certificate, application_protocol };
+
 /// One connection's transform, made at setup and reused by each socket the connection opens.
 class ConnectionTransport {
  public:
@@ -79,9 +82,10 @@ class ConnectionTransport {
 
   /// The failure's reason in words (tls_failure.cc), e.g. "certificate verify failed: ...".
   virtual std::string_view failure_reason() const = 0;
-  /// The failure was the server refusing the client's certificate, or its lack of one
-  /// (tls_failure.h refuses_client_certificate).
-  virtual bool failure_refuses_client_certificate() const = 0;
+  /// What the server's alert, if the failure was one, says it refused: the client's
+  /// certificate or its lack (tls_failure.h refuses_client_certificate), or every protocol
+  /// ALPN offered (refuses_application_protocol). Decided on the alert's number.
+  virtual TransportRefusal failure_refusal() const = 0;
   virtual TransportSession session() const = 0;
 };
 

@@ -73,8 +73,12 @@ class TlsTransport final : public ConnectionTransport {
     return {transport_io(client_, transfer.io), transfer.bytes};
   }
   std::string_view failure_reason() const override { return client_.failure().reason; }
-  bool failure_refuses_client_certificate() const override {
-    return refuses_client_certificate(client_.failure());
+  TransportRefusal failure_refusal() const override {
+    if (refuses_client_certificate(client_.failure())) return TransportRefusal::client_certificate;
+    if (refuses_application_protocol(client_.failure())) {
+      return TransportRefusal::application_protocol;
+    }
+    return TransportRefusal::none;
   }
   TransportSession session() const override {
     const TlsSessionInfo& info = client_.session();

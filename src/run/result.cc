@@ -20,7 +20,10 @@ void RunResult::add(const RunResult& part) {
   tls.full_handshakes += part.tls.full_handshakes;
   tls.resumed_handshakes += part.tls.resumed_handshakes;
   tls.client_certificate_refused += part.tls.client_certificate_refused;
-  if (tls.first_error.empty()) tls.first_error = part.tls.first_error;
+  if (tls.first_error.empty()) {
+    tls.first_error = part.tls.first_error;
+    tls.first_error_refused_alpn = part.tls.first_error_refused_alpn;
+  }
   http2.add(part.http2);
   first_requests.add(part.first_requests);
   timeline.add(part.timeline);

@@ -37,6 +37,9 @@ struct TlsSummary {
   int64_t resumed_handshakes = 0;  // abbreviated, on a session of an earlier connection
   std::string first_error;  // the first failed handshake's reason, e.g. "certificate verify
                             // failed: self-signed certificate"
+  /// That failure was the server's no_application_protocol alert: it took none of the
+  /// protocols ALPN offered (--http2 offers h2 alone). Not kept in the document.
+  bool first_error_refused_alpn = false;
   /// Connections the server ended for the client's certificate, or its lack of one (an alert
   /// in the handshake, or under TLS 1.3 with the first read): a server that wants --cert.
   int64_t client_certificate_refused = 0;

@@ -153,15 +153,21 @@ std::optional<RunError> every_handshake_failed(const Config& config,
   int64_t established = 0;
   int64_t failed = 0;
   std::string reason;
+  bool refused_alpn = false;
   for (const auto& worker : workers) {
     const RunResult& result = worker->result();
     established += result.tls.full_handshakes + result.tls.resumed_handshakes;
     failed += result.error_count(ErrorKind::tls);
-    if (reason.empty()) reason = result.tls.first_error;
+    if (reason.empty()) {
+      reason = result.tls.first_error;
+      refused_alpn = result.tls.first_error_refused_alpn;
+    }
   }
   if (established > 0 || failed == 0) return std::nullopt;
-  // --http2 offers h2 alone: a server without it ends the handshake (no_application_protocol).
-  const std::string offered = config.http2 ? " (--http2 offers only h2 by ALPN: the server may not speak HTTP/2)" : "";
+  // --http2 offers h2 alone: a server without it may end the handshake with the
+  // no_application_protocol alert. Said only then, not beside a certificate that failed.
+  const std::string offered =
+      refused_alpn ? " (--http2 offers only h2 by ALPN: the server does not speak HTTP/2)" : "";
   return RunError{ExitCode::run_failed, "cannot connect to " + target_text(target) +
                                             ": TLS handshake failed: " + reason + offered};
 }

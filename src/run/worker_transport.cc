@@ -71,11 +71,14 @@ void Worker::on_handshake_done(Connection& connection, int64_t now_ns) {
 
 void Worker::fail_handshake(Connection& connection, std::string_view reason) {
   count_error(ErrorKind::tls, clock_.now_ns());
-  if (connection.transport != nullptr &&
-      connection.transport->failure_refuses_client_certificate()) {
-    ++result_.tls.client_certificate_refused;
+  const TransportRefusal refusal = connection.transport != nullptr
+                                      ? connection.transport->failure_refusal()
+                                      : TransportRefusal::none;
+  if (refusal == TransportRefusal::client_certificate) ++result_.tls.client_certificate_refused;
+  if (result_.tls.first_error.empty()) {
+    result_.tls.first_error = std::string(reason);
+    result_.tls.first_error_refused_alpn = refusal == TransportRefusal::application_protocol;
   }
-  if (result_.tls.first_error.empty()) result_.tls.first_error = std::string(reason);
   timers_.disarm(&connection.timer);
   close_socket(connection);
   retry_later(connection);
@@ -206,7 +209,7 @@ void Worker::transport_process(Connection& connection) {
         on_received(connection, Io::closed, nullptr, 0, 0);
         return;
       case TransportIo::failed:
-        if (transport.failure_refuses_client_certificate()) {
+        if (transport.failure_refusal() == TransportRefusal::client_certificate) {
           ++result_.tls.client_certificate_refused;
         }
         transport_failed(connection, ErrorKind::read,

@@ -142,6 +142,11 @@ bool refuses_client_certificate(const TlsFailure& failure) {
   }
 }
 
+bool refuses_application_protocol(const TlsFailure& failure) {
+  return failure.kind == TlsError::alert_received &&
+         failure.alert == SSL_AD_NO_APPLICATION_PROTOCOL;
+}
+
 TlsFailure tls_after_refused_renegotiation(TlsFailure failure) {
   failure.reason += " (after the server asked to renegotiate, which hammer refuses)";
   return failure;

@@ -46,6 +46,10 @@ bool refuses_client_certificate(const TlsFailure& failure);
 /// verify result. `server_name` is the name the certificate had to match. Clears the queue.
 TlsFailure tls_failure_from_openssl(const SSL* ssl, int ssl_error, std::string_view server_name);
 
+/// The server's no_application_protocol alert (RFC 7301 §3.2): it took none of the protocols
+/// the client's ALPN offered.
+bool refuses_application_protocol(const TlsFailure& failure);
+
 /// `failure`, on a connection that refused the server's request to renegotiate (TLS 1.2
 /// HelloRequest; hammer never renegotiates): the server's answer to the refusal, usually a
 /// handshake_failure alert, with why in words.
