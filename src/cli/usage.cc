@@ -231,7 +231,8 @@ std::string flag_synopsis(const FlagSpec& spec) {
 }
 
 std::string_view help_summary() {
-  return "An HTTP/1.1 load generator that reports latency without coordinated omission.\n"
+  return "An HTTP load generator (HTTP/1.1 and HTTP/2, http:// and https://) that reports\n"
+         "latency without coordinated omission.\n"
          "The URL is http[s]://host[:port][/path]; https speaks TLS 1.2 or 1.3.";
 }
 

@@ -29,6 +29,21 @@ bool method_defines_a_body(std::string_view method) {
 
 }  // namespace
 
+std::vector<std::string> connection_specific_names(const std::vector<std::string>& headers) {
+  std::vector<std::string> names;
+  for (const std::string& line : headers) {
+    const auto parsed = validate_header(line);
+    if (!parsed.has_value() || !connection_specific(lower(parsed.value().name), parsed.value().value)) {
+      continue;
+    }
+    const std::string name(parsed.value().name);
+    bool seen = false;
+    for (const std::string& known : names) seen = seen || lower(known) == lower(name);
+    if (!seen) names.push_back(name);
+  }
+  return names;
+}
+
 std::string encode_request_block(const RequestSpec& spec, bool https, HpackEncodeOptions options) {
   std::string authority = spec.host_header;
   bool has_content_length = false;

@@ -8,6 +8,7 @@
 // other than "trailers") are left out rather than sent to be refused as malformed.
 // content-length is added as serialize_request_head() adds Content-Length.
 #include <string>
+#include <vector>
 
 #include "http/request.h"
 #include "http2/hpack_encoder.h"
@@ -17,5 +18,9 @@ namespace hammer::http2 {
 /// `https` picks :scheme. The block is the same for every stream of every connection.
 std::string encode_request_block(const RequestSpec& spec, bool https,
                                  HpackEncodeOptions options = {});
+
+/// The -H lines among `headers` that encode_request_block() leaves out as connection-specific,
+/// by their names as given ("Connection"), each once: the report says they were not sent.
+std::vector<std::string> connection_specific_names(const std::vector<std::string>& headers);
 
 }  // namespace hammer::http2

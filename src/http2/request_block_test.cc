@@ -54,6 +54,14 @@ TEST(RequestBlockTest, UserFieldsAreLowerCasedAndConnectionFieldsDropped) {
                     {"content-length", "2"}}));
 }
 
+// The report names what was left out, as the user spelt it, each name once.
+TEST(RequestBlockTest, TheFieldsLeftOutAreNamedOnceAsGiven) {
+  EXPECT_EQ(connection_specific_names({"Connection: close", "X-Trace: 1", "TE: trailers",
+                                       "TE: gzip", "connection: keep-alive", "Upgrade: h2c"}),
+            (std::vector<std::string>{"Connection", "TE", "Upgrade"}));
+  EXPECT_TRUE(connection_specific_names({"Accept: */*", "te: trailers"}).empty());
+}
+
 TEST(RequestBlockTest, ContentLengthAsTheHttp1PathAddsIt) {
   const RequestSpec put{.method = "PUT", .host_header = "h"};
   EXPECT_EQ(decoded(encode_request_block(put, false)).back(),

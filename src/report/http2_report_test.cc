@@ -106,6 +106,21 @@ TEST(Http2ReportTest, AServerThatAllowsFewerStreamsLowersThem) {
             "HTTP/2         h2, 100 streams per connection (server allows 100); 1 session");
 }
 
+// -H Connection: close is left out of every header block: the report says so (it was
+// silent, and the user believed the connections closed). HTTP/1.1 sends it and says nothing.
+TEST(Http2ReportTest, ConnectionSpecificFieldsLeftOutAreNoted) {
+  testing::FabricatedRun run = open_loop_run();
+  run.config.headers = {"Connection: close", "X-Trace: 1"};
+  const std::string note =
+      "note: not sent over HTTP/2: Connection is connection-specific, which HTTP/2 forbids in a "
+      "request (RFC 9113 8.2.2); a stream ends on its own and the connection stays open";
+  EXPECT_EQ(render_text_report(run.input()).find(note), std::string::npos);
+  run.config.http2 = true;
+  run.result.http2 = filled_summary();
+  EXPECT_NE(render_text_report(run.input()).find(note), std::string::npos)
+      << render_text_report(run.input());
+}
+
 TEST(Http2ReportTest, AnHttp1RunSaysNothingAndWritesNull) {
   const testing::FabricatedRun run = open_loop_run();
   EXPECT_TRUE(http2_lines(run.result.http2).empty());

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "core/percentiles.h"
+#include "http2/request_block.h"
 
 #include "report/fleet_report.h"
 #include "report/format.h"
@@ -109,6 +110,23 @@ std::string threads_above_cpus_note(const Config& config) {
 
 namespace {
 
+// --http2 leaves the connection-specific -H fields out of every header block (RFC 9113
+// §8.2.2 makes a request carrying them malformed): said, so that "-H 'Connection: close'"
+// is not believed to have closed anything. Empty when none was given.
+std::string http2_unsent_fields_note(const Config& config) {
+  std::vector<std::string> headers = config.headers;
+  for (const RequestLine& line : config.requests) {
+    headers.insert(headers.end(), line.headers.begin(), line.headers.end());
+  }
+  const std::vector<std::string> names = http2::connection_specific_names(headers);
+  if (names.empty()) return "";
+  std::string list;
+  for (const std::string& name : names) list += (list.empty() ? "" : ", ") + name;
+  return "not sent over HTTP/2: " + list + (names.size() == 1 ? " is" : " are") +
+         " connection-specific, which HTTP/2 forbids in a request (RFC 9113 8.2.2); a stream "
+         "ends on its own and the connection stays open";
+}
+
 // Where an http:// run that got no byte back, or only 400s, should look: the same host, port
 // and path over TLS. The port stays as given: a TLS port reached by mistake is that port.
 // `what`: what the run saw, e.g. "every answer was 400 Bad Request".
@@ -169,6 +187,11 @@ std::vector<std::string> report_notes(const ReportInput& input) {
     notes.push_back(engine_fallback_note(input.config.engine_fallback));
   }
   if (input.config.threads_above_cpus()) notes.push_back(threads_above_cpus_note(input.config));
+  if (input.config.http2) {
+    if (std::string note = http2_unsent_fields_note(input.config); !note.empty()) {
+      notes.push_back(std::move(note));
+    }
+  }
   if (connects_held_the_start(result.wall_start)) {
     notes.push_back("the connects held the start for " +
                     format_duration_ns(result.wall_start.connecting_ns) +
