@@ -34,11 +34,20 @@ Expected<CompareSide, std::string> side_of(const RunDocument& document) {
   if (result.host.measured()) {
     side.host_oversleeps = result.host.oversleeps;
     side.host_interval_ns = result.host.interval_ns;
+    side.host_long_stalls = result.host.long_count;
+    side.host_lost_ns = result.host.long_sum_ns;
+    side.host_max_stall_ns = result.host.max_ns;
   }
+  // Timed-out requests have no latency: the percentiles they reach are only the timeout, as
+  // the run's own report prints them.
+  side.timed_out = result.error_count(ErrorKind::timeout);
+  side.timeout_ns = document.config.timeout_ns;
   const Timeline& timeline = result.timeline;
   for (int32_t row = 0; row < static_cast<int32_t>(timeline.rows().size()); ++row) {
-    if (timeline.rows()[static_cast<size_t>(row)].warmup) continue;
+    const Timeline::Row& second = timeline.rows()[static_cast<size_t>(row)];
+    if (second.warmup) continue;
     side.seconds.push_back(timeline.row_histogram(row));
+    side.seconds_timed_out.push_back(second.timed_out);
   }
   if (side.whole.total_count() == 0) {
     return unexpected(document.source + ": no latency recorded (nothing to compare)");
@@ -176,8 +185,12 @@ std::string compare_usage_text() {
          "under 5% of A, or within how far either run's host meter saw its wake-ups spread at\n"
          "that percentile, is no change).\n"
          "\n"
+         "Timed-out requests count as the runs' reports count them: a percentile they reach\n"
+         "is only \"> TIMEOUT\", a bound.\n"
+         "\n"
          "  --fail-if pNN+X%   exit 3 when row pNN is worse beyond noise and B - A is more\n"
-         "                     than X% of A (repeatable), e.g. --fail-if p99+10%\n"
+         "                     than X% of A, or when the runs cannot show it is not (too few\n"
+         "                     seconds or requests, a bound); repeatable, e.g. p99+10%\n"
          "  --json             the comparison as JSON\n"
          "  -o, --output FILE.html\n"
          "                     also write the comparison as a self-contained HTML page: the\n"

@@ -12,7 +12,7 @@ namespace hammer {
 enum class CompareVerdict : uint8_t { better, no_change, worse };
 
 /// --fail-if p99+10%: fail when row `percentile` is worse beyond noise and B - A exceeds
-/// `percent` of A.
+/// `percent` of A, or when the runs cannot show that it is not (CompareRow::gate_unjudged).
 struct FailIf {
   double percentile = 99;
   double percent = 10;
@@ -39,6 +39,26 @@ struct CompareSide {
   /// The sleep each of the meter's wake-ups asked for (HostReading::interval_ns); 0 when
   /// unknown, and then each oversleep counts once.
   int64_t host_interval_ns = 0;
+  /// Requests that ended by --timeout have no latency, only a bound (stats/censored_tail.h):
+  /// the measured part's count, each measured second's (beside `seconds`), and the bound.
+  int64_t timed_out = 0;
+  std::vector<int64_t> seconds_timed_out;
+  int64_t timeout_ns = 0;
+  /// The host meter's long stalls (HostReading::kLongStallNs and more): how many, the time
+  /// they took, the longest. The report names them beside the figures they are in.
+  int64_t host_long_stalls = 0;
+  int64_t host_lost_ns = 0;
+  int64_t host_max_stall_ns = 0;
+};
+
+/// What the report says of each run beside the rows: its timeouts and its host's stalls.
+struct CompareSideFacts {
+  int64_t ended = 0;      // answered + timed out
+  int64_t timed_out = 0;
+  int64_t timeout_ns = 0;
+  int64_t host_long_stalls = 0;
+  int64_t host_lost_ns = 0;
+  int64_t host_max_stall_ns = 0;
 };
 
 /// How far the host alone moved a request's latency at percentile q in this run: the
@@ -73,6 +93,17 @@ struct CompareRow {
   // No change because tail_requests is under tail_requests_needed(): a run has too few
   // requests above the percentile to place it (see compare.cc).
   bool too_few_requests = false;
+  // The run's timeouts censor its figure at this percentile: a_ns / b_ns is only --timeout,
+  // a bound the true figure lies above (and delta_ns a bound with it).
+  bool a_censored = false;
+  bool b_censored = false;
+  // No verdict: a figure is only a bound, and the bound decides nothing (both censored, or
+  // the bound is within the floor of the other's figure).
+  bool censored_unjudged = false;
+  // The --fail-if row failed because the runs could not judge it (too few seconds or
+  // requests, or a censored figure), not because B was shown worse: a gate passes only when
+  // the runs show it does.
+  bool gate_unjudged = false;
 };
 
 /// Fewer measured seconds than this in either run and there is nothing to resample: one
@@ -84,6 +115,8 @@ struct Comparison {
   CompareSettings settings;
   int64_t a_seconds = 0;
   int64_t b_seconds = 0;
+  CompareSideFacts a_facts;
+  CompareSideFacts b_facts;
   /// A run had fewer than kMinSecondsToCompare measured seconds: no row is judged (each is no
   /// change, its interval the one-sample difference), and the report says so.
   bool too_few_seconds = false;

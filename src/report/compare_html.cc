@@ -6,6 +6,7 @@
 // the text table's (compare_report.h); every text taken from a document is escaped.
 #include "report/compare_html.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "core/percentiles.h"
@@ -33,12 +34,24 @@ td.value { text-align: left; word-break: break-all; }
 
 std::string label_of(const CompareRow& row) { return percentile_label(row.percentile); }
 
-std::string ns_cell(int64_t ns) {
-  return "<td data-ns=\"" + std::to_string(ns) + "\">" + format_duration_ns(ns) + "</td>";
+std::string ns_cell(int64_t ns, bool censored) {
+  return std::string("<td ") + (censored ? "class=\"censored\" data-censored" : "data-ns") + "=\"" +
+         std::to_string(ns) + "\">" + escape_html(compare_figure_text(ns, censored)) + "</td>";
 }
 
 std::string findings(const Comparison& comparison) {
   std::string items;
+  // The runs' timeouts and host stalls first: they say how far the rows can be read.
+  const std::string sides = compare_side_lines(comparison);
+  for (size_t start = 0, end = 0; start < sides.size(); start = end + 1) {
+    end = sides.find('\n', start);
+    if (end == std::string::npos) end = sides.size();
+    // Each line starts with the text report's two-space indent.
+    const size_t text = std::min(sides.find_first_not_of(' ', start), end);
+    if (end > text) {
+      items += "<li class=\"verdict\">" + escape_html(sides.substr(text, end - text)) + "</li>";
+    }
+  }
   for (const CompareRow& row : comparison.rows) {
     if (row.verdict == CompareVerdict::no_change) continue;
     items += std::string("<li class=\"") +
@@ -47,8 +60,10 @@ std::string findings(const Comparison& comparison) {
              escape_html(compare_delta_text(row)) + " (" + escape_html(compare_percent_text(row)) +
              " of A), interval " + escape_html(compare_interval_text(row)) + "</li>";
   }
-  if (items.empty()) {
-    items = "<li class=\"ok\">No change beyond noise at any percentile.</li>";
+  if (std::none_of(comparison.rows.begin(), comparison.rows.end(), [](const CompareRow& row) {
+        return row.verdict != CompareVerdict::no_change;
+      })) {
+    items += "<li class=\"ok\">No change beyond noise at any percentile.</li>";
   }
   for (const CompareRow& row : comparison.rows) {
     if (row.fail_percent < 0 || !row.failed) continue;
@@ -64,13 +79,14 @@ std::string rows_table(const Comparison& comparison) {
     const char* code = compare_verdict_code(row.verdict);
     rows += "<tr data-percentile=\"" + label_of(row) + "\" data-verdict=\"" + code +
             "\" class=\"verdict-" + code + "\"><td>p" + label_of(row) + "</td>" +
-            ns_cell(row.a_ns) + ns_cell(row.b_ns) + "<td data-delta-ns=\"" +
+            ns_cell(row.a_ns, row.a_censored) + ns_cell(row.b_ns, row.b_censored) +
+            "<td data-delta-ns=\"" +
             std::to_string(whole_ns(row.delta_ns)) + "\">" + escape_html(compare_delta_text(row)) +
             "</td><td>" + escape_html(compare_percent_text(row)) + "</td><td data-low-ns=\"" +
             std::to_string(whole_ns(row.low_ns)) + "\" data-high-ns=\"" +
             std::to_string(whole_ns(row.high_ns)) + "\">" +
             escape_html(compare_interval_text(row)) + "</td><td class=\"verdict\">" +
-            escape_html(compare_row_verdict_text(row)) + "</td></tr>";
+            escape_html(compare_row_verdict_text(comparison, row)) + "</td></tr>";
   }
   return "<table id=\"compare-rows\"><tr><th>percentile</th><th>A</th><th>B</th>"
          "<th>B - A</th><th>of A</th><th>interval</th><th class=\"name\">verdict</th></tr>" +
@@ -84,7 +100,7 @@ std::string gates_section(const Comparison& comparison) {
     rows += "<tr data-gate=\"" + label_of(row) + "\" data-tripped=\"" +
             (row.failed ? "true" : "false") + "\" class=\"" + (row.failed ? "tripped" : "pass") +
             "\"><td class=\"name\"><code>" + escape_html(compare_gate_text(row)) +
-            "</code></td><td class=\"name\">" + escape_html(compare_row_verdict_text(row)) + ", " +
+            "</code></td><td class=\"name\">" + escape_html(compare_row_verdict_text(comparison, row)) + ", " +
             escape_html(compare_percent_text(row)) + "</td><td class=\"name\">" +
             escape_html(compare_gate_outcome_text(comparison, row)) + "</td></tr>";
   }
@@ -147,7 +163,11 @@ Expected<std::string, std::string> render_compare_html(const Comparison& compari
       " bootstrap resamples of the measured seconds (A " + std::to_string(comparison.a_seconds) +
       ", B " + std::to_string(comparison.b_seconds) + ", seed " +
       std::to_string(settings.seed) + "); changes under " +
-      format_fixed(settings.min_relative_change * 100, 0) + "% are no change" +
+      format_fixed(settings.min_relative_change * 100, 0) +
+      "% of A, or within either run's host noise (how far its host meter's wake-ups spread at "
+      "that percentile), or at a percentile with fewer than " +
+      format_fixed(tail_requests_needed(settings.confidence), 1) +
+      " requests above it in either run, are no change" +
       (comparison.too_few_seconds ? "; " + escape_html(compare_too_few_seconds_text(comparison))
                                   : std::string());
   const std::vector<const RunView*> views = {&*a_run, &*b_run};

@@ -112,12 +112,13 @@ TEST(CompareHtmlTest, AGateTheRunsCouldNotJudgeSaysSoInItsCellAsTheTextDoes) {
   comparison.b_seconds = 1;
   for (CompareRow& row : comparison.rows) {
     row.verdict = CompareVerdict::no_change;
-    row.failed = false;
+    row.failed = row.fail_percent >= 0;  // as compare_runs judges a gate it cannot show holds
+    row.gate_unjudged = row.failed;
   }
   auto page = render_compare_html(comparison, {"a.json", "b.json", "corrected"}, *a, *a);
   ASSERT_TRUE(page) << page.error();
   const std::string cell = compare_gate_outcome_text(comparison, comparison.rows[2]);
-  EXPECT_EQ(cell.rfind("pass, not judged: too few measured seconds (A 1, B 1; 3 needed)", 0), 0u)
+  EXPECT_EQ(cell.rfind("FAIL, not judged: too few measured seconds (A 1, B 1; 3 needed", 0), 0u)
       << cell;
   EXPECT_NE(page->find("<td class=\"name\">" + cell + "</td>"), std::string::npos) << *page;
   const std::string text = render_compare_text(comparison, {"a.json", "b.json", "corrected"});

@@ -2,11 +2,14 @@
 #include "report/compare_report.h"
 
 #include <cmath>
+#include <algorithm>
 #include <cstdint>
+#include <utility>
 
 #include "core/percentiles.h"
 #include "report/format.h"
 #include "report/json_writer.h"
+#include "run/host_reading.h"
 
 namespace hammer {
 
@@ -33,6 +36,24 @@ std::string pad_right(std::string text, size_t width) {
   return text;
 }
 
+// A right-aligned column, with a space before a figure that fills it, so neighbouring
+// columns never run together ("+42.07ms+10540.6%").
+std::string column(const std::string& text, size_t width) {
+  if (text.size() < width) return pad_left(text, width);
+  std::string padded = " ";
+  padded += text;
+  return padded;
+}
+
+// What a censored side makes of B - A: B's figure a bound, the difference is at least it
+// (">"); A's, at most (" <"); both, unknown.
+std::string bound_prefix(const CompareRow& row) {
+  if (row.a_censored && row.b_censored) return "?";
+  if (row.b_censored) return ">";
+  if (row.a_censored) return "<";
+  return "";
+}
+
 // "[+1.20ms, +3.40ms]": built by appends (GCC 12 misreads "[" + std::string&& as an overlap).
 std::string interval_text(const CompareRow& row) {
   std::string text = "[";
@@ -54,13 +75,61 @@ const char* compare_verdict_code(CompareVerdict verdict) {
   return "no_change";
 }
 
-std::string compare_delta_text(const CompareRow& row) { return signed_duration(row.delta_ns); }
-
-std::string compare_percent_text(const CompareRow& row) {
-  return percent_of(row.delta_ns, row.a_ns);
+std::string compare_delta_text(const CompareRow& row) {
+  if (row.a_censored && row.b_censored) return "?";
+  std::string text = bound_prefix(row);
+  text += signed_duration(row.delta_ns);
+  return text;
 }
 
-std::string compare_interval_text(const CompareRow& row) { return interval_text(row); }
+std::string compare_percent_text(const CompareRow& row) {
+  if (row.a_censored && row.b_censored) return "";
+  const std::string percent = percent_of(row.delta_ns, row.a_ns);
+  if (percent.empty()) return percent;
+  std::string text = bound_prefix(row);
+  text += percent;
+  return text;
+}
+
+std::string compare_interval_text(const CompareRow& row) {
+  // A bound has no interval of its own: how far past the timeout it lies is unknown.
+  if (row.a_censored || row.b_censored) return "-";
+  return interval_text(row);
+}
+
+std::string compare_figure_text(int64_t ns, bool censored) {
+  std::string text = censored ? "> " : "";
+  text += format_duration_ns(ns);
+  return text;
+}
+
+std::string compare_side_lines(const Comparison& comparison) {
+  std::string out;
+  const auto side = [&](const char* name, const CompareSideFacts& facts) {
+    if (facts.timed_out > 0) {
+      out += "  " + std::string(name) + ": " + format_count(facts.timed_out) + " of " +
+             format_count(facts.ended) + " requests timed out (" +
+             format_fixed(100.0 * static_cast<double>(facts.timed_out) /
+                              static_cast<double>(std::max<int64_t>(1, facts.ended)),
+                          1) +
+             "%, --timeout " + format_duration_ns(facts.timeout_ns) +
+             "): its percentiles they reach are only that bound (\"> " +
+             format_duration_ns(facts.timeout_ns) + "\")\n";
+    }
+    if (facts.host_long_stalls > 0) {
+      out += "  " + std::string(name) + ": the host stalled " +
+             format_count(facts.host_long_stalls) +
+             (facts.host_long_stalls == 1 ? " time" : " times") + " for " +
+             format_duration_ns(HostReading::kLongStallNs) + " or more (" +
+             format_duration_ns(facts.host_lost_ns) + " lost, the longest " +
+             format_duration_ns(facts.host_max_stall_ns) +
+             "): its latencies hold them, and a change within its host noise is no change\n";
+    }
+  };
+  side("A", comparison.a_facts);
+  side("B", comparison.b_facts);
+  return out;
+}
 
 namespace {
 // "0.2" under one request, "12" above: how many requests lie above a row's percentile.
@@ -69,9 +138,17 @@ std::string tail_requests_text(const CompareRow& row) {
 }
 }  // namespace
 
-std::string compare_row_verdict_text(const CompareRow& row) {
+std::string compare_row_verdict_text(const Comparison& comparison, const CompareRow& row) {
+  if (comparison.too_few_seconds) return "not judged (too few seconds)";
+  if (row.censored_unjudged) {
+    return std::string("not judged (") +
+           (row.a_censored && row.b_censored ? "both timed out" : row.b_censored ? "B timed out" : "A timed out") +
+           ": a bound)";
+  }
   std::string text = compare_verdict_text(row.verdict);
-  if (row.too_few_requests) {
+  if ((row.b_censored || row.a_censored) && row.verdict != CompareVerdict::no_change) {
+    text += row.b_censored ? " (B timed out: by at least that)" : " (A timed out: by at least that)";
+  } else if (row.too_few_requests) {
     text += " (too few requests above it: ";
     text += tail_requests_text(row);
     text += ')';
@@ -84,20 +161,30 @@ std::string compare_row_verdict_text(const CompareRow& row) {
 }
 
 std::string compare_gate_outcome_text(const Comparison& comparison, const CompareRow& row) {
-  if (row.failed) return "FAIL (worse beyond noise, by " + percent_of(row.delta_ns, row.a_ns) + ")";
-  // A gate the runs cannot judge passes, and says that it judged nothing.
+  if (row.failed && !row.gate_unjudged) {
+    return "FAIL (worse beyond noise, by " + compare_percent_text(row) + ")";
+  }
+  if (!row.failed) return "pass";
+  // A gate the runs cannot judge fails, and says why: it passes only when shown to.
+  std::string p = "p";
+  p += percentile_label(row.percentile);
   if (comparison.too_few_seconds) {
-    return "pass, not judged: too few measured seconds (A " + std::to_string(comparison.a_seconds) +
-           ", B " + std::to_string(comparison.b_seconds) + "; " +
-           std::to_string(kMinSecondsToCompare) + " needed)";
+    return "FAIL, not judged: too few measured seconds (A " +
+           std::to_string(comparison.a_seconds) + ", B " + std::to_string(comparison.b_seconds) +
+           "; " + std::to_string(kMinSecondsToCompare) + " needed: run each longer)";
   }
   if (row.too_few_requests) {
-    return "pass, not judged: " + tail_requests_text(row) +
+    return "FAIL, not judged: " + tail_requests_text(row) +
            " requests above it in the shorter run, " +
            format_fixed(tail_requests_needed(comparison.settings.confidence), 1) +
            " needed (a longer or faster run)";
   }
-  return "pass";
+  const std::string who = row.a_censored && row.b_censored ? "A's and B's " + p + " are"
+                          : row.b_censored                 ? "B's " + p + " is"
+                                                           : "A's " + p + " is";
+  return "FAIL, not judged: " + who + " only the timeout their timed-out requests reach (" +
+         compare_figure_text(row.b_censored ? row.b_ns : row.a_ns, true) +
+         "), which does not show B within the limit (a longer --timeout would tell)";
 }
 
 std::string compare_gate_text(const CompareRow& row) {
@@ -131,15 +218,17 @@ std::string render_compare_text(const Comparison& comparison, const CompareLabel
          format_fixed(tail_requests_needed(settings.confidence), 1) +
          " requests above it in either run, are no change\n";
   if (comparison.too_few_seconds) out += "  " + compare_too_few_seconds_text(comparison) + "\n";
+  out += compare_side_lines(comparison);
   out += "\n";
-  out += pad_left("", 8) + pad_left("A", 11) + pad_left("B", 11) + pad_left("B - A", 12) +
-         pad_left("", 9) + "  " + pad_right("interval", 25) + "verdict\n";
+  out += pad_left("", 8) + pad_left("A", 12) + pad_left("B", 12) + pad_left("B - A", 12) +
+         pad_left("", 10) + "  " + pad_right("interval", 25) + "verdict\n";
   for (const CompareRow& row : comparison.rows) {
     out += pad_left(percentile_label(row.percentile) + "%", 8) +
-           pad_left(format_duration_ns(row.a_ns), 11) + pad_left(format_duration_ns(row.b_ns), 11) +
-           pad_left(signed_duration(row.delta_ns), 12) +
-           pad_left(percent_of(row.delta_ns, row.a_ns), 9) + "  " +
-           pad_right(interval_text(row), 25) + compare_row_verdict_text(row) + "\n";
+           column(compare_figure_text(row.a_ns, row.a_censored), 12) +
+           column(compare_figure_text(row.b_ns, row.b_censored), 12) +
+           column(compare_delta_text(row), 12) + column(compare_percent_text(row), 10) + "  " +
+           pad_right(compare_interval_text(row), 25) + compare_row_verdict_text(comparison, row) +
+           "\n";
   }
   bool any_rule = false;
   for (const CompareRow& row : comparison.rows) {
@@ -165,6 +254,17 @@ std::string render_compare_json(const Comparison& comparison, const CompareLabel
   json.member("a_seconds", comparison.a_seconds);
   json.member("b_seconds", comparison.b_seconds);
   json.member("too_few_seconds", comparison.too_few_seconds);
+  for (const auto& [name, facts] : {std::pair<const char*, const CompareSideFacts*>{
+                                        "a_run", &comparison.a_facts},
+                                    {"b_run", &comparison.b_facts}}) {
+    json.key(name).begin_object();
+    json.member("ended", facts->ended);
+    json.member("timed_out", facts->timed_out);
+    json.member("timeout_ns", facts->timeout_ns);
+    json.member("host_long_stalls", facts->host_long_stalls);
+    json.member("host_lost_ns", facts->host_lost_ns);
+    json.end_object();
+  }
   json.key("rows").begin_array();
   for (const CompareRow& row : comparison.rows) {
     json.begin_object();
@@ -179,6 +279,10 @@ std::string render_compare_json(const Comparison& comparison, const CompareLabel
     json.member("within_host_noise", row.within_host_noise);
     json.member("tail_requests", row.tail_requests);
     json.member("too_few_requests", row.too_few_requests);
+    json.member("a_censored", row.a_censored);
+    json.member("b_censored", row.b_censored);
+    json.member("censored_unjudged", row.censored_unjudged);
+    json.member("gate_unjudged", row.gate_unjudged);
     json.member_or_null("fail_if_percent", row.fail_percent >= 0, row.fail_percent);
     json.member("failed", row.failed);
     json.end_object();

@@ -25,12 +25,17 @@ std::string compare_percent_text(const CompareRow& row);
 std::string compare_interval_text(const CompareRow& row);
 /// A row's verdict as its table cell: the verdict's text, and for a change held back by the
 /// host's own noise "no change (host noise 52.00us)".
-std::string compare_row_verdict_text(const CompareRow& row);
+std::string compare_row_verdict_text(const Comparison& comparison, const CompareRow& row);
+/// A side's figure: "1.20ms", or "> 200.00ms" when it is only the timeout (censored).
+std::string compare_figure_text(int64_t ns, bool censored);
+/// One line per run whose requests timed out, or whose host stalled, saying so.
+std::string compare_side_lines(const Comparison& comparison);
 /// A gated row's rule as given: "--fail-if p99+10%".
 std::string compare_gate_text(const CompareRow& row);
 /// A gate's outcome, as the text prints it after the rule and the page in its cell:
-/// "FAIL (worse beyond noise, by +12.0%)", "pass", or "pass, not judged: ..." when the runs
-/// could not judge its row (too few seconds, too few requests above the percentile).
+/// "FAIL (worse beyond noise, by +12.0%)", "pass", or "FAIL, not judged: ..." when the runs
+/// could not judge its row (too few seconds, too few requests above the percentile, a figure
+/// the timeouts censor): a gate passes only when the runs show it does.
 std::string compare_gate_outcome_text(const Comparison& comparison, const CompareRow& row);
 
 /// A table: percentile, A, B, B - A (and %), its interval, the verdict; then the --fail-if

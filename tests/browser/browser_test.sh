@@ -99,9 +99,9 @@ JSON
     ;;
   compare_command)
     # hammer compare -o: its rows and verdicts as the --json document says, one gate that
-    # cannot trip (exit 0) and stdout unchanged by the page.
-    "$hammer" -c 2 -t 1 -d 1 -r 200 -o "$work/before.json" "$url" > /dev/null
-    "$hammer" -c 2 -t 1 -d 1 -r 400 -o "$work/after.json" "$url" > /dev/null
+    # cannot trip (exit 0: 3 s runs, the fewest it judges) and stdout unchanged by the page.
+    "$hammer" -c 2 -t 1 -d 3 -r 200 -o "$work/before.json" "$url" > /dev/null
+    "$hammer" -c 2 -t 1 -d 3 -r 400 -o "$work/after.json" "$url" > /dev/null
     "$hammer" compare "$work/before.json" "$work/after.json" --fail-if 'p50+100000%' --json \
       > "$work/compare.json"
     "$hammer" compare "$work/before.json" "$work/after.json" --fail-if 'p50+100000%' --json \

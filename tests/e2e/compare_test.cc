@@ -8,6 +8,7 @@
 #include <future>
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "e2e/e2e.h"
@@ -180,6 +181,29 @@ TEST(CompareTest, BadArgumentsAreOneLine) {
   EXPECT_NE(rule.err.find("--fail-if: expected pNN+X% (e.g. p99+10%), got 'p99'"),
             std::string::npos)
       << rule.err;
+}
+
+// B's server never answers one request in ten: they time out, and from p90 up B's figures are
+// only --timeout, as B's own report prints them. compare read B's answered requests alone,
+// called p99 "no change" and passed --fail-if p99+10% (a user's trial).
+TEST(CompareTest, TimedOutRequestsAreABoundThatFailsTheGate) {
+  ServerProcess healthy({test_server_binary(), "--port", "0"});
+  ServerProcess silent({test_server_binary(), "--port", "0", "--silent-every", "10"});
+  ASSERT_TRUE(healthy.ready()) << healthy.startup_output();
+  ASSERT_TRUE(silent.ready()) << silent.startup_output();
+  const std::string a = private_directory() + "timeouts_a.json";
+  const std::string b = private_directory() + "timeouts_b.json";
+  for (const auto& [url, path] : {std::pair{healthy.url(), a}, std::pair{silent.url(), b}}) {
+    const Finished run = run_hammer({"-r", "100", "-c", "20", "-t", "1", "-d", "3",
+                                     "--timeout", "300ms", "-o", path, url},
+                                    30);
+    ASSERT_NE(run.exit_code, 1) << run.err;
+  }
+  const Finished compared = run_hammer({"compare", a, b, "--fail-if", "p99+10%"});
+  EXPECT_EQ(compared.exit_code, 3) << compared.out << compared.err;
+  EXPECT_NE(compared.out.find("requests timed out"), std::string::npos) << compared.out;
+  EXPECT_NE(compared.out.find("> 300.00ms"), std::string::npos) << compared.out;
+  EXPECT_NE(compared.out.find("--fail-if p99+10%: FAIL"), std::string::npos) << compared.out;
 }
 
 TEST(PoissonArrivalTest, TheSameSeedSendsTheSameScheduleAndTheReportSaysSo) {
