@@ -101,6 +101,19 @@ std::string misses_text(const StepSummary& step) {
   return text;
 }
 
+// Why a step that ran is not a point of the curve (StepSummary::on_curve); "" when it is one.
+std::string left_out_text(const StepSummary& step) {
+  if (!step.start_error.empty() || step.interrupted) return "";  // said on the row already
+  if (step.server_stopped()) return "the server stopped answering";
+  if (!step.failed) return "";
+  if (step.completed == 0) return "no response";
+  const bool mostly_non_2xx =
+      std::find(step.verdict_codes.begin(), step.verdict_codes.end(),
+                VerdictCode::mostly_non_2xx) != step.verdict_codes.end();
+  return mostly_non_2xx ? "failed: mostly answers other than 2xx/3xx"
+                        : "failed: more failed requests than answers";
+}
+
 }  // namespace
 
 std::string render_sweep_header(const Config& config) {
@@ -189,6 +202,7 @@ std::string render_sweep_row(const Config& config, const StepSummary& step, Step
   }
   // The step Ctrl-C cut: its figures cover only the part that ran.
   if (step.interrupted) out += "  interrupted after " + format_duration_ns(step.elapsed_ns);
+  if (const std::string why = left_out_text(step); !why.empty()) out += "  " + why;
   out += runs_text(step) + "\n";
   return out;
 }
@@ -212,7 +226,40 @@ const StepSummary* first_level_short_of_its_rate(const SweepResult& result) {
 // The knee, or why there is none.
 std::string knee_sentence(const Config& config, const SweepResult& result) {
   std::string text;
+  const StepSummary* knee_step = nullptr;
+  const StepSummary* below_knee = nullptr;  // the highest level under the knee on the curve
   if (result.knee) {
+    for (const StepSummary& step : result.steps) {
+      if (!step.on_curve()) continue;
+      if (step.level == result.knee->level) knee_step = &step;
+      if (step.level < result.knee->level && (!below_knee || step.level > below_knee->level)) {
+        below_knee = &step;
+      }
+    }
+  }
+  // In a rate sweep, a knee at a level that already fell short of its rate is past the
+  // server's limit: the limit lies below it (a server topping out at 975 req/s read "stops
+  // rising after 1200 req/s", 95% of that level late).
+  const bool knee_past_limit =
+      knee_step != nullptr && result.kind == SweepKind::rate &&
+      (knee_step->server_late_share() >= kMaxServerLateShare ||
+       std::find(knee_step->verdict_codes.begin(), knee_step->verdict_codes.end(),
+                 VerdictCode::over_capacity) != knee_step->verdict_codes.end());
+  if (knee_past_limit) {
+    const KneeReading& knee = *result.knee;
+    text += "Knee: the server saturates " +
+            (below_knee ? "between " + level_text(config, below_knee->level) + " and "
+                        : std::string("below ")) +
+            level_text(config, knee.level) + ": at most " +
+            format_fixed(std::max(knee.per_second, knee.best_after_per_second), 0) +
+            " req/s completed, where " + level_text(config, knee.level) + " was offered (" +
+            percent(knee_step->server_late_share()) +
+            " late for the server), while mean latency grows from " +
+            format_duration_ns(std::llround(knee.mean_latency_ns)) + " to " +
+            format_duration_ns(std::llround(knee.last_mean_latency_ns)) + " at " +
+            level_text(config, knee.last_level) + "; add levels below " +
+            level_text(config, knee.level) + " to place it.\n";
+  } else if (result.knee) {
     const KneeReading& knee = *result.knee;
     const double change = knee.per_second > 0
                               ? (knee.best_after_per_second / knee.per_second - 1) * 100
@@ -227,6 +274,9 @@ std::string knee_sentence(const Config& config, const SweepResult& result) {
   } else if (std::none_of(result.steps.begin(), result.steps.end(),
                           [](const StepSummary& step) { return step.completed > 0; })) {
     text += "Knee: none: no level got a response, so there is no throughput curve to read.\n";
+  } else if (std::count_if(result.steps.begin(), result.steps.end(),
+                           [](const StepSummary& step) { return step.on_curve(); }) < 2) {
+    text += "Knee: not read: fewer than two levels ran whole, so there is no curve to read.\n";
   } else if (const StepSummary* short_step = first_level_short_of_its_rate(result)) {
     // A rate sweep keeps rising until the offered rate passes what the server holds: the
     // level that fell short is the server's limit, though no flat step after it made a knee.
@@ -235,7 +285,7 @@ std::string knee_sentence(const Config& config, const SweepResult& result) {
       if (step.level < short_step->level && (!below || step.level > below->level)) below = &step;
     }
     text += "Knee: none read between the levels, but " + level_text(config, short_step->level) +
-           " sent only " + format_fixed(short_step->per_second, 0) +
+           " completed only " + format_fixed(short_step->per_second, 0) +
            " req/s (over capacity): the server's limit lies " +
            (below ? "between " + level_text(config, below->level) + " and "
                   : std::string("below ")) +
@@ -249,9 +299,24 @@ std::string knee_sentence(const Config& config, const SweepResult& result) {
 
 }  // namespace
 
+// The levels left out of the knee and collapse (StepSummary::on_curve), and why; "" when
+// every level that ran is on the curve.
+std::string left_out_note(const Config& config, const SweepResult& result) {
+  std::string list;
+  for (const StepSummary& step : result.steps) {
+    if (step.on_curve() || !step.start_error.empty()) continue;
+    const std::string why = step.interrupted ? "interrupted" : left_out_text(step);
+    list += (list.empty() ? "" : ", ") + level_text(config, step.level) + " (" + why + ")";
+  }
+  if (list.empty()) return "";
+  return "note: the knee and collapse are read from the levels that ran whole; left out: " +
+         list + "\n";
+}
+
 std::string render_sweep_summary(const Config& config, const SweepResult& result) {
   std::string out = noise_legend(config, result);
   const bool connections = result.kind == SweepKind::connections;
+  if (!result.search) out += left_out_note(config, result);
   if (!result.search && result.steps.size() >= 2) {
     const std::vector<double> deciding =
         result.knee ? knee_levels(result.steps, *result.knee) : std::vector<double>{};

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "json/json_value.h"
+#include "sweep/sweep.h"
 
 namespace hammer {
 namespace {
@@ -241,8 +242,62 @@ TEST(SweepReportTest, ARateSweepWhoseLastLevelFellShortSaysTheLimitLiesBelowIt) 
   sweep.result.steps[2].verdict_codes = {VerdictCode::over_capacity};
   const std::string text = render_sweep_summary(sweep.config, sweep.result);
   EXPECT_EQ(text.find("still rising (or latency flat)"), std::string::npos) << text;
-  EXPECT_NE(text.find("1600 req/s sent only 858 req/s"), std::string::npos) << text;
+  EXPECT_NE(text.find("1600 req/s completed only 858 req/s"), std::string::npos) << text;
   EXPECT_NE(text.find("between 800 req/s and 1600 req/s"), std::string::npos) << text;
+}
+
+// A knee read at a level already short of its rate is past the server's limit: the sentence
+// places the limit below it (a server topping out at 975 req/s read "stops rising after 1200
+// req/s", 95% of that level late).
+TEST(SweepReportTest, AKneeAtALevelPastTheServersLimitSaysTheLimitLiesBelowIt) {
+  FabricatedSweep sweep = falling_sweep();
+  sweep.config.sweep.connections.clear();
+  sweep.config.sweep.rates = {500, 900, 1200, 2000};
+  sweep.config.rate = 2000;
+  sweep.config.connections = 8;
+  sweep.result.kind = SweepKind::rate;
+  sweep.result.collapse.reset();
+  sweep.result.steps.push_back(sweep.result.steps.back());
+  const double rates[] = {500, 900, 1200, 2000};
+  const double achieved[] = {500, 900, 976, 975};
+  for (size_t i = 0; i < 4; ++i) {
+    StepSummary& step = sweep.result.steps[i];
+    step.level = step.rate = rates[i];
+    step.connections = 8;
+    step.per_second = achieved[i];
+    step.dispatched = 1000;
+    step.behind_server = i >= 2 ? 954 : 0;
+  }
+  sweep.result.knee = KneeReading{2, 1200, 976, 975, 50'000'000, 2000, 180'000'000};
+  const std::string text = render_sweep_summary(sweep.config, sweep.result);
+  EXPECT_NE(text.find("Knee: the server saturates between 900 req/s and 1200 req/s: at most 976 "
+                      "req/s completed, where 1200 req/s was offered (95.4% late for the "
+                      "server)"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("stops rising after"), std::string::npos) << text;
+}
+
+// A level whose server stopped answering, or that failed, keeps its row, marked, and is no
+// point of the curve: the half step a dying server answered read as a collapse.
+TEST(SweepReportTest, ALevelTheServerAbandonedIsMarkedAndLeftOutOfTheReadings) {
+  FabricatedSweep sweep = falling_sweep();
+  sweep.result.steps[1].verdict_codes = {VerdictCode::server_stopped_answering};
+  sweep.result.steps[2].failed = true;
+  sweep.result.steps[2].verdict_codes = {VerdictCode::mostly_non_2xx};
+  read_curve(sweep.config, sweep.result);
+  EXPECT_FALSE(sweep.result.collapse.has_value());
+  EXPECT_FALSE(sweep.result.knee.has_value());
+  const std::string text = render_sweep_text(sweep.config, sweep.result);
+  EXPECT_NE(text.find("  the server stopped answering\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  failed: mostly answers other than 2xx/3xx\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("note: the knee and collapse are read from the levels that ran whole; left "
+                      "out: 2 connections (the server stopped answering), 4 connections "
+                      "(failed: mostly answers other than 2xx/3xx)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("Knee: not read: fewer than two levels ran whole"), std::string::npos)
+      << text;
 }
 
 // One level where hammer sent late: "(at level 800)", not "(at levels 800)".
@@ -378,7 +433,8 @@ TEST(SweepReportTest, ACapacityCutShortByCtrlCIsALowerBound) {
   result.search = false;
   result.capacity = capacity_from_steps(result.steps, 800);
   text = render_sweep_summary(config, result);
-  EXPECT_NE(text.find("Capacity: at least 400 req/s: every level tried met every SLO (p99 <= "
+  // The cut step measured part of a run: it decides nothing (it was read as 400 met).
+  EXPECT_NE(text.find("Capacity: at least 200 req/s: every level tried met every SLO (p99 <= "
                       "50.00ms), but the sweep was interrupted before any level missed."),
             std::string::npos)
       << text;

@@ -22,6 +22,9 @@ CapacityReading search_capacity(const CapacitySearch& search, const MeasureRate&
     if (!step) return std::nullopt;
     ++reading.steps;
     tried.push_back(*step);
+    // Cut short by Ctrl-C, the step measured part of a run: kept, but it neither met nor
+    // missed (an interrupted search read "400 req/s is the highest rate" off a partial 600).
+    if (step->interrupted) return std::nullopt;
     return step->meets();
   };
 
@@ -67,12 +70,14 @@ CapacityReading capacity_from_steps(std::span<const StepSummary> steps, double t
   CapacityReading reading;
   reading.steps = static_cast<int>(steps.size());
   for (const StepSummary& step : steps) {
+    if (step.interrupted) continue;  // its figures cover part of a run: it decides nothing
     if (step.meets() && step.level > reading.rate) {
       reading.found = true;
       reading.rate = step.level;
     }
   }
   for (const StepSummary& step : steps) {
+    if (step.interrupted) continue;
     if (!step.meets() && step.level > reading.rate &&
         (reading.first_failing == 0 || step.level < reading.first_failing)) {
       reading.first_failing = step.level;

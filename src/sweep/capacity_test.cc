@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 #include <vector>
 
 namespace hammer {
@@ -50,6 +51,31 @@ TEST(CapacityTest, FindsAThousandRequestServerWithinTenPercentInEightSteps) {
   EXPECT_EQ(tried[2].level, 800);
   EXPECT_EQ(tried[3].level, 1600);
   EXPECT_FALSE(reading.whole_range);
+}
+
+// A step Ctrl-C cut measured part of a run: kept among the tried, but it neither met nor
+// missed, and the search stops (an interrupted search read its capacity off a partial step).
+TEST(CapacityTest, AnInterruptedStepDecidesNothingAndEndsTheSearch) {
+  std::vector<StepSummary> tried;
+  const CapacityReading reading = search_capacity(
+      {200, 3000, 8, 0.05},
+      [](double rate) {
+        StepSummary step = model_step(rate, 1000, 30);
+        step.interrupted = rate == 800;
+        return std::optional<StepSummary>(step);
+      },
+      tried);
+  ASSERT_EQ(tried.size(), 3u);
+  EXPECT_EQ(tried.back().level, 800);
+  EXPECT_TRUE(reading.found);
+  EXPECT_EQ(reading.rate, 400);
+  EXPECT_EQ(reading.first_failing, 0);
+  EXPECT_FALSE(reading.out_of_steps);
+  // Fixed levels alike: the cut level is neither the highest met nor the lowest missed.
+  tried[2].misses.push_back(StepMiss::slo);
+  const CapacityReading fixed = capacity_from_steps(tried, 800);
+  EXPECT_EQ(fixed.rate, 400);
+  EXPECT_EQ(fixed.first_failing, 0);
 }
 
 TEST(CapacityTest, NeverRunsMoreThanMaxStepsAndNeverExceedsTheRange) {

@@ -40,7 +40,13 @@ std::optional<KneeReading> find_knee(std::span<const CurvePoint> points, double 
 std::optional<CollapseReading> find_collapse(std::span<const CurvePoint> points, double drop) {
   size_t best = 0;
   for (size_t j = 1; j < points.size(); ++j) {
-    if (points[j].per_second < points[best].per_second * (1 - drop)) {
+    const double floor = points[best].per_second * (1 - drop);
+    // A fall that a higher level climbs back from is a dip, not a collapse: one noisy level
+    // (877, 610, 967 req/s) read as "Collapse" beside "Knee: none, still rising".
+    const bool recovers = std::any_of(points.begin() + static_cast<std::ptrdiff_t>(j) + 1,
+                                      points.end(),
+                                      [&](const CurvePoint& later) { return later.per_second >= floor; });
+    if (points[j].per_second < floor && !recovers) {
       return CollapseReading{best,
                              j,
                              points[best].level,

@@ -49,7 +49,8 @@ struct CollapseReading {
   double fell_per_second = 0;
 };
 
-/// The first step whose throughput is more than `drop` below the best of the steps before it.
+/// The first step whose throughput is more than `drop` below the best of the steps before it,
+/// and stays there: no later step climbs back to within `drop` of that best.
 std::optional<CollapseReading> find_collapse(std::span<const CurvePoint> points,
                                              double drop = kCollapseDrop);
 

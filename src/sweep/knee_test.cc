@@ -66,6 +66,19 @@ TEST(CollapseTest, NoiseBelowTenPercentIsNotACollapse) {
   EXPECT_FALSE(find_collapse(kOneMillisecondServer).has_value());
 }
 
+// A level that falls and a higher one that climbs back: a dip (one noisy level), not a
+// collapse (a user's trial read "Collapse: ... to 610 req/s at 4 connections (-30.5%)" beside
+// "Knee: none, still rising", from 877, 610, 967 req/s at 2, 4, 8).
+TEST(CollapseTest, AFallAHigherLevelClimbsBackFromIsNoCollapse) {
+  const std::vector<CurvePoint> dip = {{1, 500, 2e6}, {2, 877, 2e6}, {4, 610, 6e6}, {8, 967, 8e6}};
+  EXPECT_FALSE(find_collapse(dip).has_value());
+  // The same fall kept to the end is one.
+  const std::vector<CurvePoint> kept = {{1, 500, 2e6}, {2, 877, 2e6}, {4, 610, 6e6}, {8, 700, 9e6}};
+  auto collapse = find_collapse(kept);
+  ASSERT_TRUE(collapse.has_value());
+  EXPECT_EQ(collapse->fell_level, 4);
+}
+
 TEST(LittlesLawTest, ThroughputTimesMeanLatencyGivesTheConnectionCount) {
   // 932 req/s x 107.3 ms = 100.0 in flight: the 100 connections, within 1%.
   const double in_flight = littles_law_in_flight(932, 107.3e6);

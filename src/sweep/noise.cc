@@ -131,7 +131,7 @@ std::vector<double> knee_levels(std::span<const StepSummary> steps, const KneeRe
   // The next level up that measured something: where the rise stopped.
   double next = 0;
   for (const StepSummary& step : steps) {
-    if (!step.start_error.empty() || step.level <= knee.level) continue;
+    if (!step.on_curve() || step.level <= knee.level) continue;
     if (next == 0 || step.level < next) next = step.level;
   }
   if (next > 0) levels.push_back(next);

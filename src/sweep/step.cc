@@ -18,6 +18,11 @@ double StepSummary::in_flight() const {
                                static_cast<double>(tail.timeout_ns));
 }
 
+bool StepSummary::server_stopped() const {
+  return std::find(verdict_codes.begin(), verdict_codes.end(),
+                   VerdictCode::server_stopped_answering) != verdict_codes.end();
+}
+
 StepSummary step_at_level(const Config& step_config, double level) {
   StepSummary step;
   step.level = level;

@@ -92,6 +92,16 @@ struct StepSummary {
   /// a step has no figures, is failed, and ends the sweep.
   std::string start_error;
 
+  /// The server stopped answering during the step (its server_stopped_answering verdict):
+  /// its figures stop where the server did.
+  bool server_stopped() const;
+  /// The step measured its level whole: it started, no Ctrl-C cut it, it did not fail, and
+  /// the server kept answering. Only such steps are points of the curve the knee and the
+  /// collapse are read from (curve_of); the others keep their rows, marked.
+  bool on_curve() const {
+    return start_error.empty() && !interrupted && !failed && !server_stopped();
+  }
+
   /// Why the step does not count as sustained under the limits; empty when it does.
   /// (hammer's own lateness is a warning, not a miss.)
   std::vector<StepMiss> misses;

@@ -92,8 +92,11 @@ Config control_config(const Config& base, const Config& step) {
 std::vector<CurvePoint> curve_of(const std::vector<StepSummary>& steps) {
   std::vector<CurvePoint> points;
   for (const StepSummary& step : steps) {
-    // A step that could not start measured nothing: it is no point of the curve.
-    if (!step.start_error.empty()) continue;
+    // A step that could not start measured nothing, and one cut short, failed or abandoned
+    // by its server measured something other than its level: no point of the curve. (A
+    // server killed mid-sweep read "Collapse: ... to 46762 req/s (-49.3%)" from the half
+    // step it answered.)
+    if (!step.on_curve()) continue;
     points.push_back({step.level, step.per_second, step.mean_ns});
   }
   std::sort(points.begin(), points.end(),
