@@ -35,8 +35,21 @@ double CensoredTail::answered_percent() const {
 }
 
 TailFigure CensoredTail::at(const Histogram& answered_latencies, double q) const {
-  if (censors(q)) return {timeout_ns, true};
+  if (censors(q)) return {bound_at(answered_latencies, q), true};
   return {answered_latencies.value_at_percentile(among_answered(q)), false};
+}
+
+int64_t CensoredTail::bound_at(const Histogram& answered_latencies, double q) const {
+  int64_t bound = timeout_ns;
+  if (answered <= 0) return bound;
+  // Wherever the t timed-out requests lie, they move rank r by at most t: the figure is at
+  // least the answered one at rank r - t.
+  const double rank = q / 100 * static_cast<double>(answered + timed_out) -
+                      static_cast<double>(timed_out);
+  if (rank <= 0) return bound;
+  const double among = std::min(100.0, 100.0 * rank / static_cast<double>(answered));
+  return std::max(bound, answered_latencies.lowest_equivalent_value(
+                             answered_latencies.value_at_percentile(among)));
 }
 
 double CensoredTail::among_answered(double q) const {
@@ -48,7 +61,9 @@ double CensoredTail::among_answered(double q) const {
 }
 
 TailFigure CensoredTail::max(const Histogram& answered_latencies) const {
-  if (timed_out > 0) return {timeout_ns, true};
+  if (timed_out > 0) {
+    return {answered > 0 ? std::max(timeout_ns, answered_latencies.max()) : timeout_ns, true};
+  }
   return {answered_latencies.max(), false};
 }
 
