@@ -269,6 +269,8 @@ struct Parser {
         config.body_path = std::string(value);
         return read_body(value, config.body);
       case Flag::timeout:
+        config.timeout_without_unit =
+            !value.empty() && value.find_first_not_of("0123456789.") == std::string_view::npos;
         return parse_latency_flag(spec, value, "2000 meaning ms, 2s or 500ms", config.timeout_ns);
       case Flag::version:
         parsed.command = Command::version;

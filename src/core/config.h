@@ -189,6 +189,9 @@ struct Config {
   SharedText body;                   // contents of --body FILE: one copy, shared by copies
   std::string body_path;             // FILE as given, for the report
   int64_t timeout_ns = 10'000'000'000;  // README: why 10 s (censored tails)
+  /// --timeout was given as a bare number ("2": milliseconds, where wrk reads seconds), not
+  /// with a unit ("2ms", "2s"): only then may the report ask whether seconds were meant.
+  bool timeout_without_unit = false;
   bool print_latency = false;  // --latency
   bool json = false;           // --json
   ShardSpec shard;             // --shard I/N; 1/1 (not given) for a lone run

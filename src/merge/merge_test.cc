@@ -13,6 +13,7 @@ namespace hammer {
 namespace {
 
 constexpr int64_t kSecond = 1'000'000'000;
+constexpr int64_t kMillisecond = 1'000'000;
 constexpr int64_t kOrigin = 1'764'583'200LL * kSecond;
 
 // A shard's document as `hammer --shard I/N --json` would have saved it: `latencies_ms` recorded
@@ -383,7 +384,8 @@ TEST(MergeTest, AddsTheShardsHostMetersOnTheFleetsClock) {
     host.long_count = 1;
     host.long_sum_ns = host.max_ns;
     host.long_stalls = {{kSecond / 2, host.max_ns}};
-    documents[static_cast<size_t>(i)].result.generator_cpu.add_worker(600, 1'000 * (i + 1));
+    documents[static_cast<size_t>(i)].result.generator_cpu.add_worker(
+        600 * kMillisecond, 1'000 * kMillisecond * (i + 1));
   }
   auto merged = merge_shards(documents, 2 * kSecond);
   ASSERT_TRUE(merged.has_value()) << merged.error().message;
@@ -400,8 +402,8 @@ TEST(MergeTest, AddsTheShardsHostMetersOnTheFleetsClock) {
   EXPECT_EQ(host.long_stalls[1].at_ns, kSecond + kSecond / 2);
   const GeneratorCpu& cpu = merged->result.generator_cpu;
   EXPECT_EQ(cpu.workers, 2);
-  EXPECT_EQ(cpu.cpu_ns, 1'200);
-  EXPECT_EQ(cpu.wall_ns, 3'000);
+  EXPECT_EQ(cpu.cpu_ns, 1'200 * kMillisecond);
+  EXPECT_EQ(cpu.wall_ns, 3'000 * kMillisecond);
   EXPECT_DOUBLE_EQ(cpu.busiest_share, 0.6);
 }
 

@@ -202,6 +202,7 @@ TEST(TextReportTest, SideBySideCensorsBothColumnsAndReadsNoRatioFromABound) {
 TEST(TextReportTest, ABareTimeoutUnderAHundredThatTimedRequestsOutGetsANote) {
   auto run = censored_run();
   run.config.timeout_ns = 5'000'000;
+  run.config.timeout_without_unit = true;
   const std::string note =
       "note: --timeout 5 was read as 5 ms (a bare number is milliseconds; wrk reads seconds): "
       "for 5 seconds write --timeout 5s";
@@ -209,6 +210,9 @@ TEST(TextReportTest, ABareTimeoutUnderAHundredThatTimedRequestsOutGetsANote) {
   run.config.timeout_ns = 500'000'000;  // 500 ms is a deliberate timeout
   EXPECT_FALSE(contains(render_text_report(run.input()), "was read as"));
   run.config.timeout_ns = 5'000'000;
+  run.config.timeout_without_unit = false;  // --timeout 5ms says what it means
+  EXPECT_FALSE(contains(render_text_report(run.input()), "was read as"));
+  run.config.timeout_without_unit = true;
   run.result.errors[static_cast<int>(ErrorKind::timeout)] = 0;  // nothing timed out: no note
   EXPECT_FALSE(contains(render_text_report(run.input()), "was read as"));
 }

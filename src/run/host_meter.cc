@@ -64,7 +64,8 @@ void HostReading::add(const HostReading& other, int64_t shift_ns) {
 }
 
 void GeneratorCpu::add_worker(int64_t worker_cpu_ns, int64_t worker_wall_ns) {
-  if (worker_cpu_ns < 0 || worker_wall_ns <= 0) return;  // the system could not say
+  // The system could not say, or the worker ran too briefly for a share to mean anything.
+  if (worker_cpu_ns < 0 || worker_wall_ns < kMinWallNs) return;
   ++workers;
   cpu_ns += worker_cpu_ns;
   wall_ns += worker_wall_ns;

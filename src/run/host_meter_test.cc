@@ -138,9 +138,10 @@ TEST(HostReadingTest, ShardsMetersAddAndTheirStallsMeetOnOneClock) {
 TEST(GeneratorCpuTest, SharesAreCpuOverWallTimeAndTheBusiestIsKept) {
   GeneratorCpu cpu;
   EXPECT_FALSE(cpu.measured());
-  cpu.add_worker(900, 1'000);
-  cpu.add_worker(500, 1'000);
-  cpu.add_worker(-1, 1'000);  // the system could not say: not counted
+  cpu.add_worker(900 * kMs, 1'000 * kMs);
+  cpu.add_worker(500 * kMs, 1'000 * kMs);
+  cpu.add_worker(-1, 1'000 * kMs);  // the system could not say: not counted
+  cpu.add_worker(999, 1'000);       // a worker that ran 1 us says nothing of a share
   EXPECT_EQ(cpu.workers, 2);
   EXPECT_DOUBLE_EQ(cpu.share(), 0.7);
   EXPECT_DOUBLE_EQ(cpu.busiest_share, 0.9);

@@ -50,6 +50,10 @@ struct HostReading {
 
 /// The workers' own CPU time (user + system, each thread's CPU clock) over their run.
 struct GeneratorCpu {
+  /// A worker that ran less than this says nothing of its share: a run Ctrl-C ended before
+  /// its first request ran microseconds, and read "Generator CPU 99.9%" with no CPU spent.
+  static constexpr int64_t kMinWallNs = 10'000'000;
+
   int64_t workers = 0;  // threads measured; 0 when not measured
   int64_t cpu_ns = 0;   // their CPU time, summed
   int64_t wall_ns = 0;  // each one's wall time from the start to its end, summed

@@ -148,10 +148,11 @@ bool interrupted_before_measuring(const RunResult& result) {
 }
 
 bool timeout_may_mean_seconds(const Config& config, const RunResult& result) {
-  // Judged on the figure, not on how the flag was typed: `--timeout 2` and `--timeout 2ms`
-  // are the same run. 100 ms and up is a plausible deliberate timeout in milliseconds.
-  return result.error_count(ErrorKind::timeout) > 0 && config.timeout_ns < 100'000'000 &&
-         config.timeout_ns % 1'000'000 == 0;
+  // Only a bare number can have meant seconds: `--timeout 2ms` says what it means (the note
+  // told a user who typed it that "--timeout 2 was read as 2 ms"). 100 ms and up is a
+  // plausible deliberate timeout in milliseconds.
+  return config.timeout_without_unit && result.error_count(ErrorKind::timeout) > 0 &&
+         config.timeout_ns < 100'000'000 && config.timeout_ns % 1'000'000 == 0;
 }
 
 bool closed_without_a_byte(const Config& config, const RunResult& result) {

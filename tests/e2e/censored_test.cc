@@ -115,6 +115,11 @@ TEST(CensoredTest, ABareSmallTimeoutThatTimedRequestsOutSaysItWasReadAsMilliseco
                          "wrk reads seconds): for 50 seconds write --timeout 50s"),
             std::string::npos)
       << run.out;
+  // With its unit, the flag says what it means: no note (it followed --timeout 50ms too).
+  const Finished with_unit = run_hammer(
+      {"-r", "200", "-c", "10", "-t", "1", "-d", "0.5", "--timeout", "50ms", server.url()});
+  EXPECT_NE(with_unit.out.find("timed out"), std::string::npos) << with_unit.out;
+  EXPECT_EQ(with_unit.out.find("was read as"), std::string::npos) << with_unit.out;
 }
 
 }  // namespace
