@@ -36,7 +36,7 @@ class CheckingSink final : public StreamSink {
     check(status >= 200 && status <= 999, "a final status out of range");
   }
   void on_stream_reset(int32_t slot, uint32_t, bool) override { end(slot); }
-  void on_stream_refused(int32_t slot) override { end(slot); }
+  void on_stream_refused(int32_t slot, bool) override { end(slot); }
 
  private:
   bool is_open(int32_t slot) const {

@@ -248,7 +248,7 @@ void ClientSession::handle(const Frame& frame, StreamSink& sink) {
       finish(*stream);
       if (frame.error_code == static_cast<uint32_t>(ErrorCode::refused_stream)) {
         ++counts_.refused;  // §8.7: not processed, safe to send again
-        sink.on_stream_refused(slot);
+        sink.on_stream_refused(slot, /*by_reset=*/true);
       } else {
         sink.on_stream_reset(slot, frame.error_code, true);
       }
@@ -340,6 +340,9 @@ void ClientSession::on_data(const Frame& frame, StreamSink& sink) {
     out_end_ += write_window_update(reinterpret_cast<uint8_t*>(out_.get() + out_end_), 0, increment);
     connection_receive_.on_update_sent(increment);
   }
+  // A body's bytes are data whether or not its stream is still ours: the rest of a response
+  // whose stream timed out (cancelled) kept arriving, and read as 1.47 GB of frame overhead.
+  counts_.data_bytes += frame.data_bytes;
   Stream* stream = find(frame.stream_id);
   if (stream == nullptr) {
     if ((frame.stream_id & 1) == 0 || frame.stream_id >= next_id_) {
@@ -347,7 +350,6 @@ void ClientSession::on_data(const Frame& frame, StreamSink& sink) {
     }
     return;
   }
-  counts_.data_bytes += frame.data_bytes;
   const auto slot = static_cast<int32_t>(stream - streams_.get());
   if (!stream->headers_seen || stream->receive.on_data(frame.payload_bytes) != FlowError::none) {
     // DATA before the response's HEADERS (§8.1), or past the stream's window (§6.9.1).
@@ -419,7 +421,7 @@ void ClientSession::on_goaway(const Frame& frame, StreamSink& sink) {
     if (!stream.body_left.empty()) --bodies_waiting_;
     finish(stream);
     ++counts_.refused;
-    sink.on_stream_refused(static_cast<int32_t>(i));
+    sink.on_stream_refused(static_cast<int32_t>(i), /*by_reset=*/false);
   }
 }
 

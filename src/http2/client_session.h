@@ -73,7 +73,7 @@ class StreamSink {
   virtual void on_stream_reset(int32_t slot, uint32_t error_code, bool by_peer) = 0;
   /// The server did not process the stream (RST_STREAM REFUSED_STREAM, or an id above a
   /// GOAWAY's last-stream-id): it may be sent again on another connection.
-  virtual void on_stream_refused(int32_t slot) = 0;
+  virtual void on_stream_refused(int32_t slot, bool by_reset) = 0;
 };
 
 /// Counts a session keeps for the report (summed by the worker when a socket ends).

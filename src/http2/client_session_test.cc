@@ -41,7 +41,7 @@ class RecordingSink final : public StreamSink {
   void on_stream_reset(int32_t slot, uint32_t code, bool by_peer) override {
     events.push_back({by_peer ? "reset" : "reset-by-us", slot, code});
   }
-  void on_stream_refused(int32_t slot) override { events.push_back({"refused", slot, 0}); }
+  void on_stream_refused(int32_t slot, bool) override { events.push_back({"refused", slot, 0}); }
   std::vector<Event> events;
 };
 
@@ -355,8 +355,14 @@ TEST_F(ClientSessionTest, ACancelledStreamSendsCancelAndItsLateAnswerIsIgnored) 
   ASSERT_EQ(sent.size(), 1u);
   EXPECT_EQ(sent[0].type, kRst);
   EXPECT_EQ(be32(sent[0].payload), 0x8u);
-  ASSERT_EQ(feed(response(1)), SessionError::none);
+  const int64_t overhead_before = session_.counts().frame_overhead_bytes;
+  ASSERT_EQ(feed(response(1, "late body")), SessionError::none);
   EXPECT_TRUE(sink_.events.empty());
+  // The late body is data, not frame overhead (it read as 1.47 GB of overhead): only the
+  // frames' own bytes are.
+  EXPECT_EQ(session_.counts().data_bytes, 9);
+  EXPECT_EQ(session_.counts().frame_overhead_bytes - overhead_before,
+            static_cast<int64_t>(response(1, "late body").size()) - 9);
 }
 
 TEST_F(ClientSessionTest, AStreamTheServerMadeUpIsAProtocolError) {

@@ -253,7 +253,7 @@ std::vector<std::string> report_notes(const ReportInput& input) {
   if (!result.first_parse_error.empty()) {
     notes.push_back("first parse error: " + result.first_parse_error);
   }
-  for (std::string& note : resend_notes(result)) notes.push_back(std::move(note));
+  for (std::string& note : resend_notes(input.config, result)) notes.push_back(std::move(note));
   for (std::string& note : timeline_notes(input)) notes.push_back(std::move(note));
   for (std::string& note : start_notes(input)) notes.push_back(std::move(note));
   notes.insert(notes.end(), input.notes.begin(), input.notes.end());

@@ -5,12 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "core/config.h"
 #include "run/result.h"
 
 namespace hammer {
 
 /// Each only when its count is not zero: early responses, retried requests, requests not
 /// retried because their method is not idempotent.
-std::vector<std::string> resend_notes(const RunResult& result);
+/// Worded for the run's protocol: over HTTP/2 the requests sent again are streams the server
+/// refused unprocessed (RFC 9113 8.7), not a polite close's.
+std::vector<std::string> resend_notes(const Config& config, const RunResult& result);
 
 }  // namespace hammer

@@ -215,7 +215,11 @@ void append_totals(const ReportInput& input, std::string& out) {
              " unsent with no connection up)\n";
     }
   }
-  if (result.retried > 0) {
+  if (result.retried > 0 && input.config.http2) {
+    out += "Retried          " + format_count(result.retried) +
+           " sends again of streams the server refused unprocessed (each request counted "
+           "once, by its last try)\n";
+  } else if (result.retried > 0) {
     out += "Retried          " + format_count(result.retried) +
            " requests sent again after a polite close (each counted once, by its last "
            "try)\n";

@@ -26,6 +26,11 @@ inline constexpr int kErrorKindCount = 6;
 inline constexpr std::array<std::string_view, kErrorKindCount> kErrorKindNames = {
     "connect", "read", "write", "timeout", "parse", "tls"};
 
+/// How often a stream the server refused unprocessed (REFUSED_STREAM, or above a GOAWAY's
+/// last stream id: RFC 9113 8.7) may go again, whatever its method: it was never acted on.
+/// Bounded all the same: a server that refuses every stream fails it after 9 tries.
+inline constexpr int kMaxUnprocessedResends = 8;
+
 /// https:// runs: what the handshakes settled and how they went (report: the `tls` section).
 struct TlsSummary {
   bool used = false;       // the run was https://
@@ -204,6 +209,8 @@ struct RunResult {
   // new connection (retried: the sends again, never failed requests; each request at most
   // Worker::kMaxResends times), the others fail as read errors (not_retried: of those, the
   // ones whose method is not idempotent, which a server may have acted on). --no-retry: none.
+  // Over HTTP/2, retried counts the streams the server refused unprocessed (REFUSED_STREAM, or
+  // above a GOAWAY's last stream id) sent again: any method, kMaxUnprocessedResends times.
   int64_t retried = 0;
   int64_t not_retried = 0;
 

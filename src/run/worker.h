@@ -192,6 +192,8 @@ class Worker {
   /// Sends what the session queued: plain, straight to the socket; https, into the transport.
   void h2_flush(Connection& connection);
   void h2_on_sent(Connection& connection, const IoEvent& event);
+  /// After output left: a session the full output held back may open streams again.
+  void h2_output_drained(Connection& connection);
   /// A write of the session's output failed (`error_number`, or EPIPE for an end): the
   /// handshake-like setup fails, or the streams in flight, or an idle connection is replaced.
   void h2_write_failed(Connection& connection, int error_number);

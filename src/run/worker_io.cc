@@ -109,6 +109,7 @@ void Worker::continue_write(Connection& connection) {
   }
   if (connection.session != nullptr) {
     h2_flush(connection);
+    h2_output_drained(connection);
     return;
   }
   // Requests go out oldest first; write_offset counts the bytes of the first unwritten one

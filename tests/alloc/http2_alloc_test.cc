@@ -116,7 +116,7 @@ class CountingStreamSink : public StreamSink {
   void on_first_byte(int32_t) override { ++first_bytes; }
   void on_response(int32_t, int status) override { ok += status == 200 ? 1 : 0; }
   void on_stream_reset(int32_t, uint32_t, bool) override { ++resets; }
-  void on_stream_refused(int32_t) override { ++refused; }
+  void on_stream_refused(int32_t, bool) override { ++refused; }
   int64_t first_bytes = 0, ok = 0, resets = 0, refused = 0;
 };
 
