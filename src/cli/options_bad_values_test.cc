@@ -237,6 +237,13 @@ const std::vector<BadFlag> kBadFlags = {
      "--slo (e.g. p99=50ms) or a step (low:high:step)"},
     {{"-c", "1,2", "-r", "1k,2k"},
      "--rate: a sweep varies one thing; -c and --rate both have a list or range"},
+    // A single run's tables, taken by a sweep and silently left out.
+    {{"-c", "1,2", "--percentiles", "90,99.9"},
+     "--percentiles: prints a single run's tables; a sweep's table has p50 and p99 per level "
+     "(each step's -o JSON has 50, 90, 95, 99, 99.9 and max): run one level alone for it"},
+    {{"-r", "100,200", "--timeline"},
+     "--timeline: prints a single run's tables; a sweep's table has p50 and p99 per level "
+     "(each step's -o JSON has 50, 90, 95, 99, 99.9 and max): run one level alone for it"},
     {{"--slo", "p99=50ms,p99.0=20ms"}, "--slo: p99.0 is given twice, got 'p99=50ms,p99.0=20ms'"},
     {{"--slo", "p99=50ms,"},
      "--slo: expected KEY=LIMIT, KEY pNN[.N] (any percentile: p50, p95, p99.9), max or errors "

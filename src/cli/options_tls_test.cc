@@ -36,12 +36,12 @@ class TlsFileTest : public ::testing::Test {
 constexpr const char* kHttpsUrl = "https://localhost:8443/";
 
 TEST_F(TlsFileTest, TlsFlagsFillTheConfigOfAnHttpsRun) {
-  const Config config = config_of({"-k", "--cacert", path_, "--cert", path_, "--key", path_,
+  const Config config = config_of({"--cacert", path_, "--cert", path_, "--key", path_,
                                    "--tls-min", "1.3", "--tls-max", "1.3", "--tls-resume", "off",
                                    kHttpsUrl});
   EXPECT_EQ(config.target.scheme, Scheme::https);
   EXPECT_EQ(config.target.port, 8443);
-  EXPECT_TRUE(config.tls.insecure);
+  EXPECT_FALSE(config.tls.insecure);
   EXPECT_EQ(config.tls.ca_file, path_);
   EXPECT_EQ(config.tls.cert_file, path_);
   EXPECT_EQ(config.tls.key_file, path_);
@@ -68,6 +68,10 @@ TEST_F(TlsFileTest, TlsFlagsThatNeedEachOtherOrAnHttpsUrlSaySo) {
             "--cert: needs --key FILE, the certificate's private key");
   EXPECT_EQ(error_of({"--key", path_, kHttpsUrl}),
             "--key: needs --cert FILE, the certificate it belongs to");
+  // -k skips the verification a --cacert bundle is for: silently ignored, it checked nothing.
+  EXPECT_EQ(error_of({"-k", "--cacert", path_, kHttpsUrl}),
+            "--cacert: -k (--insecure) skips the verification the bundle is for; give one of "
+            "them");
   EXPECT_EQ(error_of({"--tls-min", "1.3", "--tls-max", "1.2", kHttpsUrl}),
             "--tls-min: 1.3 is above --tls-max 1.2, which leaves no version to offer");
   EXPECT_EQ(error_of({"--tls-resume", "off", kUrl}),

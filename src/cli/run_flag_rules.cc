@@ -143,6 +143,20 @@ Failure check_sweep(Config& config, std::optional<std::string_view> control_url)
     return UsageError{"--rate: a sweep varies one thing; -c and --rate both have a list or "
                       "range"};
   }
+  // The text report's tables of one run: a sweep's table has a row per level instead, and the
+  // flags were taken and silently left out.
+  if (sweep.active()) {
+    const char* table_flag = config.print_latency    ? "--latency"
+                             : config.print_timeline ? "--timeline"
+                             : !config.percentiles.empty() ? "--percentiles"
+                                                           : nullptr;
+    if (table_flag != nullptr) {
+      return UsageError{std::string(table_flag) +
+                        ": prints a single run's tables; a sweep's table has p50 and p99 per "
+                        "level (each step's -o JSON has 50, 90, 95, 99, 99.9 and max): run one "
+                        "level alone for it"};
+    }
+  }
   if (sweep.search() && config.slos.empty()) {
     return UsageError{"--rate: a range without a step (" + format_range(sweep) +
                       ") searches for the capacity under --slo; add --slo (e.g. p99=50ms) or "
@@ -179,6 +193,12 @@ Failure check_tls(const Config& config, std::optional<std::string_view> tls_flag
   }
   if (tls.cert_file.empty() && !tls.key_file.empty()) {
     return UsageError{"--key: needs --cert FILE, the certificate it belongs to"};
+  }
+  if (tls.insecure && !tls.ca_file.empty()) {
+    // curl takes both and ignores the bundle; said, so that a run meant to check the chain
+    // against it does not silently check nothing.
+    return UsageError{"--cacert: -k (--insecure) skips the verification the bundle is for; "
+                      "give one of them"};
   }
   if (tls.min_version > tls.max_version) {
     return UsageError{"--tls-min: " + std::string(tls_version_text(tls.min_version)) +

@@ -238,6 +238,14 @@ std::vector<std::string> report_notes(const ReportInput& input) {
     notes.push_back(tls_port_note(input.config, "every answer was 400 Bad Request"));
   }
   if (client_certificate_refused(result)) notes.push_back(client_certificate_note(input));
+  // HTTP/1.1 over TLS to a server that took no protocol ALPN offered (http/1.1) and answered
+  // nothing: nghttpd and other h2-only servers close on an HTTP/1.1 request.
+  if (!input.config.http2 && result.tls.used && result.tls.alpn.empty() &&
+      result.tls.full_handshakes + result.tls.resumed_handshakes > 0 && result.completed == 0 &&
+      result.failed_requests() > 0) {
+    notes.push_back("the server chose no protocol by ALPN (hammer offered http/1.1) and "
+                    "answered no request: if it speaks only HTTP/2, give --http2");
+  }
   if (input.config.open_loop() && result.corrected.out_of_range_count() > 0) {
     notes.push_back(clamp_note(result.corrected, "corrected"));
   }

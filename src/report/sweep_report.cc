@@ -396,7 +396,8 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
     const StepSummary& best_control = result.control_steps[control->best_control];
     out += "Generator control: " + config.sweep.control_url + " drove " +
            format_fixed(control->control_best, 0) + " req/s at " +
-           std::to_string(best_control.connections) + " connections, " +
+           std::to_string(best_control.connections) +
+           (best_control.connections == 1 ? " connection, " : " connections, ") +
            format_fixed(control->ratio, 1) + "x the best of the sweep (" +
            format_fixed(control->sweep_best, 0) + " req/s): ";
     switch (control->verdict) {

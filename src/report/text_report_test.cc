@@ -217,6 +217,25 @@ TEST(TextReportTest, ABareTimeoutUnderAHundredThatTimedRequestsOutGetsANote) {
   EXPECT_FALSE(contains(render_text_report(run.input()), "was read as"));
 }
 
+// nghttpd speaks only h2: HTTP/1.1 over TLS gets no ALPN answer and no response. The report
+// said "server closed the connection" and nothing about --http2 (a user's trial).
+TEST(TextReportTest, AnHttpsRunWithNoAlpnAndNoAnswerSuggestsHttp2) {
+  auto run = testing::closed_loop_run();
+  run.config.target = *parse_url("https://127.0.0.1:8443/");
+  run.result.tls.used = true;
+  run.result.tls.full_handshakes = 4;
+  run.result.completed = 0;
+  run.result.status_classes = {};
+  run.result.errors = {};
+  run.result.errors[static_cast<int>(ErrorKind::read)] = 170;
+  const std::string note =
+      "note: the server chose no protocol by ALPN (hammer offered http/1.1) and answered no "
+      "request: if it speaks only HTTP/2, give --http2";
+  EXPECT_TRUE(has_line(render_text_report(run.input()), note)) << render_text_report(run.input());
+  run.result.tls.alpn = "http/1.1";  // it chose HTTP/1.1: something else is wrong
+  EXPECT_FALSE(contains(render_text_report(run.input()), "give --http2"));
+}
+
 TEST(TextReportTest, AnHttpRunThatNeverGotAByteBackNamesTheHttpsUrlToTry) {
   // What a plain request to a TLS port gets from openssl s_server: a close, not one byte.
   auto run = testing::closed_loop_run();
