@@ -4,6 +4,7 @@
 // the first problem kept as the error (naming the path). Shared by the files of document/,
 // each of which reads one part of a run's document (docs/json.md).
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -41,28 +42,19 @@ class DocumentReader {
 
   int64_t integer(const JsonValue* base, std::string_view base_name,
                   std::initializer_list<std::string_view> path) {
-    const JsonValue* node = at(base, path);
-    auto value = node ? node->as_int() : std::nullopt;
-    if (!value) fail(path_text(base_name, path) + ": expected an integer");
-    return value.value_or(0);
+    return read_as<int64_t>(base, base_name, path, "an integer",
+                   [](const JsonValue& node) { return node.as_int(); });
   }
   int64_t integer(std::initializer_list<std::string_view> path) {
     return integer(&root_, "", path);
   }
-  double number(std::initializer_list<std::string_view> path) {
-    const JsonValue* node = at(path);
-    auto value = node ? node->as_double() : std::nullopt;
-    if (!value) fail(path_text("", path) + ": expected a number");
-    return value.value_or(0);
-  }
   /// A number under `base` (named `base_name` in errors).
   double number(const JsonValue* base, std::string_view base_name,
                 std::initializer_list<std::string_view> path) {
-    const JsonValue* node = at(base, path);
-    auto value = node ? node->as_double() : std::nullopt;
-    if (!value) fail(path_text(base_name, path) + ": expected a number");
-    return value.value_or(0);
+    return read_as<double>(base, base_name, path, "a number",
+                   [](const JsonValue& node) { return node.as_double(); });
   }
+  double number(std::initializer_list<std::string_view> path) { return number(&root_, "", path); }
   /// A number under `base`, or `absent` when the member is null (or missing).
   double number_or_null(const JsonValue* base, std::string_view base_name,
                         std::initializer_list<std::string_view> path, double absent) {
@@ -113,6 +105,17 @@ class DocumentReader {
   }
 
  private:
+  // The member at `path` under `base` as `as` reads it; 0, and the reader failed naming the
+  // member and `expected`, when it is missing or of another type.
+  template <typename T, typename As>
+  T read_as(const JsonValue* base, std::string_view base_name,
+            std::initializer_list<std::string_view> path, const char* expected, As as) {
+    const JsonValue* node = at(base, path);
+    const std::optional<T> value = node ? as(*node) : std::nullopt;
+    if (!value) fail(path_text(base_name, path) + ": expected " + expected);
+    return value.value_or(T{});
+  }
+
   const JsonValue& root_;
   std::string error_;
 };
