@@ -18,6 +18,7 @@
 
 #include "core/config.h"
 #include "core/expected.h"
+#include "run/result.h"
 
 namespace hammer {
 
@@ -48,9 +49,6 @@ struct TransportSession {
   std::string_view alpn;
   bool resumed = false;
 };
-
-/// What a failed handshake's alert says the server would not take.
-enum class TransportRefusal : uint8_t { none, client_certificate, application_protocol };
 
 /// One connection's transform, made at setup and reused by each socket the connection opens.
 class ConnectionTransport {

@@ -78,6 +78,9 @@ class TlsTransport final : public ConnectionTransport {
     if (refuses_application_protocol(client_.failure())) {
       return TransportRefusal::application_protocol;
     }
+    if (refuses_security_parameters(client_.failure())) {
+      return TransportRefusal::security_parameters;
+    }
     return TransportRefusal::none;
   }
   TransportSession session() const override {

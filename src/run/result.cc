@@ -22,7 +22,7 @@ void RunResult::add(const RunResult& part) {
   tls.client_certificate_refused += part.tls.client_certificate_refused;
   if (tls.first_error.empty()) {
     tls.first_error = part.tls.first_error;
-    tls.first_error_refused_alpn = part.tls.first_error_refused_alpn;
+    tls.first_error_refusal = part.tls.first_error_refusal;
   }
   http2.add(part.http2);
   first_requests.add(part.first_requests);

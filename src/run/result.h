@@ -31,6 +31,17 @@ inline constexpr std::array<std::string_view, kErrorKindCount> kErrorKindNames =
 /// Bounded all the same: a server that refuses every stream fails it after 9 tries.
 inline constexpr int kMaxUnprocessedResends = 8;
 
+/// What a failed handshake's alert (decided on its number) says the server would not take:
+/// the client's certificate or its lack; every protocol ALPN offered (no_application_protocol);
+/// any security parameters offered (handshake_failure: what a TLS 1.2 server that requires a
+/// client certificate sends when none came, and one with no cipher in common).
+enum class TransportRefusal : uint8_t {
+  none,
+  client_certificate,
+  application_protocol,
+  security_parameters,
+};
+
 /// https:// runs: what the handshakes settled and how they went (report: the `tls` section).
 struct TlsSummary {
   bool used = false;       // the run was https://
@@ -42,9 +53,9 @@ struct TlsSummary {
   int64_t resumed_handshakes = 0;  // abbreviated, on a session of an earlier connection
   std::string first_error;  // the first failed handshake's reason, e.g. "certificate verify
                             // failed: self-signed certificate"
-  /// That failure was the server's no_application_protocol alert: it took none of the
-  /// protocols ALPN offered (--http2 offers h2 alone). Not kept in the document.
-  bool first_error_refused_alpn = false;
+  /// What that failure's alert says the server refused (--http2 offers h2 alone: an
+  /// application_protocol refusal is a server without it). Not kept in the document.
+  TransportRefusal first_error_refusal = TransportRefusal::none;
   /// Connections the server ended for the client's certificate, or its lack of one (an alert
   /// in the handshake, or under TLS 1.3 with the first read): a server that wants --cert.
   int64_t client_certificate_refused = 0;

@@ -153,21 +153,28 @@ std::optional<RunError> every_handshake_failed(const Config& config,
   int64_t established = 0;
   int64_t failed = 0;
   std::string reason;
-  bool refused_alpn = false;
+  TransportRefusal refusal = TransportRefusal::none;
   for (const auto& worker : workers) {
     const RunResult& result = worker->result();
     established += result.tls.full_handshakes + result.tls.resumed_handshakes;
     failed += result.error_count(ErrorKind::tls);
     if (reason.empty()) {
       reason = result.tls.first_error;
-      refused_alpn = result.tls.first_error_refused_alpn;
+      refusal = result.tls.first_error_refusal;
     }
   }
   if (established > 0 || failed == 0) return std::nullopt;
-  // --http2 offers h2 alone: a server without it may end the handshake with the
-  // no_application_protocol alert. Said only then, not beside a certificate that failed.
-  const std::string offered =
-      refused_alpn ? " (--http2 offers only h2 by ALPN: the server does not speak HTTP/2)" : "";
+  // What the alert says, where it says something the user can act on: --http2 offers h2
+  // alone (a server without it may answer no_application_protocol); a TLS 1.2 server that
+  // wants a client certificate answers a handshake without one with handshake_failure. Said
+  // only then, not beside a certificate that failed to verify.
+  std::string offered;
+  if (refusal == TransportRefusal::application_protocol) {
+    offered = " (--http2 offers only h2 by ALPN: the server does not speak HTTP/2)";
+  } else if (refusal == TransportRefusal::security_parameters && config.tls.cert_file.empty()) {
+    offered = " (a TLS 1.2 server that requires a client certificate ends a handshake without "
+              "one so: if it does, give --cert FILE --key FILE)";
+  }
   return RunError{ExitCode::run_failed, "cannot connect to " + target_text(target) +
                                             ": TLS handshake failed: " + reason + offered};
 }

@@ -77,7 +77,7 @@ void Worker::fail_handshake(Connection& connection, std::string_view reason) {
   if (refusal == TransportRefusal::client_certificate) ++result_.tls.client_certificate_refused;
   if (result_.tls.first_error.empty()) {
     result_.tls.first_error = std::string(reason);
-    result_.tls.first_error_refused_alpn = refusal == TransportRefusal::application_protocol;
+    result_.tls.first_error_refusal = refusal;
   }
   timers_.disarm(&connection.timer);
   close_socket(connection);

@@ -147,6 +147,10 @@ bool refuses_application_protocol(const TlsFailure& failure) {
          failure.alert == SSL_AD_NO_APPLICATION_PROTOCOL;
 }
 
+bool refuses_security_parameters(const TlsFailure& failure) {
+  return failure.kind == TlsError::alert_received && failure.alert == SSL_AD_HANDSHAKE_FAILURE;
+}
+
 TlsFailure tls_after_refused_renegotiation(TlsFailure failure) {
   failure.reason += " (after the server asked to renegotiate, which hammer refuses)";
   return failure;

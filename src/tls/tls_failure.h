@@ -50,6 +50,10 @@ TlsFailure tls_failure_from_openssl(const SSL* ssl, int ssl_error, std::string_v
 /// the client's ALPN offered.
 bool refuses_application_protocol(const TlsFailure& failure);
 
+/// The server's handshake_failure alert: it took none of the security parameters offered. A
+/// TLS 1.2 server that requires a client certificate ends a handshake without one so.
+bool refuses_security_parameters(const TlsFailure& failure);
+
 /// `failure`, on a connection that refused the server's request to renegotiate (TLS 1.2
 /// HelloRequest; hammer never renegotiates): the server's answer to the refusal, usually a
 /// handshake_failure alert, with why in words.
