@@ -2,6 +2,7 @@
 #pragma once
 // Fabricated runs for the report tests (header-only, test code): known values recorded into
 // the histograms and every counter filled, so a test can predict each printed figure.
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,23 @@
 #include "run/result.h"
 
 namespace hammer::testing {
+
+/// A report's lines, and whether one of them is `line` exactly, or `part` is anywhere.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+inline bool has_line(const std::string& text, const std::string& line) {
+  for (const std::string& candidate : lines_of(text)) {
+    if (candidate == line) return true;
+  }
+  return false;
+}
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 struct FabricatedRun {
   Config config;
