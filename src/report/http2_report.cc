@@ -118,7 +118,7 @@ std::vector<std::string> http2_lines(const Http2Summary& http2) {
                     format_duration_ns(first_byte.value_at_percentile(50)) + ", p99 " +
                     format_duration_ns(first_byte.value_at_percentile(99)) + ", max " +
                     format_duration_ns(first_byte.max()) +
-                    " (time to first byte, per stream)");
+                    " (from each stream's send, uncorrected)");
   }
 
   if (!http2.first_setup_error.empty()) {

@@ -61,7 +61,7 @@ TEST(Http2ReportTest, AFilledSummaryHasItsLines) {
       "2 CANCEL,",
       "               1 other; 5 RST_STREAM sent; 6 streams refused",
       "HTTP/2 frames  100.00KB frame overhead, 1.86MB data: overhead 5.00% of the bytes received",
-      "First byte     p50 5.00ms, p99 9.90ms, max 10.00ms (time to first byte, per stream)",
+      "First byte     p50 5.00ms, p99 9.90ms, max 10.00ms (from each stream's send, uncorrected)",
       "HTTP/2 setup   1 connection did not speak HTTP/2: ALPN chose http/1.1",
       "HTTP/2 errors  2 sessions ended by a connection error, the first: a header block the "
       "decoder refused (COMPRESSION_ERROR)",

@@ -315,6 +315,15 @@ std::string left_out_note(const Config& config, const SweepResult& result) {
 
 std::string render_sweep_summary(const Config& config, const SweepResult& result) {
   std::string out = noise_legend(config, result);
+  // The mean column is the answered requests'; Little's law counts a timed-out one as
+  // holding its connection for --timeout too, so the two columns do not multiply out then.
+  if (littles_law_applies(config) &&
+      std::any_of(result.steps.begin(), result.steps.end(),
+                  [](const StepSummary& step) { return step.tail.timed_out > 0; })) {
+    out += "note: rps*mean counts each timed-out request as holding its connection for "
+           "--timeout " + format_duration_ns(config.timeout_ns) +
+           "; the mean column is the answered requests'\n";
+  }
   const bool connections = result.kind == SweepKind::connections;
   if (!result.search) out += left_out_note(config, result);
   if (!result.search && result.steps.size() >= 2) {

@@ -141,6 +141,12 @@ TEST(SweepReportTest, LittlesLawCountsEachTimedOutRequestAtTheTimeout) {
   EXPECT_NE(row.find("+0.0%"), std::string::npos) << row;
   EXPECT_NEAR(sweep.result.steps[1].in_flight(),
               static_cast<double>(sweep.result.steps[1].connections), 1e-6);
+  // The columns then do not multiply out (req/s x mean is half of rps*mean): said.
+  sweep.config.timeout_ns = 1'000'000'000;
+  EXPECT_NE(render_sweep_summary(sweep.config, sweep.result)
+                .find("note: rps*mean counts each timed-out request as holding its connection "
+                      "for --timeout 1.00s; the mean column is the answered requests'\n"),
+            std::string::npos);
 }
 
 TEST(SweepReportTest, ASearchOutOfStepsGivesALowerBoundAndTheRangeLeft) {
