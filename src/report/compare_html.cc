@@ -42,15 +42,8 @@ std::string ns_cell(int64_t ns, bool censored) {
 std::string findings(const Comparison& comparison) {
   std::string items;
   // The runs' timeouts and host stalls first: they say how far the rows can be read.
-  const std::string sides = compare_side_lines(comparison);
-  for (size_t start = 0, end = 0; start < sides.size(); start = end + 1) {
-    end = sides.find('\n', start);
-    if (end == std::string::npos) end = sides.size();
-    // Each line starts with the text report's two-space indent.
-    const size_t text = std::min(sides.find_first_not_of(' ', start), end);
-    if (end > text) {
-      items += "<li class=\"verdict\">" + escape_html(sides.substr(text, end - text)) + "</li>";
-    }
+  for (const std::string& side : compare_side_notes(comparison)) {
+    items += "<li class=\"verdict\">" + escape_html(side) + "</li>";
   }
   for (const CompareRow& row : comparison.rows) {
     if (row.verdict == CompareVerdict::no_change) continue;

@@ -103,32 +103,33 @@ std::string compare_figure_text(int64_t ns, bool censored) {
   return text;
 }
 
-std::string compare_side_lines(const Comparison& comparison) {
-  std::string out;
+std::vector<std::string> compare_side_notes(const Comparison& comparison) {
+  std::vector<std::string> notes;
   const auto side = [&](const char* name, const CompareSideFacts& facts) {
     if (facts.timed_out > 0) {
-      out += "  " + std::string(name) + ": " + format_count(facts.timed_out) + " of " +
-             format_count(facts.ended) + " requests timed out (" +
-             format_fixed(100.0 * static_cast<double>(facts.timed_out) /
-                              static_cast<double>(std::max<int64_t>(1, facts.ended)),
-                          1) +
-             "%, --timeout " + format_duration_ns(facts.timeout_ns) +
-             "): its percentiles they reach are only that bound (\"> " +
-             format_duration_ns(facts.timeout_ns) + "\")\n";
+      notes.push_back(std::string(name) + ": " + format_count(facts.timed_out) + " of " +
+                      format_count(facts.ended) + " requests timed out (" +
+                      format_fixed(100.0 * static_cast<double>(facts.timed_out) /
+                                       static_cast<double>(std::max<int64_t>(1, facts.ended)),
+                                   1) +
+                      "%, --timeout " + format_duration_ns(facts.timeout_ns) +
+                      "): its percentiles they reach are only that bound (\"> " +
+                      format_duration_ns(facts.timeout_ns) + "\")");
     }
     if (facts.host_long_stalls > 0) {
-      out += "  " + std::string(name) + ": the host stalled " +
-             format_count(facts.host_long_stalls) +
-             (facts.host_long_stalls == 1 ? " time" : " times") + " for " +
-             format_duration_ns(HostReading::kLongStallNs) + " or more (" +
-             format_duration_ns(facts.host_lost_ns) + " lost, the longest " +
-             format_duration_ns(facts.host_max_stall_ns) +
-             "): its latencies hold them, and a change within its host noise is no change\n";
+      notes.push_back(std::string(name) + ": the host stalled " +
+                      format_count(facts.host_long_stalls) +
+                      (facts.host_long_stalls == 1 ? " time" : " times") + " for " +
+                      format_duration_ns(HostReading::kLongStallNs) + " or more (" +
+                      format_duration_ns(facts.host_lost_ns) + " lost, the longest " +
+                      format_duration_ns(facts.host_max_stall_ns) +
+                      "): its latencies hold them, and a change within its host noise is no "
+                      "change");
     }
   };
   side("A", comparison.a_facts);
   side("B", comparison.b_facts);
-  return out;
+  return notes;
 }
 
 namespace {
@@ -218,7 +219,7 @@ std::string render_compare_text(const Comparison& comparison, const CompareLabel
          format_fixed(tail_requests_needed(settings.confidence), 1) +
          " requests above it in either run, are no change\n";
   if (comparison.too_few_seconds) out += "  " + compare_too_few_seconds_text(comparison) + "\n";
-  out += compare_side_lines(comparison);
+  for (const std::string& note : compare_side_notes(comparison)) out += "  " + note + "\n";
   out += "\n";
   out += pad_left("", 8) + pad_left("A", 12) + pad_left("B", 12) + pad_left("B - A", 12) +
          pad_left("", 10) + "  " + pad_right("interval", 25) + "verdict\n";

@@ -2,6 +2,7 @@
 #pragma once
 // `hammer compare`'s output: the rows of a Comparison (compare/compare.h) as text or JSON.
 #include <string>
+#include <vector>
 
 #include "compare/compare.h"
 
@@ -28,8 +29,9 @@ std::string compare_interval_text(const CompareRow& row);
 std::string compare_row_verdict_text(const Comparison& comparison, const CompareRow& row);
 /// A side's figure: "1.20ms", or "> 200.00ms" when it is only the timeout (censored).
 std::string compare_figure_text(int64_t ns, bool censored);
-/// One line per run whose requests timed out, or whose host stalled, saying so.
-std::string compare_side_lines(const Comparison& comparison);
+/// One sentence per run whose requests timed out, or whose host stalled, saying so: the text
+/// prints each on its own indented line, the page as a finding.
+std::vector<std::string> compare_side_notes(const Comparison& comparison);
 /// A gated row's rule as given: "--fail-if p99+10%".
 std::string compare_gate_text(const CompareRow& row);
 /// A gate's outcome, as the text prints it after the rule and the page in its cell:

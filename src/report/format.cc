@@ -110,6 +110,16 @@ std::string format_fixed(double value, int decimals) {
   return text;
 }
 
+std::vector<std::string_view> text_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (size_t start = 0, end = 0; start < text.size(); start = end + 1) {
+    end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    if (end > start) lines.push_back(text.substr(start, end - start));
+  }
+  return lines;
+}
+
 std::string pad_left(std::string_view text, size_t width) {
   std::string padded;
   if (text.size() < width) padded.assign(width - text.size(), ' ');

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hammer {
 
@@ -37,6 +38,9 @@ std::string format_fixed(double value, int decimals);
 /// `text` right-aligned in `width` columns: spaces before it, never cut ("7", 3 -> "  7";
 /// a text at least `width` long comes back as it is).
 std::string pad_left(std::string_view text, size_t width);
+
+/// The non-empty lines of `text` (a report's sentences, one per line), views into it.
+std::vector<std::string_view> text_lines(std::string_view text);
 
 /// A wall-clock instant in RFC 3339, UTC, to the millisecond: "2026-12-01T10:00:00.250Z".
 std::string format_wall_time(int64_t unix_ns);

@@ -142,13 +142,8 @@ std::string sweep_body(const SweepDocument& document) {
   if (result.collapse) marks.push_back({result.collapse->fell_level, "collapse"});
   std::string readings;
   const std::string summary = render_sweep_summary(config, result);
-  for (size_t start = 0, end = 0; start < summary.size(); start = end + 1) {
-    end = summary.find('\n', start);
-    if (end == std::string::npos) end = summary.size();
-    if (end > start) {
-      readings += "<li class=\"verdict\">" + escape_html(summary.substr(start, end - start)) +
-                  "</li>";
-    }
+  for (const std::string_view line : text_lines(summary)) {
+    readings += "<li class=\"verdict\">" + escape_html(std::string(line)) + "</li>";
   }
   if (readings.empty()) readings = "<li class=\"ok\">No finding.</li>";
   Chart rate_chart;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "report/format.h"
 #include "report/json_report.h"
 #include "report/slo_report.h"
 #include "report/sweep_parts.h"
@@ -214,11 +215,7 @@ std::string render_sweep_json(const Config& config, const SweepResult& result) {
   // the text report does, without a second wording.
   json.key("summary").begin_array();
   const std::string summary = render_sweep_summary(config, result);
-  for (size_t start = 0, end = 0; start < summary.size(); start = end + 1) {
-    end = summary.find('\n', start);
-    if (end == std::string::npos) end = summary.size();
-    if (end > start) json.value(std::string_view(summary).substr(start, end - start));
-  }
+  for (const std::string_view line : text_lines(summary)) json.value(line);
   json.end_array();
   json.end_object();
 
