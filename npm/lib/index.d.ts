@@ -331,6 +331,19 @@ export interface HostReading {
 }
 
 /** The workers' own CPU (user + system, their thread clocks) over their run. */
+/** How the workers slept and timed their reads (absent in older documents). */
+export interface Wakes {
+  /** Waits that could block, each a wake-up. */
+  sleeps: number;
+  through_traffic: number;
+  stamped_reads: number;
+  unstamped_reads: number;
+  clock_steps: number;
+  largest_step_ns: number;
+  stamps_refused: boolean;
+  large_responses: boolean;
+}
+
 export interface GeneratorCpu {
   threads: number;
   cpu_ns: number;
@@ -530,6 +543,7 @@ export interface RunResult {
   host?: HostReading | null;
   /** The workers' CPU share; null where not measured. */
   generator_cpu?: GeneratorCpu | null;
+  wakes?: Wakes;
   /** null without `warmup`. (Members added in schema 1 after hammer 0.1.0's first release are
    *  optional here: an older hammer leaves them out.) */
   warmup?: Warmup | null;

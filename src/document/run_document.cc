@@ -148,6 +148,21 @@ void read_host(DocumentReader& reader, RunResult& result) {
   }
 }
 
+// "wakes" (issue 27): absent in older documents, whose runs then read as zeros.
+void read_wakes(DocumentReader& reader, RunResult& result) {
+  const JsonValue* wakes = reader.at({"wakes"});
+  if (wakes == nullptr || !wakes->is_object()) return;
+  WakeSummary& out = result.wakes;
+  out.sleeps = reader.integer(wakes, "wakes", {"sleeps"});
+  out.through_traffic = reader.integer(wakes, "wakes", {"through_traffic"});
+  out.stamped_reads = reader.integer(wakes, "wakes", {"stamped_reads"});
+  out.unstamped_reads = reader.integer(wakes, "wakes", {"unstamped_reads"});
+  out.clock_steps = reader.integer(wakes, "wakes", {"clock_steps"});
+  out.largest_step_ns = reader.integer(wakes, "wakes", {"largest_step_ns"});
+  out.stamps_refused = reader.boolean(wakes, "wakes", {"stamps_refused"});
+  out.large_responses = reader.boolean(wakes, "wakes", {"large_responses"});
+}
+
 void read_timeline(DocumentReader& reader, const Config& config, RunResult& result) {
   const JsonValue* rows = reader.at({"timeline", "rows"});
   if (rows == nullptr || !rows->is_array()) {
@@ -396,6 +411,7 @@ Expected<RunDocument, std::string> read_run_document(const JsonValue& root) {
   }
   read_lag(reader, result);
   read_host(reader, result);
+  read_wakes(reader, result);
   result.warmup = read_phase(reader, document.config, "warmup");
   result.ramp = read_phase(reader, document.config, "ramp");
   read_requests_file(reader, document.config, result);

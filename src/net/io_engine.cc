@@ -81,7 +81,9 @@ std::unique_ptr<IoEngine> create_io_engine(EngineKind kind, int64_t connections,
         *error = poller.error();
         return nullptr;
       }
-      engine = std::make_unique<EpollEngine>(std::move(*poller), batch);
+      auto epoll = std::make_unique<EpollEngine>(std::move(*poller), batch);
+      epoll->sleep_on(wakeup_fd);
+      engine = std::move(epoll);
       break;
 #endif
     }
@@ -92,7 +94,9 @@ std::unique_ptr<IoEngine> create_io_engine(EngineKind kind, int64_t connections,
         *error = poller.error();
         return nullptr;
       }
-      engine = std::make_unique<PollEngine>(std::move(*poller), io_event_batch_for(connections));
+      auto poll = std::make_unique<PollEngine>(std::move(*poller), io_event_batch_for(connections));
+      poll->sleep_on(wakeup_fd);
+      engine = std::move(poll);
       break;
     }
   }

@@ -48,6 +48,9 @@ struct IoEvent {
   bool hangup_or_error;
   int32_t result;
   const char* data;  // received: valid until the next wait()
+  /// received: the kernel's receive stamp (net/receive_stamps.h) in nanoseconds since the
+  /// epoch, for a socket that asked for stamps; 0 when none came.
+  int64_t received_wall_ns;
 };
 
 class IoEngine {
@@ -85,6 +88,18 @@ class IoEngine {
   /// Submits what was queued, waits up to `timeout_ns` (0: don't block; < 0: forever) and
   /// writes at most `capacity` events. Returns how many, 0 on timeout or EINTR, or -errno.
   virtual int wait(IoEvent* out, int capacity, int64_t timeout_ns) = 0;
+
+  /// Whether wait_for_time() sleeps through the sockets' traffic (else it is wait()).
+  virtual bool sleeps_through_traffic() const { return false; }
+  /// As wait(), but only the timeout (> 0), the wake-up fd or a send that must be heard at
+  /// once (prompt, hurry) end the sleep: bytes that arrive meanwhile wait in their sockets
+  /// and are reported when it ends, each with its kernel receive stamp (issue 27: an
+  /// open-loop worker wakes for its slots, not for each response). The caller uses it only
+  /// while nothing waits on a socket's news (a free connection for the next slot, no connect
+  /// or handshake under way).
+  virtual int wait_for_time(IoEvent* out, int capacity, int64_t timeout_ns) {
+    return wait(out, capacity, timeout_ns);
+  }
 
   /// The unit wait()'s timeout is rounded up to: 1 ns (io_uring, epoll_pwait2, ppoll), 1 ms
   /// (poll on macOS and the portable build, WSAPoll on Windows). Read once per run, not per wait.

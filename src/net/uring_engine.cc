@@ -4,11 +4,16 @@
 #if defined(HAMMER_HAVE_URING)
 #include <poll.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <sys/epoll.h>
+
 #include <algorithm>
 #include <cerrno>
+
+#include "net/receive_stamps.h"
 
 namespace hammer {
 namespace {
@@ -38,14 +43,27 @@ std::unique_ptr<UringEngine> UringEngine::create(int64_t connections, int wakeup
   // wait() enters to collect it (liburing's submit enters when the flag is up). A sleeping
   // worker is still woken. The IPIs cost ~20% of the worker's CPU at 50k req/s on a VM (perf:
   // get_signal, reschedule IPIs). Linux 5.19; older kernels get the plain ring.
+  // DEFER_TASKRUN (6.1) runs completions only when the worker enters the ring, and wakes a
+  // waiter lazily (see the header): what lets a worker sleep to its next slot while responses
+  // arrive. It needs SINGLE_ISSUER, hence R_DISABLED: the worker's thread enables the ring.
+  constexpr unsigned kBaseFlags =
+      IORING_SETUP_SUBMIT_ALL | IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG;
   io_uring_params params{};
-  params.flags = IORING_SETUP_SUBMIT_ALL | IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG;
+  params.flags = kBaseFlags | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN |
+                 IORING_SETUP_R_DISABLED;
   int result = io_uring_queue_init_params(entries, &engine->ring_, &params);
-  if (result == -EINVAL) {
+  engine->defers_completions_ = result >= 0;
+  if (result == -EINVAL) {  // before 6.1: completions run at once, every one wakes the worker
+    params = io_uring_params{};
+    params.flags = kBaseFlags;
+    result = io_uring_queue_init_params(entries, &engine->ring_, &params);
+  }
+  if (result == -EINVAL) {  // before 5.19: no COOP_TASKRUN either
     params = io_uring_params{};
     params.flags = IORING_SETUP_SUBMIT_ALL;
     result = io_uring_queue_init_params(entries, &engine->ring_, &params);
   }
+  engine->enabled_ = !engine->defers_completions_;
   if (result < 0) {
     *error_number = -result;
     return nullptr;
@@ -96,6 +114,7 @@ std::unique_ptr<UringEngine> UringEngine::create(int64_t connections, int wakeup
   engine->send_parts_ = ZeroedArray<iovec>(size_t{engine->connections_} * 2);
   engine->watched_fd_ = ZeroedArray<int32_t>(engine->connections_);
   engine->watched_generation_ = ZeroedArray<uint32_t>(engine->connections_);
+  engine->receive_message_.msg_controllen = kReceiveStampControlBytes;
   if (wakeup_fd >= 0) engine->arm_wakeup();
   return engine;
 }
@@ -137,9 +156,19 @@ int UringEngine::probe() {
   return verdict;
 }
 
+void UringEngine::enable_on_this_thread() {
+  if (enabled_) return;
+  enabled_ = true;
+  // This thread becomes the ring's one submitter. Failing (never seen), the ring stays
+  // disabled and every submit answers EBADFD: the worker reports it as any engine error.
+  // Debian 12's liburing 2.3 does not export io_uring_enable_rings(): the bare system call.
+  syscall(__NR_io_uring_register, ring_.ring_fd, IORING_REGISTER_ENABLE_RINGS, nullptr, 0);
+}
+
 io_uring_sqe* UringEngine::next_sqe() {
   io_uring_sqe* sqe = io_uring_get_sqe(&ring_);
   if (sqe == nullptr) {
+    enable_on_this_thread();
     io_uring_submit(&ring_);  // the queue is full: hand it to the kernel now
     sqe = io_uring_get_sqe(&ring_);
   }
@@ -170,16 +199,36 @@ bool UringEngine::add(int fd, uint64_t token, bool connecting) {
 
 void UringEngine::arm_receive(int fd, uint64_t token) {
   io_uring_sqe* sqe = next_sqe();
-  io_uring_prep_recv_multishot(sqe, fd, nullptr, 0, 0);
+  io_uring_prep_recvmsg_multishot(sqe, fd, &receive_message_, 0);
   sqe->flags |= IOSQE_BUFFER_SELECT;
   sqe->buf_group = kBufferGroup;
   io_uring_sqe_set_data64(sqe, user_data(kReceive, token));
 }
 
 void UringEngine::arm_wakeup() {
-  io_uring_sqe* sqe = next_sqe();
-  io_uring_prep_poll_multishot(sqe, wakeup_fd_, POLLIN);
-  io_uring_sqe_set_data64(sqe, user_data(kWakeup, 0));
+  if (!defers_completions_) {
+    io_uring_sqe* sqe = next_sqe();
+    io_uring_prep_poll_multishot(sqe, wakeup_fd_, POLLIN);
+    io_uring_sqe_set_data64(sqe, user_data(kWakeup, 0));
+    return;
+  }
+  // A sleep through traffic waits for the whole completion queue, so the poll's completion
+  // alone would not end it. A timeout that fires does end any wait (the kernel counts fired
+  // timeouts apart from completions): the poll is one-shot and linked to a timeout of 1 ns,
+  // issued when the wake-up fd turns readable. EPOLLEXCLUSIVE keeps the kernel from
+  // deferring the poll's own wake-up until the queue is full (its lazy wake-up).
+  static constexpr __kernel_timespec kAtOnce{0, 1};
+  if (io_uring_sq_space_left(&ring_) < 2) {  // a link must not be split by a submit
+    enable_on_this_thread();
+    io_uring_submit(&ring_);
+  }
+  io_uring_sqe* poll = next_sqe();
+  io_uring_prep_poll_add(poll, wakeup_fd_, POLLIN | static_cast<unsigned>(EPOLLEXCLUSIVE));
+  io_uring_sqe_set_data64(poll, user_data(kWakeup, 0));
+  poll->flags |= IOSQE_IO_LINK;
+  io_uring_sqe* timeout = next_sqe();
+  io_uring_prep_timeout(timeout, const_cast<__kernel_timespec*>(&kAtOnce), 0, 0);
+  io_uring_sqe_set_data64(timeout, user_data(kIgnore, 0));
 }
 
 void UringEngine::send(int fd, uint64_t token, std::string_view first, std::string_view second,
@@ -222,6 +271,7 @@ void UringEngine::remove(int, uint64_t token) {
   // Submit now, while `fd` still names this socket: an operation queued for it earlier in this
   // pass (the rest of a partial send) resolves its fd at submission, and once the caller has
   // closed it, a new socket of the same pass may already own that number.
+  enable_on_this_thread();
   io_uring_submit(&ring_);
 }
 
@@ -238,6 +288,37 @@ void UringEngine::recycle_buffers() {
 }
 
 int UringEngine::wait(IoEvent* out, int capacity, int64_t timeout_ns) {
+  return submit_and_collect(out, capacity, timeout_ns, false);
+}
+
+int UringEngine::wait_for_time(IoEvent* out, int capacity, int64_t timeout_ns) {
+  return submit_and_collect(out, capacity, timeout_ns, defers_completions_ && timeout_ns > 0);
+}
+
+int UringEngine::report_received(IoEvent* out, int* count, uint64_t token, int32_t res,
+                                 uint16_t id) {
+  char* buffer = buffers_.data() + size_t{id} * kBufferBytes;
+  io_uring_recvmsg_out* header = io_uring_recvmsg_validate(buffer, res, &receive_message_);
+  if (header == nullptr) return -1;  // shorter than its own header: never seen
+  const unsigned length = io_uring_recvmsg_payload_length(header, res, &receive_message_);
+  const char* control = reinterpret_cast<const char*>(header + 1) + receive_message_.msg_namelen;
+  // No payload: the stream ended (the multishot receive ends with it).
+  out[(*count)++] = IoEvent{token,
+                            IoEventKind::received,
+                            false,
+                            false,
+                            false,
+                            static_cast<int32_t>(length),
+                            length > 0 ? static_cast<const char*>(io_uring_recvmsg_payload(
+                                             header, &receive_message_))
+                                       : nullptr,
+                            receive_stamp_in(control, header->controllen)};
+  return static_cast<int>(length);
+}
+
+int UringEngine::submit_and_collect(IoEvent* out, int capacity, int64_t timeout_ns,
+                                    bool through_traffic) {
+  enable_on_this_thread();
   recycle_buffers();  // the worker is done with the previous batch's bytes
   int result = 0;
   if (timeout_ns == 0 || io_uring_cq_ready(&ring_) > 0) {
@@ -250,7 +331,12 @@ int UringEngine::wait(IoEvent* out, int capacity, int64_t timeout_ns) {
     // One completion more than the quiet sends' own: their `sent` events come with the next
     // real event (or the timeout), not one io_uring_enter each. Any completion counts, so an
     // early one (a cancel, an error) only ends the wait sooner; the timeout bounds it.
-    const unsigned wanted = prompt_ ? 1 : std::min<unsigned>(quiet_sends_ + 1, ring_.cq.ring_entries);
+    // Through traffic: the whole queue, so only the timeout (or the wake-up fd's poll, which
+    // is never lazy) ends it, unless a send must be heard at once.
+    const unsigned all = ring_.cq.ring_entries;
+    const unsigned wanted = prompt_           ? 1
+                            : through_traffic ? all
+                                              : std::min<unsigned>(quiet_sends_ + 1, all);
     result = io_uring_submit_and_wait_timeout(&ring_, &cqe, wanted,
                                               timeout_ns < 0 ? nullptr : &timeout, nullptr);
   }
@@ -276,38 +362,37 @@ int UringEngine::wait(IoEvent* out, int capacity, int64_t timeout_ns) {
     switch (op) {
       case kReceive: {
         const bool current = is_current(token);
+        int payload = -1;
         if ((flags & IORING_CQE_F_BUFFER) != 0) {
           const auto id = static_cast<uint16_t>(flags >> IORING_CQE_BUFFER_SHIFT);
           recycle_[recycle_count_++] = id;
-          if (current && res > 0) {
-            out[count++] = IoEvent{token, IoEventKind::received, false, false, false, res,
-                                   buffers_.data() + size_t{id} * kBufferBytes};
-          }
+          if (current && res > 0) payload = report_received(out, &count, token, res, id);
         } else if (current && res != -ENOBUFS && res != -ECANCELED) {
           out[count++] =
-              IoEvent{token, IoEventKind::received, false, false, false, res, nullptr};
+              IoEvent{token, IoEventKind::received, false, false, false, res, nullptr, 0};
         }
         // The multishot receive ended without the stream ending (the buffer ring ran dry):
-        // arm it again; it runs once this batch's buffers are back.
-        if ((flags & IORING_CQE_F_MORE) == 0 && current && (res > 0 || res == -ENOBUFS)) {
+        // arm it again; it runs once this batch's buffers are back. (An end of stream is a
+        // buffer with no payload, reported above as 0.)
+        if ((flags & IORING_CQE_F_MORE) == 0 && current && (payload > 0 || res == -ENOBUFS)) {
           arm_receive(watched_fd_[io_token_index(token)] - 1, token);
         }
         break;
       }
       case kSend:
         if (is_current(token)) {
-          out[count++] = IoEvent{token, IoEventKind::sent, false, false, false, res, nullptr};
+          out[count++] = IoEvent{token, IoEventKind::sent, false, false, false, res, nullptr, 0};
         }
         break;
       case kConnect:
         if (is_current(token)) {
           out[count++] =
-              IoEvent{token, IoEventKind::connected, false, false, false, res, nullptr};
+              IoEvent{token, IoEventKind::connected, false, false, false, res, nullptr, 0};
         }
         break;
       case kWakeup:
         out[count++] = IoEvent{kWakeupIoToken, IoEventKind::ready, true, false, false, res,
-                               nullptr};
+                               nullptr, 0};
         if ((flags & IORING_CQE_F_MORE) == 0) arm_wakeup();
         break;
       case kIgnore:

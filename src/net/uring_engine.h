@@ -5,9 +5,10 @@
 //    receive re-arms, cancels) is submitted by the same call that waits for completions, with
 //    the wait's timeout passed inside the ring (IORING_ENTER_EXT_ARG), so slot wake-ups and
 //    deadlines cost no extra system call.
-//  - Each connected socket has one multishot receive into a ring of provided buffers (4 KiB
-//    each, a few per connection, at most 256 per worker): no per-connection buffer, no read
-//    system call per response. A buffer goes back to the ring at the start of the next wait(),
+//  - Each connected socket has one multishot receive (recvmsg, for the kernel's receive stamp
+//    in each buffer's control bytes: net/receive_stamps.h) into a ring of provided buffers
+//    (4 KiB each, a few per connection, at most 256 per worker): no per-connection buffer, no
+//    read system call per response. A buffer goes back to the ring at the start of the next wait(),
 //    once the worker has parsed what it held. A multishot receive that ends because the ring
 //    ran dry (ENOBUFS) is re-armed; one that ends with the stream is reported as such.
 //  - Sends go straight from the request bytes the run serialized once, with MSG_WAITALL (the
@@ -25,6 +26,14 @@
 //    close() frees the fd number for reuse (an operation still queued would otherwise resolve
 //    that number to the next socket); completions that still arrive carry an old generation
 //    and are dropped, their buffers recycled.
+//  - Sleeping through traffic (wait_for_time, issue 27): the ring is DEFER_TASKRUN, so a
+//    completion is only work queued for the worker until it enters the ring, and the kernel
+//    wakes a waiter only once as many completions are queued as it asked for (its lazy
+//    wake-up). Asking for the whole completion queue, the worker sleeps to its timeout (the
+//    next slot) while responses arrive; the wake-up fd's poll is linked to a 1 ns timeout,
+//    and a fired timeout ends any wait, so Ctrl-C still wakes it at once. DEFER_TASKRUN wants
+//    one thread to submit (SINGLE_ISSUER): the ring is created disabled at setup, on the
+//    main thread, and enabled by the first thread that uses it, the worker's.
 // Requires Linux 6.0 (multishot receive); resolve_engine() probes for it and falls back to
 // epoll where it is missing, disabled (kernel.io_uring_disabled) or filtered (seccomp).
 #include <cstdint>
@@ -70,6 +79,8 @@ class UringEngine final : public IoEngine {
   void hurry() override { prompt_ = true; }
   void remove(int fd, uint64_t token) override;
   int wait(IoEvent* out, int capacity, int64_t timeout_ns) override;
+  bool sleeps_through_traffic() const override { return defers_completions_; }
+  int wait_for_time(IoEvent* out, int capacity, int64_t timeout_ns) override;
   int64_t timeout_granularity_ns() const override { return 1; }  // __kernel_timespec
   /// The receive buffers in the ring (kMinBuffers..kMaxBuffers).
   uint32_t buffer_count() const { return buffer_count_; }
@@ -86,9 +97,17 @@ class UringEngine final : public IoEngine {
   void arm_wakeup();
   bool is_current(uint64_t token) const;
   void recycle_buffers();
+  void enable_on_this_thread();
+  int submit_and_collect(IoEvent* out, int capacity, int64_t timeout_ns, bool through_traffic);
+  /// Reports a received buffer; its payload's length (0: the stream ended), -1 if malformed.
+  int report_received(IoEvent* out, int* count, uint64_t token, int32_t res, uint16_t id);
 
   io_uring ring_{};
   bool ring_open_ = false;
+  bool defers_completions_ = false;  // DEFER_TASKRUN: wait_for_time sleeps through traffic
+  bool enabled_ = false;             // created disabled; the first thread to use it enables it
+  // The multishot recvmsg's template: no address, room for the receive stamp.
+  msghdr receive_message_{};
   io_uring_buf_ring* buffer_ring_ = nullptr;
   size_t buffer_ring_bytes_ = 0;
   bool buffer_ring_registered_ = false;

@@ -111,6 +111,20 @@ void write_host_json(const ReportInput& input, JsonWriter& json) {
   json.end_object();
 }
 
+void write_wakes_json(const ReportInput& input, JsonWriter& json) {
+  const WakeSummary& wakes = input.result.wakes;
+  json.key("wakes").begin_object();
+  json.member("sleeps", wakes.sleeps);
+  json.member("through_traffic", wakes.through_traffic);
+  json.member("stamped_reads", wakes.stamped_reads);
+  json.member("unstamped_reads", wakes.unstamped_reads);
+  json.member("clock_steps", wakes.clock_steps);
+  json.member("largest_step_ns", wakes.largest_step_ns);
+  json.member("stamps_refused", wakes.stamps_refused);
+  json.member("large_responses", wakes.large_responses);
+  json.end_object();
+}
+
 int64_t longest_stall_in(const HostReading& host, int64_t from_ns, int64_t length_ns) {
   int64_t longest = 0;
   for (const HostStall& stall : host.long_stalls) {

@@ -23,6 +23,8 @@ void append_host_text(const ReportInput& input, std::string& out);
 
 /// "host" and "generator_cpu" (docs/json.md); null members when not measured.
 void write_host_json(const ReportInput& input, JsonWriter& json);
+/// "wakes": how the workers slept and timed their reads (WakeSummary, issue 27).
+void write_wakes_json(const ReportInput& input, JsonWriter& json);
 
 /// The longest stall that began in [from_ns, from_ns + length_ns) (offsets from t0), 0 when
 /// none over HostReading::kLongStallNs did: the timeline's host_stall_max_ns column.

@@ -299,6 +299,7 @@ std::string render_json_report(const ReportInput& input) {
   write_errors_and_status(input.result, json);
   write_dispatch_lag(input, json);
   write_host_json(input, json);  // "host", "generator_cpu"
+  write_wakes_json(input, json);
   write_ramp_json(input, json);
   write_warmup_json(input, json);
   write_timeline_json(input, json);

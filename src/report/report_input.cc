@@ -187,6 +187,24 @@ std::vector<std::string> report_notes(const ReportInput& input) {
     notes.push_back(engine_fallback_note(input.config.engine_fallback));
   }
   if (input.config.threads_above_cpus()) notes.push_back(threads_above_cpus_note(input.config));
+  if (input.config.open_loop() && result.wakes.stamps_refused) {
+    notes.push_back(
+        "the kernel gave no receive timestamps: every response woke hammer, and its uncorrected "
+        "latency ends at that wake-up (as before), not at its arrival");
+  }
+  if (input.config.open_loop() && result.wakes.large_responses) {
+    notes.push_back(
+        "responses of " + std::to_string(kSleepThroughMaxResponseBytes / 1024) +
+        " KiB or more: hammer woke for each response from the first of them on, rather than "
+        "let the server wait on a full socket buffer until its next slot");
+  }
+  if (result.wakes.clock_steps > 0) {
+    notes.push_back("the wall clock stepped " + std::to_string(result.wakes.clock_steps) +
+                    (result.wakes.clock_steps == 1 ? " time" : " times") + " (by up to " +
+                    format_duration_ns(result.wakes.largest_step_ns) +
+                    "): responses read across a step were timed at hammer's wake-up, none by "
+                    "the stepped clock");
+  }
   if (input.config.http2) {
     if (std::string note = http2_unsent_fields_note(input.config); !note.empty()) {
       notes.push_back(std::move(note));

@@ -50,6 +50,9 @@ struct Connection {
 
   ResponseParser parser;
   bool response_bytes_seen = false;  // any byte of the current response arrived
+  // Part of a response is read and the rest still to come: the worker wakes for it, so a
+  // body larger than the socket's buffer keeps flowing (Worker::note_mid_response).
+  bool mid_response = false;
   int64_t write_offset = 0;          // bytes of the request being written already written
   // The server answered a request before all of it was written (an early response) and kept
   // the connection: the rest of that request (finishing_line's bytes, from write_offset) still

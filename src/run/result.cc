@@ -5,6 +5,17 @@
 
 namespace hammer {
 
+void WakeSummary::add(const WakeSummary& other) {
+  sleeps += other.sleeps;
+  through_traffic += other.through_traffic;
+  stamped_reads += other.stamped_reads;
+  unstamped_reads += other.unstamped_reads;
+  clock_steps += other.clock_steps;
+  largest_step_ns = std::max(largest_step_ns, other.largest_step_ns);
+  stamps_refused = stamps_refused || other.stamps_refused;
+  large_responses = large_responses || other.large_responses;
+}
+
 void RunResult::add(const RunResult& part) {
   corrected.add(part.corrected);
   uncorrected.add(part.uncorrected);
@@ -65,6 +76,7 @@ void RunResult::add(const RunResult& part) {
   lag.add(part.lag);
   host.add(part.host);
   generator_cpu.add(part.generator_cpu);
+  wakes.add(part.wakes);
   interrupted = interrupted || part.interrupted;
 }
 

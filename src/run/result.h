@@ -145,6 +145,27 @@ inline int64_t line_stats_entries(int64_t line_count) {
   return line_count <= kMaxLinesWithOwnStats ? line_count : kMaxLinesWithOwnStats + 1;
 }
 
+/// A response this large may not fit the socket's buffer while the worker sleeps: the
+/// server would stall on the full window until the next slot, and the response's arrival
+/// (its uncorrected latency) with it. A new Linux connection's window starts near 64 KiB
+/// (tcp_rmem's 128 KiB, about half of it advertised); this is half that.
+inline constexpr int64_t kSleepThroughMaxResponseBytes = 32 * 1024;
+
+/// How the workers slept and timed what they read (issue 27): in open loop they sleep to the
+/// next slot through responses, timing each by the kernel's receive stamp.
+struct WakeSummary {
+  int64_t sleeps = 0;            // waits that could block (a timeout > 0): one wake-up each
+  int64_t through_traffic = 0;   // of them, slept through the sockets' traffic (wait_for_time)
+  int64_t stamped_reads = 0;     // reads timed by the kernel's receive stamp
+  int64_t unstamped_reads = 0;   // reads timed at the wake-up (no stamp, or one not trusted)
+  int64_t clock_steps = 0;       // steps of the wall clock seen (ReceiveClock)
+  int64_t largest_step_ns = 0;
+  bool stamps_refused = false;   // stamps were wanted and the kernel gave none: woke per read
+  bool large_responses = false;  // a response of kSleepThroughMaxResponseBytes: woke per read
+
+  void add(const WakeSummary& other);
+};
+
 struct RunResult {
   Histogram corrected;    // from intended send time; recorded only in open loop
   Histogram uncorrected;  // from actual send time; recorded in every mode
@@ -231,6 +252,7 @@ struct RunResult {
   HostReading host;
   /// The workers' own CPU over the run; set by run_load on the merged result.
   GeneratorCpu generator_cpu;
+  WakeSummary wakes;          // the workers' own, added up
   WallClockStart wall_start;  // set by run_load on the merged result
   bool interrupted = false;     // ended early by SIGINT or SIGTERM
   int64_t in_flight_at_stop = 0;  // requests still unanswered when a signal ended the run:

@@ -19,6 +19,20 @@
 // remains is measured as dispatch lag rather than hidden (design.md §8), and judged against
 // the budget (DispatchLagRecorder::use_budget).
 //
+// Wake-ups (issue 27). In open loop the worker wakes for its slots; a response that arrives
+// between two of them does not wake it (IoEngine::wait_for_time) but waits in its socket for
+// the next slot's wake-up, so a request costs one wake-up, not two. Its uncorrected latency
+// stays exact: each read carries the kernel's receive stamp (SO_TIMESTAMPNS), put on the
+// monotonic clock by ReceiveClock, and "answered" is when the response reached this host, no
+// longer when hammer woke to read it (closer to the truth: hammer's own scheduling delay is
+// out of it). The worker wakes for its sockets as before while something waits on them: no
+// connection is free for the next slot (a response frees one), a connect, a TLS handshake or
+// a partial write is under way, part of a response is read and its rest still to come (a
+// body larger than the socket's buffer would otherwise stall the server until the next
+// slot), the run is draining; and for the whole run where the kernel gives no stamps (the
+// report says so), with -p above 1 and --http2 (one read's stamp would time several
+// responses), in closed loop, and in tests driven by a ManualClock.
+//
 // Time is read only through clock_ (a Clock&), so unit tests drive the worker with a
 // ManualClock, one pass at a time (begin_run / run_pass / end_run).
 //
@@ -58,6 +72,7 @@
 #include <climits>
 #include <cstring>
 
+#include "net/receive_stamps.h"
 #include "platform/system.h"
 #include "run/wall_clock.h"
 #include "time/clock.h"
@@ -124,6 +139,14 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
   engine_ = create_io_engine(kind, connection_count_, fd_limit, wakeup_->fd(), error);
   if (!engine_) return false;
   completes_io_ = engine_->completes_io();
+  // Stamps are on the system's clocks, which a ManualClock is not. Held on before the
+  // first connect, so no response arrives unstamped (net/receive_stamps.h). A read's stamp
+  // is its last segment's: with -p above 1 (or HTTP/2's streams) one read may hold several
+  // responses that came apart, so those wake for their traffic (HTTP/2's window updates
+  // and PINGs must not wait for the next slot either).
+  sleeps_through_traffic_ = open_loop_ && depth_ == 1 && !config_.http2 &&
+                            engine_->sleeps_through_traffic() &&
+                            &clock_ == &monotonic_clock() && hold_receive_stamps_on();
   lag_.use_timer_granularity(engine_->timeout_granularity_ns());
   connections_ = std::make_unique<Connection[]>(connection_count_);
   rings_ = std::make_unique<Outstanding[]>(static_cast<size_t>(connection_count_ * depth_));
@@ -294,10 +317,24 @@ bool Worker::run_pass() {
   wait_began_ns_ = now;
   wait_asked_ns_ = timeout_ns;
   if (wait_cap_ns_ >= 0) timeout_ns = std::min(timeout_ns, wait_cap_ns_);
-  const int count = engine_->wait(events_.get(), event_batch_, timeout_ns);
+  const bool through_traffic = timeout_ns > 0 && may_sleep_through_traffic();
+  const int count = through_traffic
+                        ? engine_->wait_for_time(events_.get(), event_batch_, timeout_ns)
+                        : engine_->wait(events_.get(), event_batch_, timeout_ns);
+  if (timeout_ns > 0) {
+    ++result_.wakes.sleeps;
+    result_.wakes.through_traffic += through_traffic;
+  }
+  if (sleeps_through_traffic_) {
+    // The wall clock's offset for this batch's stamps, re-read at every wake-up.
+    const int64_t before = clock_.now_ns();
+    const int64_t wall = wall_now_ns();
+    receive_clock_.note_offset(before, wall, clock_.now_ns());
+  }
   if (open_loop_) {
     const int64_t woke = clock_.now_ns();
-    if (count == 0 && timeout_ns > 0) {
+    // Slept through traffic, the events say nothing of how the sleep ended: its length does.
+    if ((count == 0 || through_traffic) && timeout_ns > 0 && woke - now >= timeout_ns) {
       // Slept its whole timeout: how late the kernel woke it is the host's oversleep.
       tuner_.record(now + timeout_ns, woke);
     }
@@ -318,6 +355,54 @@ void Worker::note_absence(int64_t begin_ns, int64_t end_ns) {
   const int64_t measured =
       std::max<int64_t>(0, std::min(end_ns, deadline_ns_) - std::max(begin_ns, phases_.measured_start_ns()));
   lag_.note_absence(begin_ns, end_ns, measured);
+}
+
+bool Worker::may_sleep_through_traffic() const {
+  // Something waits on a socket's news (a free connection for a due slot, a connect, a
+  // handshake, a write), or the run drains: wake for it.
+  return sleeps_through_traffic_ && !stopping_ && awaiting_socket_ == 0 && !idle_.empty() &&
+         schedule_.has_next() && resend_queue_.empty();
+}
+
+void Worker::note_mid_response(Connection& connection, bool mid) {
+  awaiting_socket_ += static_cast<int64_t>(mid) - static_cast<int64_t>(connection.mid_response);
+  connection.mid_response = mid;
+}
+
+void Worker::note_response_size(const Connection& connection) {
+  const ResponseInfo& info = connection.parser.info();
+  if (sleeps_through_traffic_ &&
+      info.header_bytes + info.body_bytes >= kSleepThroughMaxResponseBytes) {
+    sleeps_through_traffic_ = false;
+    result_.wakes.large_responses = true;
+  }
+}
+
+void Worker::set_state(Connection& connection, ConnectionState state) {
+  const auto awaits = [this](ConnectionState s) {
+    return s == ConnectionState::connecting || s == ConnectionState::handshaking ||
+           s == ConnectionState::settling || (s == ConnectionState::writing && !completes_io_);
+  };
+  awaiting_socket_ += static_cast<int64_t>(awaits(state)) - static_cast<int64_t>(awaits(connection.state));
+  connection.state = state;
+}
+
+int64_t Worker::answered_at(int64_t now_ns) {
+  if (!sleeps_through_traffic_) return now_ns;
+  const int64_t stamp = read_stamp_wall_ns_;
+  const int64_t arrived = receive_clock_.to_monotonic(stamp, now_ns);
+  if (arrived > 0) {
+    ++result_.wakes.stamped_reads;
+    return arrived;
+  }
+  ++result_.wakes.unstamped_reads;
+  if (stamp == 0 && read_stamp_expected_) {
+    // The kernel gave a read no stamp: timed at the wake-up from here on, so the worker
+    // wakes for every response again, as before (the report says so).
+    sleeps_through_traffic_ = false;
+    result_.wakes.stamps_refused = true;
+  }
+  return now_ns;
 }
 
 int64_t Worker::next_wake_ns(int64_t now_ns) const {
@@ -399,7 +484,7 @@ void Worker::on_timer(TimerNode* node) {
 void Worker::become_idle(Connection& connection, int64_t now_ns) {
   if (!connection.busy()) {
     // Still writing while an early-answered request is finished: what is sent now queues.
-    if (!connection.finishing) connection.state = ConnectionState::idle;
+    if (!connection.finishing) set_state(connection, ConnectionState::idle);
     connection.ring.reset();
   }
   // Requests a polite close left unanswered go before anything new (they are older), and only
@@ -480,7 +565,7 @@ void Worker::enqueue(Connection& connection, const Outstanding& request, int64_t
   }
   // Requests queued behind a partial write go out when the socket takes more (continue_write).
   if (connection.state != ConnectionState::writing) {
-    connection.state = ConnectionState::writing;
+    set_state(connection, ConnectionState::writing);
     continue_write(connection);
   } else if (completes_io_) {
     engine_->hurry();  // this one goes when the send in flight completes: hear of it at once

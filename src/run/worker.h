@@ -25,6 +25,7 @@
 #include "run/result.h"
 #include "schedule/schedule.h"
 #include "time/clock.h"
+#include "time/receive_clock.h"
 #include "time/timer_wheel.h"
 #include "time/wake_tuner.h"
 
@@ -241,7 +242,22 @@ class Worker {
   }
   /// The oldest request's response is complete. With `refill`, the connection then takes new
   /// requests (become_idle); without, the caller does once the read's bytes are matched.
-  void on_response(Connection& connection, int64_t now_ns, bool refill = true);
+  /// `answered_ns`: when the response's last bytes arrived (answered_at), what it records.
+  void on_response(Connection& connection, int64_t now_ns, int64_t answered_ns,
+                   bool refill = true);
+  /// When the bytes being handled reached the host: the read's kernel stamp on the monotonic
+  /// clock, or `now_ns` (this wake-up) without one. Counts the read either way.
+  int64_t answered_at(int64_t now_ns);
+  /// Whether `connection` holds part of a response whose rest is still to come, keeping
+  /// awaiting_socket_ in step.
+  void note_mid_response(Connection& connection, bool mid);
+  /// After a response (or its part read so far) of kSleepThroughMaxResponseBytes or more,
+  /// the worker wakes for every response for the rest of the run.
+  void note_response_size(const Connection& connection);
+  /// Moves a connection to `state`, keeping awaiting_socket_ in step.
+  void set_state(Connection& connection, ConnectionState state);
+  /// Whether this pass may sleep through the sockets' traffic (see worker.cc's "Wake-ups").
+  bool may_sleep_through_traffic() const;
   void fail_request(Connection& connection, ErrorKind kind);
   void close_socket(Connection& connection);
   void set_write_interest(Connection& connection, bool wants_write);
@@ -354,6 +370,15 @@ class Worker {
   int event_batch_ = kMaxIoEventBatch;  // events_'s length: io_event_batch_for(connections)
   std::unique_ptr<IoEngine> engine_;
   bool completes_io_ = false;  // io_uring: sends and receives are completions
+  // Open loop sleeps to its next slot through responses, timing each read by the kernel's
+  // receive stamp (issue 27; worker.cc's "Wake-ups"). Off when stamps are unavailable.
+  bool sleeps_through_traffic_ = false;
+  ReceiveClock receive_clock_;
+  int64_t read_stamp_wall_ns_ = 0;  // the stamp of the read being handled; 0: none
+  bool read_stamp_expected_ = false;  // that read asked the kernel for one (a socket read)
+  // Connections whose socket news something waits on (a connect, a handshake, a write the
+  // socket could not take whole, the rest of a response): while any, the worker wakes for it.
+  int64_t awaiting_socket_ = 0;
   std::optional<Wakeup> wakeup_;
   TimerWheel timers_;
   SlotPartition slots_;  // this worker's slots of the global schedule (shard, then thread)
@@ -368,7 +393,7 @@ class Worker {
   int64_t min_slot_wake_gap_ns_ = 0;  // the precision budget: Config::dispatch_budget_ns()
   int64_t wait_cap_ns_ = -1;
   RunResult result_;
-  RunResult* warmup_ = nullptr;         // result_.warmup, when --warmup was given
+  RunResult* warmup_ = nullptr;        // result_.warmup, when --warmup was given
   RunResult* ramp_ = nullptr;           // result_.ramp, when --ramp was given
   Phases phases_;                       // started by begin_run; before it, the first phase
   RunResult* phase_results_[kPhaseCount] = {&result_, &result_, &result_};  // by Phase

@@ -8,6 +8,7 @@
 // reconnect in the phase it happens in.
 #include <cerrno>
 
+#include "net/receive_stamps.h"
 #include "net/socket.h"
 #include "run/connect_errors.h"
 #include "run/worker.h"
@@ -24,7 +25,7 @@ constexpr int64_t kReconnectDelayNs = 10'000'000;
 void Worker::start_connect(Connection& connection) {
   // After the stop only requests waiting to be sent again still need a connection.
   if (stopping_ && resend_queue_.empty()) {
-    connection.state = ConnectionState::disconnected;
+    set_state(connection, ConnectionState::disconnected);
     return;
   }
   const int fd = open_nonblocking_socket(target_.family());
@@ -34,6 +35,10 @@ void Worker::start_connect(Connection& connection) {
     return;
   }
   connection.fd = fd;
+  if (sleeps_through_traffic_ && !enable_receive_stamps(fd)) {
+    sleeps_through_traffic_ = false;  // no stamps: wake for every response (worker.cc)
+    result_.wakes.stamps_refused = true;
+  }
   connection.connect_start_ns = clock_.now_ns();
   const ConnectResult started = hammer::start_connect(fd, target_);
   if (started.status == ConnectStatus::error) {
@@ -54,7 +59,7 @@ void Worker::start_connect(Connection& connection) {
     on_connected(connection, clock_.now_ns());
     return;
   }
-  connection.state = ConnectionState::connecting;
+  set_state(connection, ConnectionState::connecting);
   timers_.arm(&connection.timer, clock_.now_ns() + config_.timeout_ns);
 }
 
@@ -97,7 +102,7 @@ void Worker::on_ready_to_send(Connection& connection, int64_t now_ns) {
   connection.lost = false;
   connection.fresh = true;
   if (!started_) {
-    connection.state = ConnectionState::idle;
+    set_state(connection, ConnectionState::idle);
     connection.idle_since_ns = now_ns;
     if (open_loop_) idle_.push(connection);
     return;
@@ -107,7 +112,7 @@ void Worker::on_ready_to_send(Connection& connection, int64_t now_ns) {
 
 void Worker::retry_later(Connection& connection) {
   connection.lost = true;
-  connection.state = stopping_ ? ConnectionState::disconnected : ConnectionState::backoff;
+  set_state(connection, stopping_ ? ConnectionState::disconnected : ConnectionState::backoff);
   if (!stopping_) timers_.arm(&connection.timer, clock_.now_ns() + kReconnectDelayNs);
 }
 
@@ -135,7 +140,8 @@ void Worker::close_socket(Connection& connection) {
   connection.session_sending = false;
   // HTTP/2: streams still open here were counted by whoever closed (fail_request, end_run).
   if (connection.session != nullptr) connection.session->drop_streams();
-  connection.state = ConnectionState::disconnected;
+  note_mid_response(connection, false);
+  set_state(connection, ConnectionState::disconnected);
 }
 
 void Worker::replace_connection(Connection& connection) {

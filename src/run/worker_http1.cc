@@ -8,6 +8,7 @@
 // is idempotent (resend_unanswered), one in mid-response fails it, bytes nobody asked for
 // replace the connection. Recording what an answer measured is worker_record.cc's.
 #include <string>
+#include <string_view>
 
 #include "net/socket.h"
 #include "run/worker.h"
@@ -30,6 +31,18 @@ void Worker::send_resends(Connection& connection) {
   }
 }
 
+namespace {
+
+// Whether bytes after a complete response are a 408 (Request Timeout): what a server with a
+// short keep-alive timeout sends on an idle connection to announce its close (HAProxy, the
+// hostile server's idle-408). Anything else there is a framing leak (a second response to
+// one request, a body longer than its length).
+bool starts_with_a_408(std::string_view rest) {
+  return rest.size() >= 12 && rest.substr(0, 7) == "HTTP/1." && rest.substr(8, 4) == " 408";
+}
+
+}  // namespace
+
 void Worker::on_received(Connection& connection, Io outcome, const char* data, size_t got,
                          int error_number) {
   if (connection.session != nullptr) {
@@ -48,13 +61,19 @@ void Worker::on_received(Connection& connection, Io outcome, const char* data, s
       return;
     }
     phase_for(connection.ring.front().intended_ns).bytes_read += static_cast<int64_t>(got);
+    // When these bytes reached the host (worker.cc's "Wake-ups"): what an answer records.
+    const int64_t answered = answered_at(now);
     std::string_view bytes(data, got);
     // One read may end several pipelined responses: each is matched to the oldest request.
     for (;;) {
       connection.response_bytes_seen = true;
       size_t consumed = 0;
       const ParseStatus status = connection.parser.feed(bytes, &consumed);
-      if (status == ParseStatus::need_more) return;
+      if (status == ParseStatus::need_more) {
+        note_mid_response(connection, true);
+        note_response_size(connection);
+        return;
+      }
       if (status == ParseStatus::error) {
         if (result_.first_parse_error.empty()) {
           result_.first_parse_error = std::string(describe(connection.parser.error()));
@@ -62,9 +81,21 @@ void Worker::on_received(Connection& connection, Io outcome, const char* data, s
         fail_request(connection, ErrorKind::parse);
         return;
       }
+      if (consumed != bytes.size() && connection.ring.count() == 1 &&
+          starts_with_a_408(bytes.substr(consumed))) {
+        // A 408 announcing an idle close, read in one batch with the answer before it because
+        // the worker slept through both (worker.cc's "Wake-ups"): the answer stands, and the
+        // 408 is the idle connection's event, as if it had come in a read of its own.
+        const uint32_t socket = connection.generation;
+        on_response(connection, now, answered, /*refill=*/false);
+        if (connection.generation != socket) return;
+        ++phase_for(now).unsolicited;
+        replace_connection(connection);
+        return;
+      }
       if (consumed != bytes.size() && connection.ring.count() == 1) {
         // More bytes than the response's framing allows (a body longer than its
-        // Content-Length, a 204 or 304 with a body, a second response) with no other request
+        // Content-Length, a 204 or 304 with a body) with no other request
         // outstanding: the response's end is unknown and the connection's framing is lost.
         // The request fails now, as a parse error, before anything else can be sent on it.
         if (result_.first_parse_error.empty()) {
@@ -74,10 +105,11 @@ void Worker::on_received(Connection& connection, Io outcome, const char* data, s
         return;
       }
       bytes.remove_prefix(consumed);
+      note_response_size(connection);
       const uint32_t socket = connection.generation;
       // No new request until this read's bytes are all matched: bytes that arrived before a
       // request was sent cannot be its response.
-      on_response(connection, now, /*refill=*/false);
+      on_response(connection, now, answered, /*refill=*/false);
       if (connection.generation != socket) return;  // the response ended the socket
       if (bytes.empty()) {
         become_idle(connection, now);
@@ -92,7 +124,7 @@ void Worker::on_received(Connection& connection, Io outcome, const char* data, s
     if (outcome == Io::closed && connection.response_bytes_seen &&
         connection.parser.finish_on_eof() == ParseStatus::complete) {
       const uint32_t socket = connection.generation;
-      on_response(connection, now);  // a body delimited by the close
+      on_response(connection, now, now);  // a body delimited by the close
       if (connection.generation != socket || !connection.busy()) return;
     }
     if (outcome == Io::closed && !connection.response_bytes_seen) {
@@ -113,7 +145,9 @@ void Worker::on_received(Connection& connection, Io outcome, const char* data, s
   replace_connection(connection);
 }
 
-void Worker::on_response(Connection& connection, int64_t now_ns, bool refill) {
+void Worker::on_response(Connection& connection, int64_t now_ns, int64_t answered_ns,
+                         bool refill) {
+  note_mid_response(connection, false);
   timers_.disarm(&connection.timer);
   --in_flight_;
   const Outstanding done = connection.ring.front();
@@ -122,7 +156,7 @@ void Worker::on_response(Connection& connection, int64_t now_ns, bool refill) {
   const bool written = connection.ring.written() > 0 || connection.finishing;
   connection.ring.pop_front();
   const ResponseInfo& info = connection.parser.info();
-  record_response(done, written, info, now_ns);
+  record_response(done, written, info, answered_ns);
   if (!info.keep_alive || !config_.keep_alive) {
     // The connection ends here, as the server (or --no-keepalive) asked: a planned reconnect.
     // An answer that came before its request was all written stops the rest of it (RFC 9112

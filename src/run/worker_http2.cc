@@ -169,7 +169,7 @@ void Worker::start_protocol(Connection& connection, int64_t now_ns) {
       return;
     }
   }
-  connection.state = ConnectionState::settling;
+  set_state(connection, ConnectionState::settling);
   connection.session->start(h2_preface_);
   timers_.arm(&connection.timer, now_ns + config_.timeout_ns);
   h2_flush(connection);
@@ -209,7 +209,7 @@ void Worker::h2_received(Connection& connection, Io outcome, const char* data, s
     return;
   }
   phase_for(now).bytes_read += static_cast<int64_t>(got);
-  StreamEnds ends(*this, connection, now);
+  StreamEnds ends(*this, connection, answered_at(now));
   session.receive(reinterpret_cast<const uint8_t*>(data), got, ends);
   if (session.failed()) {
     if (connection.state == ConnectionState::settling) {
@@ -245,7 +245,7 @@ void Worker::h2_received(Connection& connection, Io outcome, const char* data, s
          static_cast<int64_t>(limit) < result_.http2.server_max_streams)) {
       result_.http2.server_max_streams = limit;
     }
-    connection.state = ConnectionState::idle;
+    set_state(connection, ConnectionState::idle);
     h2_flush(connection);  // the SETTINGS ACK
     if (connection.fd < 0) return;
     on_ready_to_send(connection, now);
@@ -267,7 +267,7 @@ void Worker::h2_settle(Connection& connection, int64_t now_ns) {
     start_connect(connection);
     return;
   }
-  connection.state = connection.busy() ? ConnectionState::reading : ConnectionState::idle;
+  set_state(connection, connection.busy() ? ConnectionState::reading : ConnectionState::idle);
   if (started_ && (connection.can_take() || !connection.busy())) {
     // The streams this opens (closed loop's refill, open loop's due slots) leave in one write
     // with what the receive queued (WINDOW_UPDATE, ACKs), not one write each.
@@ -285,7 +285,7 @@ void Worker::h2_enqueue(Connection& connection, const Outstanding& request, int6
   connection.streams[slot] = request;
   connection.newest_stream = slot;
   connection.fresh = false;
-  connection.state = ConnectionState::reading;
+  set_state(connection, ConnectionState::reading);
   if (!connection.timer.armed()) timers_.arm(&connection.timer, now_ns + config_.timeout_ns);
   if (h2_batching_ != &connection) h2_flush(connection);
 }

@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <string>
 
+#include "net/receive_stamps.h"
 #include "net/socket.h"
 #include "run/worker.h"
 
@@ -40,6 +41,9 @@ void Worker::handle_event(const IoEvent& event) {
     drain_until_ns_ = again ? now : std::min(drain_until_ns_, now + kInterruptGraceNs);
     return;
   }
+  // A received completion carries its read's stamp; a readiness read takes its own.
+  read_stamp_wall_ns_ = event.kind == IoEventKind::received ? event.received_wall_ns : 0;
+  read_stamp_expected_ = event.kind == IoEventKind::received && event.result > 0;
   const uint32_t index = io_token_index(event.token);
   if (index >= static_cast<uint32_t>(connection_count_)) return;
   Connection& connection = connections_[index];
@@ -192,7 +196,7 @@ bool Worker::on_written(Connection& connection, Io outcome, size_t wrote, int er
     return true;
   }
   if (connection.state == ConnectionState::writing) {
-    connection.state = connection.busy() ? ConnectionState::reading : ConnectionState::idle;
+    set_state(connection, connection.busy() ? ConnectionState::reading : ConnectionState::idle);
   }
   if (!completes_io_) set_write_interest(connection, false);
   return false;
@@ -201,8 +205,12 @@ bool Worker::on_written(Connection& connection, Io outcome, size_t wrote, int er
 void Worker::on_readable(Connection& connection) {
   size_t got = 0;
   int error_number = 0;
-  const Io outcome = read_some(connection.fd, recv_buffer_.data(), kRecvBufferBytes, &got,
-                               &error_number);
+  const Io outcome =
+      sleeps_through_traffic_
+          ? read_some_stamped(connection.fd, recv_buffer_.data(), kRecvBufferBytes, &got,
+                              &error_number, &read_stamp_wall_ns_)
+          : read_some(connection.fd, recv_buffer_.data(), kRecvBufferBytes, &got, &error_number);
+  read_stamp_expected_ = sleeps_through_traffic_ && outcome == Io::done;
   if (outcome == Io::would_block) return;
   on_received(connection, outcome, recv_buffer_.data(), got, error_number);
 }

@@ -8,8 +8,11 @@
 namespace hammer {
 
 inline void Worker::record_response(const Outstanding& done, bool written, const ResponseInfo& info,
-                             int64_t now_ns) {
+                             int64_t answered_ns) {
   RunResult& phase = phase_for(done.intended_ns);
+  // A kernel stamp cannot precede the request's send; should a clock ever say so, the answer
+  // took no time rather than negative time.
+  const int64_t now_ns = answered_ns > done.actual_send_ns ? answered_ns : done.actual_send_ns;
   LineStats* stats = line_stats(phase, done.line);
   ++phase.completed;
   if (!written) ++phase.early_responses;

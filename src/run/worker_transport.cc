@@ -27,6 +27,7 @@
 #include <cerrno>
 #include <string>
 
+#include "net/receive_stamps.h"
 #include "net/socket.h"
 #include "run/worker.h"
 
@@ -44,7 +45,7 @@ void Worker::setup_transports() {
 }
 
 void Worker::start_handshake(Connection& connection, int64_t now_ns) {
-  connection.state = ConnectionState::handshaking;
+  set_state(connection, ConnectionState::handshaking);
   connection.handshake_start_ns = now_ns;
   connection.transport_read_blocked = false;
   timers_.arm(&connection.timer, now_ns + config_.timeout_ns);
@@ -106,7 +107,12 @@ void Worker::on_transport_ready(Connection& connection, const IoEvent& event) {
     } else {
       size_t got = 0;
       int error_number = 0;
-      const Io outcome = read_some(connection.fd, space.data(), space.size(), &got, &error_number);
+      const Io outcome =
+          sleeps_through_traffic_
+              ? read_some_stamped(connection.fd, space.data(), space.size(), &got,
+                                  &error_number, &read_stamp_wall_ns_)
+              : read_some(connection.fd, space.data(), space.size(), &got, &error_number);
+      read_stamp_expected_ = sleeps_through_traffic_ && outcome == Io::done;
       if (outcome == Io::done) {
         transport.received(got);
         transport_process(connection);
@@ -322,7 +328,7 @@ void Worker::transport_write(Connection& connection) {
   }
   if (!connection.finishing && connection.ring.all_written() &&
       connection.state == ConnectionState::writing) {
-    connection.state = connection.busy() ? ConnectionState::reading : ConnectionState::idle;
+    set_state(connection, connection.busy() ? ConnectionState::reading : ConnectionState::idle);
   }
   // Queued behind a send in flight, or waiting for its room: hear of its completion at once,
   // so this goes out.

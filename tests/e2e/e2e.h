@@ -86,6 +86,16 @@ inline double number_at(const JsonValue& root, const std::string& path) {
   return value->number;
 }
 
+// Whether one of a --json report's notes contains `what`.
+inline bool notes_mention(const JsonValue& report, const std::string& what) {
+  const JsonValue* notes = report.find("notes");
+  if (notes == nullptr) return false;
+  for (const JsonValue& note : notes->items) {
+    if (note.text.find(what) != std::string::npos) return true;
+  }
+  return false;
+}
+
 // Whether an open-loop run's own lateness was only a busy machine's few wake-ups, so that a
 // generator_saturated warning on it would blame hammer wrongly (empty: clean), or why not:
 // hammer was late for more than 5% of the requests, or its hiccup meter saw the host freeze it

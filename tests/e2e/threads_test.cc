@@ -26,15 +26,6 @@ Finished run_on_one_cpu(std::vector<std::string> args) {
   return run_process(args, 30);
 }
 
-bool notes_mention(const JsonValue& report, const std::string& what) {
-  const JsonValue* notes = report.find("notes");
-  if (notes == nullptr) return false;
-  for (const JsonValue& note : notes->items) {
-    if (note.text.find(what) != std::string::npos) return true;
-  }
-  return false;
-}
-
 TEST(ThreadsTest, OneCpuGivesOneThreadByDefaultAndNotesAnExplicitTAboveIt) {
 #if HAMMER_PORTABLE
   // macOS has no CPU affinity masks, so its code path (platform/system_posix.cc) counts every
