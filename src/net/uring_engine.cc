@@ -3,12 +3,11 @@
 
 #if defined(HAMMER_HAVE_URING)
 #include <poll.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <sys/epoll.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -331,8 +330,8 @@ int UringEngine::submit_and_collect(IoEvent* out, int capacity, int64_t timeout_
     // One completion more than the quiet sends' own: their `sent` events come with the next
     // real event (or the timeout), not one io_uring_enter each. Any completion counts, so an
     // early one (a cancel, an error) only ends the wait sooner; the timeout bounds it.
-    // Through traffic: the whole queue, so only the timeout (or the wake-up fd's poll, which
-    // is never lazy) ends it, unless a send must be heard at once.
+    // Through traffic: the whole queue, so only the timeout (or the wake-up fd's poll through
+    // its linked timeout, arm_wakeup) ends it, unless a send must be heard at once.
     const unsigned all = ring_.cq.ring_entries;
     const unsigned wanted = prompt_           ? 1
                             : through_traffic ? all
