@@ -13,7 +13,10 @@
 // - one sleep per interval, one clock read after it: the cost is one wake-up per interval.
 //   At 5 ms that is 200 wake-ups a second; on this 2-core VM a wake-up costs 18-24 us of CPU,
 //   so about 0.5% of one core (docs/performance.md; bench/hiccup_cost.sh). 1 ms measured
-//   1.4% and 2 ms up to 1.2%: more than the 1% budget, for stalls too short to report;
+//   1.4% and 2 ms up to 1.2%: more than the 1% budget, for stalls too short to report.
+//   Where the workers sleep to their slots at least every 5 ms, their waits sample the host
+//   more often than the meter would (run/host_samples.h), and it sleeps kSampledIntervalNs
+//   (25 ms, 40 wake-ups a second): at 2k req/s its 200 were a tenth of hammer's wake-ups;
 // - every oversleep goes into an HDR histogram (its shape: a host that is noisy all the time
 //   or stalled once); stalls from HostReading::kLongStallNs (10 ms) on are also counted,
 //   summed (time lost) and kept with their time, so the report can say when they happened and
@@ -30,19 +33,19 @@
 #include "platform/system.h"
 
 namespace hammer {
-namespace {
 
-class ThreadSleeper final : public Sleeper {
- public:
-  void sleep_ns(int64_t ns) override { std::this_thread::sleep_for(std::chrono::nanoseconds(ns)); }
-};
-
-ThreadSleeper& thread_sleeper() {
-  static ThreadSleeper sleeper;
-  return sleeper;
+void InterruptibleSleeper::sleep_ns(int64_t ns) {
+  std::unique_lock lock(mutex_);
+  woken_.wait_for(lock, std::chrono::nanoseconds(ns), [this] { return interrupted_; });
 }
 
-}  // namespace
+void InterruptibleSleeper::interrupt() {
+  {
+    const std::lock_guard lock(mutex_);
+    interrupted_ = true;
+  }
+  woken_.notify_all();
+}
 
 void HostReading::add(const HostReading& other, int64_t shift_ns) {
   if (!other.measured()) return;
@@ -82,7 +85,7 @@ void GeneratorCpu::add(const GeneratorCpu& other) {
 
 HostMeter::HostMeter(const Clock& clock, Sleeper* sleeper, int64_t interval_ns)
     : clock_(clock),
-      sleeper_(sleeper != nullptr ? sleeper : &thread_sleeper()),
+      sleeper_(sleeper != nullptr ? sleeper : &own_sleeper_),
       interval_ns_(interval_ns) {}
 
 HostMeter::~HostMeter() {
@@ -104,6 +107,8 @@ void HostMeter::tick() {
   sleeper_->sleep_ns(interval_ns_);
   const int64_t after_ns = clock_.now_ns();
   last_wake_ns_ = after_ns;
+  // Cut short by stop(): a sleep that says nothing of the host.
+  if (stopping_.load(std::memory_order_relaxed)) return;
   // An early wake-up (a coarse clock) is no stall: 0.
   record(before_ns, std::max<int64_t>(after_ns - before_ns - interval_ns_, 0));
 }
@@ -132,6 +137,7 @@ void HostMeter::start(int64_t origin_ns) {
 
 void HostMeter::stop() {
   stopping_.store(true, std::memory_order_relaxed);
+  sleeper_->interrupt();
   if (thread_.joinable()) thread_.join();
   reading_.observed_ns = std::max<int64_t>(last_wake_ns_ - origin_ns_, 0);
   const int64_t steal_after_ns = host_steal_ns();

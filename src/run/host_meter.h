@@ -7,7 +7,9 @@
 // laptop's suspend). What it saw is the run's HostReading (run/host_reading.h). See
 // host_meter.cc for the interval and its cost.
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
 #include <thread>
 
 #include "run/host_reading.h"
@@ -21,6 +23,20 @@ class Sleeper {
  public:
   virtual ~Sleeper() = default;
   virtual void sleep_ns(int64_t ns) = 0;
+  /// Ends the sleep under way, and any later one, at once (HostMeter::stop()).
+  virtual void interrupt() {}
+};
+
+/// The thread's own sleep, which stop() can cut short: a run's end waits for no interval.
+class InterruptibleSleeper final : public Sleeper {
+ public:
+  void sleep_ns(int64_t ns) override;
+  void interrupt() override;
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable woken_;
+  bool interrupted_ = false;
 };
 
 class HostMeter {
@@ -30,6 +46,10 @@ class HostMeter {
   /// whatever the interval (the sleep it falls in overruns by it); stalls that matter to a
   /// verdict are tens of ms.
   static constexpr int64_t kIntervalNs = 5'000'000;
+  /// The sleep when the workers' own sleeps sample the host at least every kIntervalNs
+  /// (run/host_samples.h): the meter then only covers what they may miss (a stall while a
+  /// worker runs), 40 wake-ups a second.
+  static constexpr int64_t kSampledIntervalNs = 25'000'000;
 
   /// `clock` and `sleeper` (null: the thread's own sleep) must outlive the meter.
   explicit HostMeter(const Clock& clock = monotonic_clock(), Sleeper* sleeper = nullptr,
@@ -45,7 +65,7 @@ class HostMeter {
   void tick();
   /// begin(), then tick() on a thread of its own until stop().
   void start(int64_t origin_ns);
-  /// Stops the thread (within one interval) and completes the reading: how long it observed,
+  /// Stops the thread (its sleep cut short) and completes the reading: how long it observed,
   /// the host's steal time over the run, the meter's own CPU time.
   void stop();
 
@@ -55,6 +75,7 @@ class HostMeter {
   void record(int64_t slept_at_ns, int64_t oversleep_ns);
 
   const Clock& clock_;
+  InterruptibleSleeper own_sleeper_;
   Sleeper* sleeper_;
   int64_t interval_ns_;
   int64_t origin_ns_ = 0;

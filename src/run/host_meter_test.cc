@@ -97,6 +97,19 @@ TEST(HostMeterTest, TheThreadRunsUntilStoppedOnTheRealClock) {
   EXPECT_GT(meter.reading().observed_ns, 0);
 }
 
+// A run's end waits for no sleep of the meter's: stop() cuts it short, and a sleep cut short
+// says nothing of the host (no oversleep recorded for it).
+TEST(HostMeterTest, StopCutsTheSleepShortAndRecordsNothingOfIt) {
+  HostMeter meter(monotonic_clock(), nullptr, 600'000 * kMs);  // ten minutes a sleep
+  const int64_t began = monotonic_now_ns();
+  meter.start(began);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  meter.stop();
+  EXPECT_LT(monotonic_now_ns() - began, 60'000 * kMs);  // not the ten minutes
+  EXPECT_EQ(meter.reading().oversleeps.total_count(), 0);
+  EXPECT_EQ(meter.reading().long_count, 0);
+}
+
 TEST(HostReadingTest, ShardsMetersAddAndTheirStallsMeetOnOneClock) {
   HostReading a;
   a.meters = 1;

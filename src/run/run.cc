@@ -26,6 +26,7 @@
 #include "run/interrupt.h"
 #include "run/phases.h"
 #include "run/host_meter.h"
+#include "run/host_samples.h"
 #include "run/wall_clock.h"
 #include "run/worker.h"
 #include "time/clock.h"
@@ -411,7 +412,10 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
       done.count_down();
     });
   }
-  HostMeter meter;
+  // Where the workers' sleeps sample the host often enough, the meter wakes less.
+  HostMeter meter(monotonic_clock(), nullptr,
+                  workers_sample_host(config) ? HostMeter::kSampledIntervalNs
+                                              : HostMeter::kIntervalNs);
   connected.wait();
   // A signal during the sleep or the connects: no waiting for the instant, nothing to run.
   interrupted_before_start = interrupted_before_start || interrupts_caught() > 0;
@@ -480,7 +484,12 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
     stopped_ns = std::max(stopped_ns, worker->stopped_ns());
   }
   total.wall_start = wall_start;
-  if (meter.reading().measured()) total.host = meter.reading();
+  if (meter.reading().measured()) {
+    total.host = meter.reading();
+    std::vector<const HostSamples*> samples;
+    for (const auto& worker : workers) samples.push_back(&worker->host_samples());
+    absorb_samples(total.host, samples);
+  }
   for (size_t i = 0; i < workers.size(); ++i) {
     total.generator_cpu.add_worker(worker_cpu_ns[i], worker_wall_ns[i]);
   }

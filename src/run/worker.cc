@@ -19,20 +19,6 @@
 // remains is measured as dispatch lag rather than hidden (design.md §8), and judged against
 // the budget (DispatchLagRecorder::use_budget).
 //
-// Wake-ups (issue 27). In open loop the worker wakes for its slots; a response that arrives
-// between two of them does not wake it (IoEngine::wait_for_time) but waits in its socket for
-// the next slot's wake-up, so a request costs one wake-up, not two. Its uncorrected latency
-// stays exact: each read carries the kernel's receive stamp (SO_TIMESTAMPNS), put on the
-// monotonic clock by ReceiveClock, and "answered" is when the response reached this host, no
-// longer when hammer woke to read it (closer to the truth: hammer's own scheduling delay is
-// out of it). The worker wakes for its sockets as before while something waits on them: no
-// connection is free for the next slot (a response frees one), a connect, a TLS handshake or
-// a partial write is under way, part of a response is read and its rest still to come (a
-// body larger than the socket's buffer would otherwise stall the server until the next
-// slot), the run is draining; and for the whole run where the kernel gives no stamps (the
-// report says so), with -p above 1 and --http2 (one read's stamp would time several
-// responses), in closed loop, and in tests driven by a ManualClock.
-//
 // Time is read only through clock_ (a Clock&), so unit tests drive the worker with a
 // ManualClock, one pass at a time (begin_run / run_pass / end_run).
 //
@@ -57,7 +43,9 @@
 // (docs/architecture.md): worker_connect.cc (a connection's life below HTTP), worker_io.cc
 // (the engine families: readiness vs completion), worker_transport.cc (the byte-transform
 // seam, TLS), worker_http1.cc (the HTTP/1.1 protocol: requests out, responses matched),
-// worker_record.cc (what an answer records), worker_phases.cc (each phase's unsent slots);
+// worker_record.cc (what an answer records), worker_phases.cc (each phase's unsent slots),
+// worker_sleep_through.cc (one wake-up per request: when the worker may sleep through its
+// sockets' traffic, and how an answer is then timed);
 // idle_list.h, pipeline_ring.h and phases.h hold the data structures.
 #include "run/worker.h"
 
@@ -148,6 +136,7 @@ bool Worker::setup(int64_t fd_limit, std::string* error) {
                             engine_->sleeps_through_traffic() &&
                             &clock_ == &monotonic_clock() && hold_receive_stamps_on();
   lag_.use_timer_granularity(engine_->timeout_granularity_ns());
+  host_samples_.reserve();
   connections_ = std::make_unique<Connection[]>(connection_count_);
   rings_ = std::make_unique<Outstanding[]>(static_cast<size_t>(connection_count_ * depth_));
   // Room to send again every request a connection can have in flight: -p's depth, or with
@@ -331,8 +320,13 @@ bool Worker::run_pass() {
     const int64_t wall = wall_now_ns();
     receive_clock_.note_offset(before, wall, clock_.now_ns());
   }
+  const int64_t woke = clock_.now_ns();
+  // Woken well past the wait's end, for whatever reason it ended: the host (or the process)
+  // stalled, as the hiccup meter would have seen it (run/host_samples.h).
+  if (timeout_ns > 0) {
+    host_samples_.record(now - start_ns_, now + timeout_ns - start_ns_, woke - now - timeout_ns);
+  }
   if (open_loop_) {
-    const int64_t woke = clock_.now_ns();
     // Slept through traffic, the events say nothing of how the sleep ended: its length does.
     if ((count == 0 || through_traffic) && timeout_ns > 0 && woke - now >= timeout_ns) {
       // Slept its whole timeout: how late the kernel woke it is the host's oversleep.
@@ -355,54 +349,6 @@ void Worker::note_absence(int64_t begin_ns, int64_t end_ns) {
   const int64_t measured =
       std::max<int64_t>(0, std::min(end_ns, deadline_ns_) - std::max(begin_ns, phases_.measured_start_ns()));
   lag_.note_absence(begin_ns, end_ns, measured);
-}
-
-bool Worker::may_sleep_through_traffic() const {
-  // Something waits on a socket's news (a free connection for a due slot, a connect, a
-  // handshake, a write), or the run drains: wake for it.
-  return sleeps_through_traffic_ && !stopping_ && awaiting_socket_ == 0 && !idle_.empty() &&
-         schedule_.has_next() && resend_queue_.empty();
-}
-
-void Worker::note_mid_response(Connection& connection, bool mid) {
-  awaiting_socket_ += static_cast<int64_t>(mid) - static_cast<int64_t>(connection.mid_response);
-  connection.mid_response = mid;
-}
-
-void Worker::note_response_size(const Connection& connection) {
-  const ResponseInfo& info = connection.parser.info();
-  if (sleeps_through_traffic_ &&
-      info.header_bytes + info.body_bytes >= kSleepThroughMaxResponseBytes) {
-    sleeps_through_traffic_ = false;
-    result_.wakes.large_responses = true;
-  }
-}
-
-void Worker::set_state(Connection& connection, ConnectionState state) {
-  const auto awaits = [this](ConnectionState s) {
-    return s == ConnectionState::connecting || s == ConnectionState::handshaking ||
-           s == ConnectionState::settling || (s == ConnectionState::writing && !completes_io_);
-  };
-  awaiting_socket_ += static_cast<int64_t>(awaits(state)) - static_cast<int64_t>(awaits(connection.state));
-  connection.state = state;
-}
-
-int64_t Worker::answered_at(int64_t now_ns) {
-  if (!sleeps_through_traffic_) return now_ns;
-  const int64_t stamp = read_stamp_wall_ns_;
-  const int64_t arrived = receive_clock_.to_monotonic(stamp, now_ns);
-  if (arrived > 0) {
-    ++result_.wakes.stamped_reads;
-    return arrived;
-  }
-  ++result_.wakes.unstamped_reads;
-  if (stamp == 0 && read_stamp_expected_) {
-    // The kernel gave a read no stamp: timed at the wake-up from here on, so the worker
-    // wakes for every response again, as before (the report says so).
-    sleeps_through_traffic_ = false;
-    result_.wakes.stamps_refused = true;
-  }
-  return now_ns;
 }
 
 int64_t Worker::next_wake_ns(int64_t now_ns) const {

@@ -19,6 +19,7 @@
 #include "net/socket.h"
 #include "net/wakeup.h"
 #include "run/connection.h"
+#include "run/host_samples.h"
 #include "run/idle_list.h"
 #include "run/live_metrics.h"
 #include "run/phases.h"
@@ -116,6 +117,8 @@ class Worker {
   int64_t next_wake_for_testing(int64_t now_ns) const { return next_wake_ns(now_ns); }
   const WakeTuner& wake_tuner() const { return tuner_; }
   int64_t in_flight() const { return in_flight_; }
+  /// The long stalls this worker's own sleeps saw (run/host_samples.h): read after run().
+  const HostSamples& host_samples() const { return host_samples_; }
 
   /// How often one request may be sent again after a polite close left it unanswered (a
   /// `Connection: close` answer ahead of it in the pipeline, or the server's clean close at a
@@ -385,6 +388,7 @@ class Worker {
   OpenLoopSchedule schedule_;
   DispatchLagRecorder lag_;
   WakeTuner tuner_;
+  HostSamples host_samples_;  // reserved by setup(): recording allocates nothing
   int64_t last_dispatch_ns_ = 0;      // when the last open-loop request was sent
   // The pass timing that finds absences (note_absence): when the last wait began and the
   // timeout it asked for (begin_run: the start, none).

@@ -54,6 +54,28 @@ TEST(HostTest, AHammerStoppedForAThirdOfASecondRecordsTheStallAndSaysTheHostStal
             std::string::npos);
 }
 
+// At 2,000 req/s on two workers each sleeps to its slots every millisecond: they sample the
+// host for the meter, which then wakes every 25 ms instead of 5 (run/host_samples.h). A
+// 0.6 s stop is seen by the meter and by both workers: one stall, counted once.
+TEST(HostTest, WhereTheWorkersSampleTheHostAStallTheyAllSawIsOneStall) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  const std::string script = "\"$0\" -r 2000 -c 4 -t 2 -d 3 --json \"$1\" & pid=$!; sleep 1; "
+                             "kill -STOP $pid; sleep 0.6; kill -CONT $pid; wait $pid";
+  const Finished run =
+      run_process({"/bin/sh", "-c", script, hammer_binary(), server.url()}, 30);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const JsonValue report = parse_report(run);
+  EXPECT_EQ(number_at(report, "host.interval_ns"), 25e6);
+  EXPECT_GE(number_at(report, "host.max_stall_ns"), 500e6) << run.out;
+  const JsonValue* stalls = report.find("host.stalls");
+  ASSERT_NE(stalls, nullptr);
+  int long_ones = 0;
+  for (const JsonValue& stall : stalls->items) long_ones += number_at(stall, "ns") >= 500e6;
+  EXPECT_EQ(long_ones, 1) << run.out;  // three sightings (the meter, two workers): one stall
+  EXPECT_NE(verdict_named(report, "host_stalled"), nullptr) << run.out;
+}
+
 TEST(HostTest, AClosedLoopOnOneThreadReportsItsCpuShareAndJudgesItByIt) {
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
   ASSERT_TRUE(server.ready()) << server.startup_output();
