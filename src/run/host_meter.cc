@@ -110,17 +110,18 @@ void HostMeter::tick() {
   // Cut short by stop(): a sleep that says nothing of the host.
   if (stopping_.load(std::memory_order_relaxed)) return;
   // An early wake-up (a coarse clock) is no stall: 0.
-  record(before_ns, std::max<int64_t>(after_ns - before_ns - interval_ns_, 0));
+  reading_.record_oversleep(before_ns - origin_ns_,
+                            std::max<int64_t>(after_ns - before_ns - interval_ns_, 0));
 }
 
-void HostMeter::record(int64_t slept_at_ns, int64_t oversleep_ns) {
-  reading_.oversleeps.record(oversleep_ns);
-  reading_.max_ns = std::max(reading_.max_ns, oversleep_ns);
-  if (oversleep_ns < HostReading::kLongStallNs) return;
-  ++reading_.long_count;
-  reading_.long_sum_ns += oversleep_ns;
-  if (static_cast<int64_t>(reading_.long_stalls.size()) < HostReading::kMaxStallsKept) {
-    reading_.long_stalls.push_back({slept_at_ns - origin_ns_, oversleep_ns});
+void HostReading::record_oversleep(int64_t at_ns, int64_t oversleep_ns) {
+  oversleeps.record(oversleep_ns);
+  max_ns = std::max(max_ns, oversleep_ns);
+  if (oversleep_ns < kLongStallNs) return;
+  ++long_count;
+  long_sum_ns += oversleep_ns;
+  if (static_cast<int64_t>(long_stalls.size()) < kMaxStallsKept) {
+    long_stalls.push_back({at_ns, oversleep_ns});
   }
 }
 

@@ -72,7 +72,6 @@ class HostMeter {
   const HostReading& reading() const { return reading_; }
 
  private:
-  void record(int64_t slept_at_ns, int64_t oversleep_ns);
 
   const Clock& clock_;
   InterruptibleSleeper own_sleeper_;

@@ -43,6 +43,10 @@ struct HostReading {
   int64_t meter_cpu_ns = -1; // the meter thread's own CPU time; -1 unknown
 
   bool measured() const { return meters > 0; }
+  /// One sleep's oversleep, from a sleep that began `at_ns` after t0: into the histogram and
+  /// the maximum, and a long stall when it is one (the first kMaxStallsKept kept, in the order
+  /// recorded: a meter records in time order).
+  void record_oversleep(int64_t at_ns, int64_t oversleep_ns);
   /// Adds another shard's meter: histograms and sums add, the maximum is the maximum, stalls
   /// are kept in time order. `shift_ns` moves other's stall times onto this reading's t0.
   void add(const HostReading& other, int64_t shift_ns = 0);

@@ -10,18 +10,12 @@ namespace {
 
 constexpr int64_t kMs = 1'000'000;
 
-// A meter's reading at `interval_ns` with its long stalls, as HostMeter::record keeps them.
+// A meter's reading at `interval_ns` with its long stalls, as HostMeter keeps them.
 HostReading meter_reading(int64_t interval_ns, const std::vector<HostStall>& stalls) {
   HostReading reading;
   reading.meters = 1;
   reading.interval_ns = interval_ns;
-  for (const HostStall& stall : stalls) {
-    reading.oversleeps.record(stall.length_ns);
-    reading.max_ns = std::max(reading.max_ns, stall.length_ns);
-    ++reading.long_count;
-    reading.long_sum_ns += stall.length_ns;
-    reading.long_stalls.push_back(stall);
-  }
+  for (const HostStall& stall : stalls) reading.record_oversleep(stall.at_ns, stall.length_ns);
   return reading;
 }
 

@@ -32,13 +32,7 @@ struct StalledRun {
     host.meters = 1;
     host.interval_ns = 2 * kMs;
     host.observed_ns = result.elapsed_ns;
-    for (const HostStall& stall : stalls) {
-      host.oversleeps.record(stall.length_ns);
-      host.max_ns = std::max(host.max_ns, stall.length_ns);
-      ++host.long_count;
-      host.long_sum_ns += stall.length_ns;
-      host.long_stalls.push_back(stall);
-    }
+    for (const HostStall& stall : stalls) host.record_oversleep(stall.at_ns, stall.length_ns);
   }
 };
 

@@ -23,16 +23,28 @@ const JsonValue* verdict_named(const JsonValue& report, const std::string& code)
   return nullptr;
 }
 
-TEST(HostTest, AHammerStoppedForAThirdOfASecondRecordsTheStallAndSaysTheHostStalled) {
+// A 3 s run of `hammer RATE_ARGS -d 3 --json` against a fast test server, stopped 1 s after
+// its start for `seconds`. A shell does the stopping (kill -STOP / -CONT of hammer's PID):
+// run_process() times its signals from a handler, and SIGSTOP has none.
+Finished run_stopped_once(const std::string& rate_args, const std::string& seconds) {
   ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
-  ASSERT_TRUE(server.ready()) << server.startup_output();
+  if (!server.ready()) {
+    Finished failed;
+    failed.err = "test_server did not start: " + server.startup_output();
+    return failed;
+  }
+  std::string script = "\"$0\" ";
+  script += rate_args;
+  script += " -d 3 --json \"$1\" & pid=$!; sleep 1; kill -STOP $pid; sleep ";
+  script += seconds;
+  script += "; kill -CONT $pid; wait $pid";
+  return run_process({"/bin/sh", "-c", script, hammer_binary(), server.url()}, 30);
+}
+
+TEST(HostTest, AHammerStoppedForAThirdOfASecondRecordsTheStallAndSaysTheHostStalled) {
   // Stopped 1.0 s after the start for 0.3 s of a 3 s open-loop run: 30% of a second's slots
-  // came due while nothing of hammer ran. A shell does the stopping (kill -STOP / -CONT of
-  // hammer's PID): run_process() times its signals from a handler, and SIGSTOP has none.
-  const std::string script = "\"$0\" -r 200 -c 4 -d 3 --json \"$1\" & pid=$!; sleep 1; "
-                             "kill -STOP $pid; sleep 0.3; kill -CONT $pid; wait $pid";
-  const Finished run =
-      run_process({"/bin/sh", "-c", script, hammer_binary(), server.url()}, 30);
+  // came due while nothing of hammer ran.
+  const Finished run = run_stopped_once("-r 200 -c 4", "0.3");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
   EXPECT_GE(number_at(report, "host.max_stall_ns"), 250e6) << run.out;
@@ -58,12 +70,7 @@ TEST(HostTest, AHammerStoppedForAThirdOfASecondRecordsTheStallAndSaysTheHostStal
 // host for the meter, which then wakes every 25 ms instead of 5 (run/host_samples.h). A
 // 0.6 s stop is seen by the meter and by both workers: one stall, counted once.
 TEST(HostTest, WhereTheWorkersSampleTheHostAStallTheyAllSawIsOneStall) {
-  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
-  ASSERT_TRUE(server.ready()) << server.startup_output();
-  const std::string script = "\"$0\" -r 2000 -c 4 -t 2 -d 3 --json \"$1\" & pid=$!; sleep 1; "
-                             "kill -STOP $pid; sleep 0.6; kill -CONT $pid; wait $pid";
-  const Finished run =
-      run_process({"/bin/sh", "-c", script, hammer_binary(), server.url()}, 30);
+  const Finished run = run_stopped_once("-r 2000 -c 4 -t 2", "0.6");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
   EXPECT_EQ(number_at(report, "host.interval_ns"), 25e6);
