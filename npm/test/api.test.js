@@ -268,7 +268,10 @@ test('a list of rates is a sweep: isSweep(), its steps, onStep per step and onPr
   const met = result.sweep.steps.filter((step) => step.meets).map((step) => step.level);
   assert.equal(result.sweep.capacity.found, met.length > 0);
   if (met.length > 0) assert.equal(result.sweep.capacity.level, Math.max(...met));
-  assert.equal(result.slo_passed, true);
+  // A sweep's slo_passed is "some level met every SLO" (docs/json.md): the capacity's finding,
+  // not each step's slo_passed (a CI run read false with both steps' SLOs passed, the dispatch
+  // bounds broken at both levels on a loaded machine).
+  assert.equal(result.slo_passed, result.sweep.capacity.found);
   assert.deepEqual(steps.map((step) => [step.type, step.step.index, step.step.level]),
                    [['step', 1, 100], ['step', 2, 200]]);
   assert.deepEqual(steps.map((step) => step.completed),
