@@ -189,6 +189,16 @@ ClientSession::Stream* ClientSession::find(uint32_t id) {
   return stream.id == id && id != 0 ? &stream : nullptr;
 }
 
+ClientSession::Stream* ClientSession::answered_stream(uint32_t id) {
+  Stream* stream = find(id);
+  // A stream we ended ourselves (odd, below the next id) may still be answered; anything else
+  // is a stream the server made up, and push is off (§5.1: PROTOCOL_ERROR).
+  if (stream == nullptr && ((id & 1) == 0 || id >= next_id_)) {
+    fail(SessionError::protocol, ErrorCode::protocol_error);
+  }
+  return stream;
+}
+
 SessionError ClientSession::receive(const uint8_t* data, size_t size, StreamSink& sink) {
   if (failed()) return error_;
   const int64_t data_before = counts_.data_bytes;
@@ -293,15 +303,8 @@ void ClientSession::on_headers(const Frame& frame, StreamSink& sink) {
     fail(SessionError::compression, ErrorCode::compression_error);
     return;
   }
-  Stream* stream = find(frame.stream_id);
-  if (stream == nullptr) {
-    // A stream we ended ourselves (odd, below the next id) may still be answered; anything else
-    // is a stream the server made up, and push is off (§5.1: PROTOCOL_ERROR).
-    if ((frame.stream_id & 1) == 0 || frame.stream_id >= next_id_) {
-      fail(SessionError::protocol, ErrorCode::protocol_error);
-    }
-    return;
-  }
+  Stream* stream = answered_stream(frame.stream_id);
+  if (stream == nullptr) return;
   const auto slot = static_cast<int32_t>(stream - streams_.get());
   const bool first = !stream->headers_seen && stream->status == 0;
   if (first) sink.on_first_byte(slot);
@@ -343,13 +346,8 @@ void ClientSession::on_data(const Frame& frame, StreamSink& sink) {
   // A body's bytes are data whether or not its stream is still ours: the rest of a response
   // whose stream timed out (cancelled) kept arriving, and read as 1.47 GB of frame overhead.
   counts_.data_bytes += frame.data_bytes;
-  Stream* stream = find(frame.stream_id);
-  if (stream == nullptr) {
-    if ((frame.stream_id & 1) == 0 || frame.stream_id >= next_id_) {
-      fail(SessionError::protocol, ErrorCode::protocol_error);
-    }
-    return;
-  }
+  Stream* stream = answered_stream(frame.stream_id);
+  if (stream == nullptr) return;
   const auto slot = static_cast<int32_t>(stream - streams_.get());
   if (!stream->headers_seen || stream->receive.on_data(frame.payload_bytes) != FlowError::none) {
     // DATA before the response's HEADERS (§8.1), or past the stream's window (§6.9.1).

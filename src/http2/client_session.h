@@ -176,6 +176,9 @@ class ClientSession {
   void on_goaway(const Frame& frame, StreamSink& sink);
   void on_window_update(const Frame& frame, StreamSink& sink);
   Stream* find(uint32_t id);
+  /// The stream a HEADERS or DATA frame answers, or null: one we ended ourselves may still be
+  /// answered (ignored); any other unknown one fails the session.
+  Stream* answered_stream(uint32_t id);
   void finish(Stream& stream) {
     stream = Stream{};
     --open_;

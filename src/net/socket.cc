@@ -187,11 +187,16 @@ Io read_some(int fd, char* buffer, size_t capacity, size_t* got, int* err) {
   }
 }
 
-Io write_some(int fd, const char* buffer, size_t length, size_t* wrote, int* err) {
+namespace {
+
+// One non-blocking send (`send() >= 0` is the bytes taken, else -1 with the socket error
+// set), retried on EINTR: how much it took, or why it took nothing.
+template <class Send>
+Io send_retrying(Send send, size_t* wrote, int* err) {
   *wrote = 0;
   *err = 0;
   for (;;) {
-    const long count = send_bytes(fd, buffer, length);
+    const long count = send();
     if (count >= 0) {
       *wrote = static_cast<size_t>(count);
       return Io::done;
@@ -204,22 +209,17 @@ Io write_some(int fd, const char* buffer, size_t length, size_t* wrote, int* err
   }
 }
 
+}  // namespace
+
+Io write_some(int fd, const char* buffer, size_t length, size_t* wrote, int* err) {
+  return send_retrying([&] { return send_bytes(fd, buffer, length); }, wrote, err);
+}
+
 Io write_some_two(int fd, const char* first, size_t first_length, const char* second,
                   size_t second_length, size_t* wrote, int* err) {
-  *wrote = 0;
-  *err = 0;
-  for (;;) {
-    const long count = send_two_buffers(fd, first, first_length, second, second_length);
-    if (count >= 0) {
-      *wrote = static_cast<size_t>(count);
-      return Io::done;
-    }
-    const int error = last_socket_error();
-    if (error == EINTR) continue;
-    if (error == EAGAIN || error == EWOULDBLOCK) return Io::would_block;
-    *err = error;
-    return error == EPIPE ? Io::closed : Io::error;
-  }
+  return send_retrying(
+      [&] { return send_two_buffers(fd, first, first_length, second, second_length); }, wrote,
+      err);
 }
 
 Expected<int64_t, std::string> raise_fd_limit(int64_t needed) {

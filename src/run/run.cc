@@ -198,10 +198,10 @@ std::optional<RunError> every_session_setup_failed(
                   "cannot speak HTTP/2 to " + target_text(target) + ": " + reason};
 }
 
-// One request's HTTP/2 header block: the same fields its HTTP/1.1 head carries.
-std::string http2_block(const Config& config, size_t line, bool https) {
+// Request `line` of the run (0 when no --requests file gave several) as the command line
+// describes it: what its HTTP/1.1 head, its template and its HTTP/2 header block are made of.
+RequestSpec request_spec(const Config& config, size_t line) {
   RequestSpec spec;
-  spec.host_header = config.target.host_header;
   if (config.requests.empty()) {
     spec.method = config.method;
     spec.path = config.target.path;
@@ -214,6 +214,14 @@ std::string http2_block(const Config& config, size_t line, bool https) {
     spec.headers = request.headers;
     spec.body = request.body;
   }
+  spec.host_header = config.target.host_header;
+  spec.keep_alive = config.keep_alive;
+  return spec;
+}
+
+// One request's HTTP/2 header block: the same fields its HTTP/1.1 head carries.
+std::string http2_block(const Config& config, size_t line, bool https) {
+  const RequestSpec spec = request_spec(config, line);
   return http2::encode_request_block(spec, https);
 }
 
@@ -262,27 +270,10 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   // workers only point at these bytes.
   std::vector<std::string> heads;
   std::vector<WireRequest> requests;
-  if (config.requests.empty()) {
-    RequestSpec spec;
-    spec.method = config.method;
-    spec.path = config.target.path;
-    spec.host_header = config.target.host_header;
-    spec.headers = config.headers;
-    spec.body = config.body;
-    spec.keep_alive = config.keep_alive;
-    heads.push_back(serialize_request_head(spec));
-  } else {
-    heads.reserve(config.requests.size());
-    for (const RequestLine& line : config.requests) {
-      RequestSpec spec;
-      spec.method = line.method;
-      spec.path = line.path;
-      spec.host_header = config.target.host_header;
-      spec.headers = line.headers;
-      spec.body = line.body;
-      spec.keep_alive = config.keep_alive;
-      heads.push_back(serialize_request_head(spec));
-    }
+  const size_t request_count = std::max<size_t>(config.requests.size(), 1);
+  heads.reserve(request_count);
+  for (size_t i = 0; i < request_count; ++i) {
+    heads.push_back(serialize_request_head(request_spec(config, i)));
   }
   if (config.requests.empty()) {
     requests.push_back(WireRequest{RequestBytes(heads[0], config.body), method_of(config.method), {}});
@@ -306,21 +297,7 @@ Expected<RunResult, RunError> run_load(const Config& asked, const ProgressFn& on
   template_data.seed = config.arrival.seed;
   std::vector<std::unique_ptr<RequestTemplate>> templates;
   for (size_t i = 0; i < requests.size(); ++i) {
-    RequestSpec spec;
-    if (config.requests.empty()) {
-      spec.method = config.method;
-      spec.path = config.target.path;
-      spec.headers = config.headers;
-      spec.body = config.body;
-    } else {
-      const RequestLine& line = config.requests[i];
-      spec.method = line.method;
-      spec.path = line.path;
-      spec.headers = line.headers;
-      spec.body = line.body;
-    }
-    spec.host_header = config.target.host_header;
-    spec.keep_alive = config.keep_alive;
+    const RequestSpec spec = request_spec(config, i);
     bool templated = is_template(spec.path) || is_body_template(spec.body);
     for (const std::string& header : spec.headers) templated = templated || is_template(header);
     if (!templated) continue;
