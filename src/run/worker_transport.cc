@@ -18,7 +18,8 @@
 // (Connection::transport_sending), the bytes staying in place until their completion. Requests
 // go in as plaintext (one write per head, one per body); a request is "written" once the
 // transport took it, and what it made of it leaves with the next flush. Decrypted bytes go to
-// on_received in the worker's receive buffer, the same path plain bytes take.
+// on_received in the worker's receive buffer, the same path plain bytes take: every record
+// that has arrived in one call, as one recv gives plain bytes.
 //
 // Ends. The socket's end after a complete response is no error, with or without the server's
 // close_notify; a truncated response is (on_received judges both, as for plain HTTP). A TLS
@@ -208,13 +209,27 @@ void Worker::transport_process(Connection& connection) {
     on_handshake_done(connection, clock_.now_ns());
     if (connection.generation != socket || connection.fd < 0) return;
   }
+  // Plaintext of every record that has arrived goes to on_received at once, not a record at a
+  // time: a server writes each response in a record of its own, and one call per record made
+  // an HTTP/2 connection answer each response with a write (and a record, and a segment) of
+  // its own, where the whole read's refill fits one (h2load's batching; issue 26's nginx h2).
+  char* const plaintext = recv_buffer_.data();
+  const auto capacity = static_cast<size_t>(kRecvBufferBytes);
+  size_t filled = 0;
+  const auto deliver = [&] {  // false when the connection ended on what it read
+    if (filled == 0) return true;
+    on_received(connection, Io::done, plaintext, filled, 0);
+    filled = 0;
+    return connection.generation == socket && connection.fd >= 0;
+  };
   for (;;) {
     const TransportTransfer got =
-        transport.read(std::span<char>(recv_buffer_.data(), static_cast<size_t>(kRecvBufferBytes)));
+        transport.read(std::span<char>(plaintext + filled, capacity - filled));
+    if (got.io != TransportIo::done && !deliver()) return;
     switch (got.io) {
       case TransportIo::done:
-        on_received(connection, Io::done, recv_buffer_.data(), got.bytes, 0);
-        if (connection.generation != socket || connection.fd < 0) return;
+        filled += got.bytes;
+        if (filled == capacity && !deliver()) return;
         continue;
       case TransportIo::want_input:
         // What reading made (a TLS 1.3 KeyUpdate's answer) leaves now; usually nothing.
