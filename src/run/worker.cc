@@ -220,7 +220,7 @@ void Worker::connect_all(int64_t give_up_ns) {
     }
     if (wait_cap_ns_ >= 0) timeout_ns = std::min(timeout_ns, wait_cap_ns_);
     const int count = engine_->wait(events_.get(), event_batch_, timeout_ns);
-    for (int i = 0; i < count; ++i) handle_event(events_[i]);
+    handle_events(count);
     if ((transports_ || sessions_) && timers_.armed_count() > 0) {
       timers_.advance(clock_.now_ns(), [this](TimerNode* node) { on_timer(node); });
     }
@@ -336,7 +336,7 @@ bool Worker::run_pass() {
     // is late because the pass ran long, not for want of a connection.
     lag_.note_running_since(woke);
   }
-  for (int i = 0; i < count; ++i) handle_event(events_[i]);
+  handle_events(count);
   if (timers_.armed_count() > 0) {
     timers_.advance(clock_.now_ns(), [this](TimerNode* node) { on_timer(node); });
   }

@@ -149,6 +149,8 @@ class Worker {
   int64_t next_wake_ns(int64_t now_ns) const;
   void begin_stop(int64_t now_ns);
   void handle_event(const IoEvent& event);
+  /// Handles a batch the engine returned, then flushes the HTTP/2 output it deferred.
+  void handle_events(int count);
   void on_timer(TimerNode* node);
 
   void start_connect(Connection& connection);
@@ -210,6 +212,7 @@ class Worker {
   void h2_cut_streams(Connection& connection);
   /// After a receive or a send: close a drained session, send more, take more requests.
   void h2_settle(Connection& connection, int64_t now_ns);
+  void flush_deferred_h2();
   http2::SessionCounts h2_counts_now() const;  // summed over the sessions
   void h2_note_measured_start();
   void h2_collect_counts();
@@ -361,6 +364,13 @@ class Worker {
   std::string h2_preface_;  // every connection's first bytes (client_preface)
   // h2_settle: the connection whose streams opened now are flushed once, after; null: none.
   const Connection* h2_batching_ = nullptr;
+  // While a batch of events is handled, h2_settle leaves its flush here (indices, each
+  // connection once), done after the batch: several completions for one connection in a batch
+  // (io_uring's multishot receive gives one per segment, and nginx writes a segment per
+  // response) then answer with one write, not one each. connection_count_ long.
+  std::unique_ptr<int32_t[]> h2_deferred_;
+  int32_t h2_deferred_count_ = 0;
+  bool handling_events_ = false;
   // The sessions' frame counts as the measured part began (h2_note_measured_start), taken
   // off at the end so the report's counts describe the measured part, as every other figure.
   http2::SessionCounts h2_counts_before_measured_{};

@@ -143,6 +143,7 @@ void Worker::setup_sessions() {
     sessions_[i]->expect_block(largest_block);
     slots = sessions_[i]->slot_count();
   }
+  h2_deferred_ = std::make_unique<int32_t[]>(static_cast<size_t>(connection_count_));
   stream_requests_ =
       std::make_unique<Outstanding[]>(static_cast<size_t>(connection_count_) * static_cast<size_t>(slots));
   for (int64_t i = 0; i < connection_count_; ++i) {
@@ -276,7 +277,27 @@ void Worker::h2_settle(Connection& connection, int64_t now_ns) {
     h2_batching_ = nullptr;
     if (connection.generation != socket || connection.fd < 0) return;
   }
+  if (handling_events_) {
+    if (!connection.h2_flush_deferred) {
+      connection.h2_flush_deferred = true;
+      h2_deferred_[h2_deferred_count_++] = connection.index;
+    }
+    connection.h2_deferred_generation = socket;
+    return;
+  }
   h2_flush(connection);
+}
+
+void Worker::flush_deferred_h2() {
+  for (int32_t i = 0; i < h2_deferred_count_; ++i) {
+    Connection& connection = connections_[h2_deferred_[i]];
+    connection.h2_flush_deferred = false;
+    // A socket closed in the batch took its output with it; a new one has its own start.
+    if (connection.generation == connection.h2_deferred_generation && connection.fd >= 0) {
+      h2_flush(connection);
+    }
+  }
+  h2_deferred_count_ = 0;
 }
 
 void Worker::h2_enqueue(Connection& connection, const Outstanding& request, int64_t now_ns) {

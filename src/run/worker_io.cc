@@ -29,6 +29,13 @@ constexpr int64_t kInterruptGraceNs = 100'000'000;
 
 }  // namespace
 
+void Worker::handle_events(int count) {
+  handling_events_ = sessions_ != nullptr;
+  for (int i = 0; i < count; ++i) handle_event(events_[i]);
+  handling_events_ = false;
+  if (h2_deferred_count_ > 0) flush_deferred_h2();
+}
+
 void Worker::handle_event(const IoEvent& event) {
   if (event.token == kWakeupIoToken) {
     // Ctrl-C or SIGTERM. The first stops issuing and gives responses on their way a short

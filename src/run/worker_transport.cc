@@ -18,8 +18,8 @@
 // (Connection::transport_sending), the bytes staying in place until their completion. Requests
 // go in as plaintext (one write per head, one per body); a request is "written" once the
 // transport took it, and what it made of it leaves with the next flush. Decrypted bytes go to
-// on_received in the worker's receive buffer, the same path plain bytes take: every record
-// that has arrived in one call, as one recv gives plain bytes.
+// on_received in the worker's receive buffer, the same path plain bytes take (for HTTP/2,
+// every record that has arrived in one call, as one recv gives plain bytes).
 //
 // Ends. The socket's end after a complete response is no error, with or without the server's
 // close_notify; a truncated response is (on_received judges both, as for plain HTTP). A TLS
@@ -209,12 +209,17 @@ void Worker::transport_process(Connection& connection) {
     on_handshake_done(connection, clock_.now_ns());
     if (connection.generation != socket || connection.fd < 0) return;
   }
-  // Plaintext of every record that has arrived goes to on_received at once, not a record at a
-  // time: a server writes each response in a record of its own, and one call per record made
-  // an HTTP/2 connection answer each response with a write (and a record, and a segment) of
-  // its own, where the whole read's refill fits one (h2load's batching; issue 26's nginx h2).
+  // HTTP/2: the plaintext of every record that has arrived goes to on_received at once, not a
+  // record at a time: a server writes each response in a record of its own, and one call per
+  // record made a connection answer each response with a write (and a record, and a segment)
+  // of its own, where the whole read's refill fits one (h2load's batching; issue 26's nginx
+  // h2). HTTP/1.1 keeps a call per record: one response is in flight per connection (bar -p),
+  // and its next request then leaves before the records behind the answer are read, so a
+  // renegotiation refused there meets the server after that request, and the failure names
+  // the server's alert rather than a reset write.
   char* const plaintext = recv_buffer_.data();
   const auto capacity = static_cast<size_t>(kRecvBufferBytes);
+  const bool gathers = connection.session != nullptr;
   size_t filled = 0;
   const auto deliver = [&] {  // false when the connection ended on what it read
     if (filled == 0) return true;
@@ -229,7 +234,7 @@ void Worker::transport_process(Connection& connection) {
     switch (got.io) {
       case TransportIo::done:
         filled += got.bytes;
-        if (filled == capacity && !deliver()) return;
+        if ((!gathers || filled == capacity) && !deliver()) return;
         continue;
       case TransportIo::want_input:
         // What reading made (a TLS 1.3 KeyUpdate's answer) leaves now; usually nothing.

@@ -286,10 +286,8 @@ TEST_F(TlsTest, ACloseNotifyOrACorruptRecordMidBodyIsAReadError) {
 // Servers that go back into the handshake mid-stream (tools/tls_rekey_server.cc). A TLS 1.3
 // KeyUpdate asking for the client's own before every answer: every request is answered. A
 // TLS 1.2 HelloRequest before every answer: hammer refuses renegotiation (a warning the server
-// reads as fatal), so each connection's first request is answered and its second fails: a read
-// error naming the server's alert, or a write error where the refusal (decrypted with the
-// answer, before the next request goes) reached the server first and it had closed before
-// the request came; nothing hangs (no timeouts).
+// reads as fatal at the next request), so each connection's first request is answered and its
+// second fails as a read error naming the server's alert; nothing hangs (no timeouts).
 TEST_F(TlsTest, AKeyUpdateIsFollowedAndARenegotiationRefusedOneRequestAtATime) {
   ServerProcess key_update({HAMMER_TLS_REKEY_SERVER, "--port", "0", "--cert",
                             server().leaf_cert(), "--key", server().leaf_key(), "--mode",
@@ -312,8 +310,7 @@ TEST_F(TlsTest, AKeyUpdateIsFollowedAndARenegotiationRefusedOneRequestAtATime) {
   run = run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "--cacert", server().ca(), url});
   report = parse_report(run);
   const double completed = number_at(report, "requests.completed");
-  const double failed = number_at(report, "errors.read") + number_at(report, "errors.write");
-  EXPECT_GT(number_at(report, "errors.read"), 0);
+  const double failed = number_at(report, "errors.read");
   EXPECT_GT(completed, 2);
   EXPECT_EQ(completed + failed, number_at(report, "requests.sent"));
   // One answered and one failed per connection; the last two connections may end mid-pair.
