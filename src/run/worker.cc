@@ -356,8 +356,11 @@ int64_t Worker::next_wake_ns(int64_t now_ns) const {
   if (open_loop_ && !stopping_ && !idle_.empty() && schedule_.has_next()) {
     // Only a slot gets the lead: deadlines and timeouts need no microsecond precision.
     // Batched within the precision budget: see kMinSlotWakeGapNs.
-    wake = std::min(wake, std::max(schedule_.next_intended_ns() - tuner_.lead_ns(),
-                                   last_dispatch_ns_ + min_slot_wake_gap_ns_));
+    const int64_t next = schedule_.next_intended_ns();
+    const bool batches = min_slot_wake_gap_ns_ > 0 &&
+                         schedule_.due_count(next + min_slot_wake_gap_ns_) >= 2;
+    const int64_t slot_wake = (batches ? next + min_slot_wake_gap_ns_ : next) - tuner_.lead_ns();
+    wake = std::min(wake, std::max(slot_wake, last_dispatch_ns_ + min_slot_wake_gap_ns_));
   }
   wake = std::min(wake, timers_.next_deadline_ns());
   return std::max(wake, now_ns);
