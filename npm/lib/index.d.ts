@@ -609,6 +609,8 @@ export interface Http2Report {
   pings_answered: number;
   frame_overhead_bytes: number;
   data_bytes: number;
+  /** Times the sessions' output left for the socket (a send, or a TLS record); null in older documents. */
+  writes: number | null;
   setup_failures: number;
   first_setup_error: string | null;
   first_session_error: string | null;

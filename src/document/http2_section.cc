@@ -53,6 +53,7 @@ void read_http2_section(DocumentReader& reader, RunResult& result) {
   out.pings_answered = reader.integer(http2, "http2", {"pings_answered"});
   out.frame_overhead_bytes = reader.integer(http2, "http2", {"frame_overhead_bytes"});
   out.data_bytes = reader.integer(http2, "http2", {"data_bytes"});
+  out.writes = static_cast<int64_t>(reader.number_or_null(http2, "http2", {"writes"}, -1));
   out.setup_failures = reader.integer(http2, "http2", {"setup_failures"});
   out.first_setup_error = text_or_empty(reader, *http2, "first_setup_error");
   out.first_session_error = text_or_empty(reader, *http2, "first_session_error");

@@ -23,7 +23,8 @@ Histogram first_bytes() {
 // A whole `http2` member, every field a different figure.
 std::string member(const std::string& protocol = "\"h2c\"",
                    const std::string& server_max_streams = "100",
-                   const std::string& first_session_error = "\"GOAWAY sent: PROTOCOL_ERROR\"") {
+                   const std::string& first_session_error = "\"GOAWAY sent: PROTOCOL_ERROR\"",
+                   const std::string& writes = ", \"writes\": 22") {
   return "{\"http2\": {\"protocol\": " + protocol +
          ", \"streams\": 10, \"server_max_streams\": " + server_max_streams +
          ", \"sessions\": 20, \"goaways\": 3, \"goaway_errors\": 1, \"resets_received\": "
@@ -33,7 +34,8 @@ std::string member(const std::string& protocol = "\"h2c\"",
          "\"compression_error\": 10, \"connect_error\": 11, \"enhance_your_calm\": 12, "
          "\"inadequate_security\": 13, \"http_1_1_required\": 14, \"other\": 15}, "
          "\"resets_sent\": 16, \"refused\": 17, \"session_errors\": 18, \"pings_answered\": 19, "
-         "\"frame_overhead_bytes\": 20480, \"data_bytes\": 1048576, \"setup_failures\": 21, "
+         "\"frame_overhead_bytes\": 20480, \"data_bytes\": 1048576" + writes +
+         ", \"setup_failures\": 21, "
          "\"first_setup_error\": \"ALPN chose http/1.1\", \"first_session_error\": " +
          first_session_error + ", \"first_byte\": {\"count\": 250, \"hdr\": \"" +
          encode_v2_base64(first_bytes()) + "\"}}}";
@@ -76,6 +78,7 @@ TEST(Http2SectionTest, EveryFieldReadsBack) {
   EXPECT_EQ(http2.pings_answered, 19);
   EXPECT_EQ(http2.frame_overhead_bytes, 20'480);
   EXPECT_EQ(http2.data_bytes, 1'048'576);
+  EXPECT_EQ(http2.writes, 22);
   EXPECT_EQ(http2.setup_failures, 21);
   EXPECT_EQ(http2.first_setup_error, "ALPN chose http/1.1");
   EXPECT_EQ(http2.first_session_error, "GOAWAY sent: PROTOCOL_ERROR");
@@ -83,6 +86,17 @@ TEST(Http2SectionTest, EveryFieldReadsBack) {
   EXPECT_EQ(http2.first_byte.total_count(), 250);
   EXPECT_EQ(http2.first_byte.max(), expected.max());
   EXPECT_EQ(http2.first_byte.value_at_percentile(99), expected.value_at_percentile(99));
+}
+
+// `writes` came later: a document without it (or with null) reads as not known, -1, which the
+// writer gives back as null rather than a count of none.
+TEST(Http2SectionTest, AnOlderDocumentsMissingWritesAreNotKnown) {
+  for (const std::string& writes : {std::string(), std::string(", \"writes\": null")}) {
+    const Read got = read(member("\"h2c\"", "100", "null", writes));
+    ASSERT_EQ(got.error, "") << writes;
+    EXPECT_EQ(got.result.http2.writes, -1) << writes;
+    EXPECT_EQ(got.result.http2.data_bytes, 1'048'576) << writes;
+  }
 }
 
 TEST(Http2SectionTest, NullsAreNoLimitAndNoError) {

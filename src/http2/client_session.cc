@@ -120,6 +120,7 @@ void ClientSession::start(std::string_view preface) {
 bool ClientSession::reserve(size_t bytes) { return capacity_ - out_end_ >= bytes; }
 
 void ClientSession::consume_output(size_t bytes) {
+  if (bytes > 0) ++counts_.writes;
   out_begin_ += std::min(bytes, out_end_ - out_begin_);
   if (out_begin_ == out_end_) {
     out_begin_ = 0;

@@ -87,6 +87,8 @@ struct SessionCounts {
   int64_t ignored_frames = 0;        // of unknown type
   int64_t refused = 0;               // streams the server did not process
   int64_t goaway_errors = 0;         // GOAWAY frames with an error code
+  int64_t writes = 0;  // consume_output calls that took bytes: one socket send, or one TLS
+                       // write (a record's worth), of the frames queued by then
 };
 
 class ClientSession {

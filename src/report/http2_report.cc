@@ -155,6 +155,7 @@ void write_http2_json(const ReportInput& input, JsonWriter& json) {
     json.member("pings_answered", http2.pings_answered);
     json.member("frame_overhead_bytes", http2.frame_overhead_bytes);
     json.member("data_bytes", http2.data_bytes);
+    json.member_or_null("writes", http2.writes >= 0, http2.writes);
     json.member("setup_failures", http2.setup_failures);
     json.member_or_null("first_setup_error", !http2.first_setup_error.empty(),
                         http2.first_setup_error);

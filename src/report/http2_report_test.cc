@@ -45,6 +45,7 @@ Http2Summary filled_summary() {
   http2.pings_answered = 9;
   http2.frame_overhead_bytes = 102'400;
   http2.data_bytes = 1'945'600;
+  http2.writes = 4'321;
   http2.setup_failures = 1;
   http2.first_setup_error = "ALPN chose http/1.1";
   http2.first_session_error = "a header block the decoder refused (COMPRESSION_ERROR)";
@@ -155,8 +156,8 @@ TEST(Http2ReportTest, TheJsonMemberHasItsShape) {
       "protocol",       "streams",        "server_max_streams", "sessions",
       "goaways",        "goaway_errors",  "resets_received",    "resets_sent",
       "refused",        "session_errors", "pings_answered",     "frame_overhead_bytes",
-      "data_bytes",     "setup_failures", "first_setup_error",  "first_session_error",
-      "first_byte"};
+      "data_bytes",     "writes",         "setup_failures",     "first_setup_error",
+      "first_session_error", "first_byte"};
   std::vector<std::string> written;
   for (const JsonMember& member : http2->members) written.push_back(member.key);
   EXPECT_EQ(written, keys);
@@ -172,6 +173,7 @@ TEST(Http2ReportTest, TheJsonMemberHasItsShape) {
   EXPECT_EQ(http2->find("pings_answered")->as_int(), 9);
   EXPECT_EQ(http2->find("frame_overhead_bytes")->as_int(), 102'400);
   EXPECT_EQ(http2->find("data_bytes")->as_int(), 1'945'600);
+  EXPECT_EQ(http2->find("writes")->as_int(), 4'321);
   EXPECT_EQ(http2->find("setup_failures")->as_int(), 1);
   EXPECT_EQ(http2->find("first_setup_error")->text, "ALPN chose http/1.1");
   // Every code is a key, zero or not, lower-case, in code order.
@@ -229,6 +231,7 @@ TEST(Http2ReportTest, ASavedRunReadsBackAndPrintsTheSameLines) {
   EXPECT_EQ(read.pings_answered, wrote.pings_answered);
   EXPECT_EQ(read.frame_overhead_bytes, wrote.frame_overhead_bytes);
   EXPECT_EQ(read.data_bytes, wrote.data_bytes);
+  EXPECT_EQ(read.writes, wrote.writes);
   EXPECT_EQ(read.setup_failures, wrote.setup_failures);
   EXPECT_EQ(read.first_setup_error, wrote.first_setup_error);
   EXPECT_EQ(read.first_session_error, wrote.first_session_error);

@@ -33,6 +33,10 @@ struct Http2Summary {
   int64_t pings_answered = 0;
   int64_t frame_overhead_bytes = 0;  // received bytes that were not response body
   int64_t data_bytes = 0;            // response body bytes received
+  // Times the sessions' output left for the socket (a send, or a TLS write: a record), over
+  // the measured part; -1: not known (a document from before it). Against the requests, how
+  // many each write carried (one write per request was a regression: 12933c3).
+  int64_t writes = 0;
   int64_t setup_failures = 0;        // connections whose server did not speak HTTP/2
   std::string first_setup_error;     // why the first one did not, e.g. "ALPN chose http/1.1"
   std::string first_session_error;   // the first connection error, e.g. "a header block ..."
@@ -62,6 +66,7 @@ struct Http2Summary {
     pings_answered += part.pings_answered;
     frame_overhead_bytes += part.frame_overhead_bytes;
     data_bytes += part.data_bytes;
+    writes = writes < 0 || part.writes < 0 ? -1 : writes + part.writes;
     setup_failures += part.setup_failures;
     if (first_setup_error.empty()) first_setup_error = part.first_setup_error;
     if (first_session_error.empty()) first_session_error = part.first_session_error;

@@ -485,6 +485,7 @@ http2::SessionCounts Worker::h2_counts_now() const {
     total.frame_overhead_bytes += counts.frame_overhead_bytes;
     total.data_bytes += counts.data_bytes;
     total.resets_sent += counts.resets_sent;
+    total.writes += counts.writes;
   }
   return total;
 }
@@ -510,6 +511,7 @@ void Worker::h2_collect_counts() {
   http2.frame_overhead_bytes += now.frame_overhead_bytes - before.frame_overhead_bytes;
   http2.data_bytes += now.data_bytes - before.data_bytes;
   http2.resets_sent += now.resets_sent - before.resets_sent;
+  http2.writes += now.writes - before.writes;
 }
 
 }  // namespace hammer
