@@ -48,13 +48,12 @@ class Worker {
   /// connection's state is then its Connection (a couple of hundred bytes) plus the socket.
   static constexpr int64_t kRecvBufferBytes = 64 * 1024;
 
-  /// Open loop: a wake-up for a slot comes at least the precision budget (--dispatch-precision
-  /// T, Config::dispatch_budget_ns()) after the last pass that sent, and sends every request
-  /// due by then, so a slot may leave up to T late by design. Where another slot falls due
-  /// within T of the next one, the wake-up waits out the first one's budget (next + T) and
-  /// takes all of them: at 2k req/s and T = 1 ms three slots a wake-up, not the two that
-  /// "T after the last pass" gave; a slot with none due within T of it wakes on time. The
-  /// default, this: at 50k req/s
+  /// Open loop: the precision budget (--dispatch-precision T, Config::dispatch_budget_ns()).
+  /// Where another slot falls due less than T after the next one, the wake-up waits out the
+  /// next one's budget (its time + T) and sends every request due by then, so a slot may leave
+  /// up to T late by design: at 2k req/s and T = 1 ms three slots a wake-up; a slot with none
+  /// due within T of it wakes on time. Wake-ups are timed from the slots' times, never from
+  /// the last pass (that carried each oversleep forward). The default, this: at 50k req/s
   /// on one worker the slots are 20 us apart, less than a wake-up costs on a VM (15-25 us of
   /// CPU measured, docs/performance.md): waking (or spinning) for each saturated the core, and
   /// a saturated SCHED_FIFO generator is paused by RT throttling for tens of ms. It caps slot
@@ -403,7 +402,6 @@ class Worker {
   DispatchLagRecorder lag_;
   WakeTuner tuner_;
   HostSamples host_samples_;  // reserved by setup(): recording allocates nothing
-  int64_t last_dispatch_ns_ = 0;      // when the last open-loop request was sent
   // The pass timing that finds absences (note_absence): when the last wait began and the
   // timeout it asked for (begin_run: the start, none).
   int64_t wait_began_ns_ = 0;
