@@ -47,8 +47,8 @@ struct Connection {
   int32_t newest_stream = 0;     // the slot opened last (the dispatch may mark it late)
   bool session_sending = false;  // io_uring, h2c: a send of the session's output is in flight
   size_t session_send_bytes = 0;  // how much of it that send took
-  // h2_settle queued output while the worker handled a batch of events: flushed once after
-  // the batch (Worker::flush_deferred_h2), for the socket of this generation only.
+  // Output was queued while the worker handled a batch of events or dispatched due slots:
+  // flushed once after (Worker::flush_deferred_h2), for the socket of this generation only.
   bool h2_flush_deferred = false;
   uint32_t h2_deferred_generation = 0;
 

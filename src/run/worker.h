@@ -216,6 +216,7 @@ class Worker {
   /// After a receive or a send: close a drained session, send more, take more requests.
   void h2_settle(Connection& connection, int64_t now_ns);
   void flush_deferred_h2();
+  void defer_h2_flush(Connection& connection);
   http2::SessionCounts h2_counts_now() const;  // summed over the sessions
   void h2_note_measured_start();
   void h2_collect_counts();
@@ -273,6 +274,7 @@ class Worker {
   void become_idle(Connection& connection, int64_t now_ns);
   void fill_closed_loop(Connection& connection, int64_t now_ns);
   void dispatch_due(int64_t now_ns);
+  void dispatch_due_slots(int64_t now_ns);  // dispatch_due's loop, its HTTP/2 flushes deferred
   /// The worker was not running its loop over [begin_ns, end_ns) (when that is longer than the
   /// lag threshold): slots due in it are hammer's lateness (DispatchLagRecorder).
   void note_absence(int64_t begin_ns, int64_t end_ns);
@@ -367,13 +369,14 @@ class Worker {
   std::string h2_preface_;  // every connection's first bytes (client_preface)
   // h2_settle: the connection whose streams opened now are flushed once, after; null: none.
   const Connection* h2_batching_ = nullptr;
-  // While a batch of events is handled, h2_settle leaves its flush here (indices, each
-  // connection once), done after the batch: several completions for one connection in a batch
-  // (io_uring's multishot receive gives one per segment, and nginx writes a segment per
-  // response) then answer with one write, not one each. connection_count_ long.
+  // While a batch of events is handled, or due slots dispatched, h2_settle and h2_enqueue
+  // leave their flush here (indices, each connection once), done after the batch: several
+  // completions for one connection in a batch (io_uring's multishot receive gives one per
+  // segment, and nginx writes a segment per response), or several due slots opening streams
+  // on one connection, then leave in one write, not one each. connection_count_ long.
   std::unique_ptr<int32_t[]> h2_deferred_;
   int32_t h2_deferred_count_ = 0;
-  bool handling_events_ = false;
+  bool deferring_h2_flushes_ = false;
   // The sessions' frame counts as the measured part began (h2_note_measured_start), taken
   // off at the end so the report's counts describe the measured part, as every other figure.
   http2::SessionCounts h2_counts_before_measured_{};

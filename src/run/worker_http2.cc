@@ -277,15 +277,19 @@ void Worker::h2_settle(Connection& connection, int64_t now_ns) {
     h2_batching_ = nullptr;
     if (connection.generation != socket || connection.fd < 0) return;
   }
-  if (handling_events_) {
-    if (!connection.h2_flush_deferred) {
-      connection.h2_flush_deferred = true;
-      h2_deferred_[h2_deferred_count_++] = connection.index;
-    }
-    connection.h2_deferred_generation = socket;
+  if (deferring_h2_flushes_) {
+    defer_h2_flush(connection);
     return;
   }
   h2_flush(connection);
+}
+
+void Worker::defer_h2_flush(Connection& connection) {
+  if (!connection.h2_flush_deferred) {
+    connection.h2_flush_deferred = true;
+    h2_deferred_[h2_deferred_count_++] = connection.index;
+  }
+  connection.h2_deferred_generation = connection.generation;
 }
 
 void Worker::flush_deferred_h2() {
@@ -308,7 +312,12 @@ void Worker::h2_enqueue(Connection& connection, const Outstanding& request, int6
   connection.fresh = false;
   set_state(connection, ConnectionState::reading);
   if (!connection.timer.armed()) timers_.arm(&connection.timer, now_ns + config_.timeout_ns);
-  if (h2_batching_ != &connection) h2_flush(connection);
+  if (h2_batching_ == &connection) return;
+  if (deferring_h2_flushes_) {
+    defer_h2_flush(connection);
+    return;
+  }
+  h2_flush(connection);
 }
 
 void Worker::h2_flush(Connection& connection) {

@@ -30,9 +30,9 @@ constexpr int64_t kInterruptGraceNs = 100'000'000;
 }  // namespace
 
 void Worker::handle_events(int count) {
-  handling_events_ = sessions_ != nullptr;
+  deferring_h2_flushes_ = sessions_ != nullptr;
   for (int i = 0; i < count; ++i) handle_event(events_[i]);
-  handling_events_ = false;
+  deferring_h2_flushes_ = false;
   if (h2_deferred_count_ > 0) flush_deferred_h2();
 }
 
