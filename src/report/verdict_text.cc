@@ -11,6 +11,7 @@ namespace hammer {
 namespace {
 
 std::string milliseconds(int64_t ns) { return format_fixed(static_cast<double>(ns) / 1e6, 2) + " ms"; }
+std::string percent(double share) { return format_fixed(100.0 * share, 1) + "%"; }
 
 std::string sentence(const InterruptedBeforeMeasuringVerdict& v) {
   if (v.in_warmup) {
@@ -179,6 +180,15 @@ std::string sentence(const GeneratorSaturatedVerdict& v) {
             percentile_label(v.shift.percentile) + " (" + milliseconds(v.shift.value_ns) + ")";
   }
   text += "; these numbers describe the generator, not the server: ";
+  if (v.held_off) {
+    const std::string stall =
+        v.host_stall_ns > 0 ? "the host stalled for up to " + milliseconds(v.host_stall_ns) + "; "
+                            : std::string();
+    return text + "hammer was held off the CPU (" + stall + "its busiest thread ran " +
+           percent(v.busiest_share) +
+           " of the time), which a lower --rate or more --threads would not help: free the "
+           "machine, or run again";
+  }
   if (v.more_threads_help) return text + "lower --rate or add --threads";
   if (v.cpus > 0) {
     return text + "lower --rate (its " + std::to_string(v.threads) +
@@ -218,8 +228,6 @@ void figures(const CensoredTailVerdict& v, JsonWriter& json) {
   for (double q : v.censored) json.value(q);
   json.end_array();
 }
-
-std::string percent(double share) { return format_fixed(100.0 * share, 1) + "%"; }
 
 std::string sentence(const HostStalledVerdict& v) {
   std::string text = "warning: the host stalled: hammer's threads were held up to " +
@@ -332,6 +340,9 @@ void figures(const GeneratorSaturatedVerdict& v, JsonWriter& json) {
   json.member("max_lag_ns", static_cast<double>(v.max_lag_ns));
   json.member("threads", static_cast<double>(v.threads));
   json.member_or_null("cpus", v.cpus > 0, static_cast<double>(v.cpus));
+  json.member("held_off", v.held_off);
+  json.member_or_null("host_stall_ns", v.host_stall_ns > 0, static_cast<double>(v.host_stall_ns));
+  json.member_or_null("busiest_share", v.busiest_share >= 0, v.busiest_share);
   const bool moves = v.shift.percentile > 0;
   json.member_or_null("percentile", moves, v.shift.percentile);
   json.member_or_null("percentile_ns", moves, static_cast<double>(v.shift.value_ns));

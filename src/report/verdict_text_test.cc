@@ -114,6 +114,20 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
        "warning: hammer itself sent 80 requests late that came due while hammer was not running "
        "(max lag 400.00 ms), which can account for up to 400.00 ms of p99.9 (401.00 ms); these "
        "numbers describe the generator, not the server: lower --rate or add --threads"},
+      {GeneratorSaturatedVerdict{85, 1000, 17'600'000, 2, 8, false, {99, 18'000'000, 17'000'000},
+                                 0, true, 17'500'000, 0.111},
+       "generator_saturated",
+       "warning: hammer itself sent 85 requests late while a connection was idle (max lag "
+       "17.60 ms), which can account for up to 17.00 ms of p99 (18.00 ms); these numbers "
+       "describe the generator, not the server: hammer was held off the CPU (the host stalled "
+       "for up to 17.50 ms; its busiest thread ran 11.1% of the time), which a lower --rate or "
+       "more --threads would not help: free the machine, or run again"},
+      {GeneratorSaturatedVerdict{80, 400, 400'000'000, 2, 8, false, {}, 80, true, 0, 0.02},
+       "generator_saturated",
+       "warning: hammer itself sent 80 requests late that came due while hammer was not running "
+       "(max lag 400.00 ms); these numbers describe the generator, not the server: hammer was "
+       "held off the CPU (its busiest thread ran 2.0% of the time), which a lower --rate or "
+       "more --threads would not help: free the machine, or run again"},
       {GeneratorLateVerdict{{30, 1000, 3'000'000, 2, 8, true, {}, 10}}, "generator_late",
        "note: hammer itself sent 30 of 1000 requests late while a connection was idle or hammer "
        "was not running (10 of them) (max lag 3.00 ms); too few, or too little, to move a "

@@ -84,6 +84,15 @@ int64_t host_frozen_ns(const Config& config, const RunResult& result, int64_t mi
   return std::min(frozen_ns / host.meters, result.elapsed_ns);
 }
 
+int64_t longest_measured_stall_ns(const Config& config, const RunResult& result) {
+  int64_t longest = 0;
+  for (const HostStall& stall :
+       measured_long_stalls(config, result, HostReading::kLongStallNs)) {
+    longest = std::max(longest, stall.length_ns);
+  }
+  return longest;
+}
+
 std::optional<HostStalledVerdict> host_stalled_verdict(const Config& config,
                                                        const RunResult& result) {
   const HostReading& host = result.host;

@@ -26,6 +26,10 @@ std::optional<HostStalledVerdict> host_stalled_verdict(const Config& config,
 int64_t host_frozen_ns(const Config& config, const RunResult& result,
                        int64_t min_stall_ns = VerdictThresholds::kHostStallVerdictNs);
 
+/// The longest stall of HostReading::kLongStallNs and more that reaches into the measured
+/// part (of those kept); 0 when none, or nothing was measured.
+int64_t longest_measured_stall_ns(const Config& config, const RunResult& result);
+
 /// Closed loop, the workers' CPU above VerdictThresholds::kGeneratorBoundShare of their time.
 /// `cpus`: online where the run ran, 0 when not known.
 std::optional<GeneratorBoundVerdict> generator_bound_verdict(const Config& config,

@@ -22,7 +22,12 @@
 //   such requests); otherwise, for more than 1% of requests (and at least 10), a note with
 //   the figures (generator_late). Counting late requests alone warned on clean runs whose
 //   9-20 ms lags moved no percentile. More --threads is advised only while threads are fewer
-//   than the CPUs online: past that they would share cores already busy.
+//   than the CPUs online: past that they would share cores already busy. And neither more
+//   threads nor a lower rate is advised when hammer was held off the CPU rather than busy: its
+//   busiest worker ran under half its time (kGeneratorIdleShare) while the hiccup meter saw a
+//   stall at least half the worst lag, or half the late slots came due while it was not
+//   running (a stopped process, a frozen host). Seen: a 17.5 ms host stall, workers 11% busy,
+//   advised "add --threads".
 // - Slots that came due while hammer was absent (stopped, a frozen host) are no backlog: they
 //   count neither as unsent behind busy connections nor in the time the sustained rate is
 //   taken over, so the catch-up after a stall is never "over capacity".
@@ -392,6 +397,16 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
   GeneratorSaturatedVerdict late{lag.behind_generator, lag.dispatched, lag.generator_max_ns,
                                  config.threads,       cpus,           cpus > 0 && config.threads < cpus,
                                  shift,                lag.behind_absent};
+  // Busy or held off: a worker that mostly waited was late because it did not run, not because
+  // it had too much to do (seen: a 17.5 ms host stall advised "add --threads").
+  const GeneratorCpu& generator_cpu = result.generator_cpu;
+  late.host_stall_ns = longest_measured_stall_ns(config, result);
+  late.busiest_share = generator_cpu.measured() ? generator_cpu.busiest_share : -1;
+  const bool stopped = 2 * late.host_stall_ns >= lag.generator_max_ns ||
+                       2 * lag.behind_absent >= lag.behind_generator;
+  late.held_off = stopped && generator_cpu.measured() &&
+                  generator_cpu.busiest_share < T::kGeneratorIdleShare;
+  if (late.held_off) late.more_threads_help = false;
   if (shift.percentile > 0 && lag.behind_generator >= T::kGeneratorLateMin) {
     verdicts.push_back(late);
   } else if (lag.behind_generator >= T::kGeneratorLateMin &&

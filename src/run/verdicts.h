@@ -158,6 +158,13 @@ struct GeneratorSaturatedVerdict {
   bool more_threads_help = false;  // threads < cpus: --threads has cores left to use
   GeneratorShift shift;            // the percentile it moves most
   int64_t behind_absent = 0;       // of behind_generator, due while hammer was not running
+  // Held off the CPU, not busy: the hiccup meter's longest stall in the measured part covers
+  // half the worst lag or more (or most late slots came due while hammer was not running),
+  // while the busiest worker ran under kGeneratorIdleShare of its time. Then a lower --rate or
+  // more --threads would not help: the machine (or whatever stopped the process) did it.
+  bool held_off = false;
+  int64_t host_stall_ns = 0;       // that longest stall; 0 when none of 10 ms or more
+  double busiest_share = -1;       // the busiest worker's CPU share; -1 unknown
 };
 
 /// hammer sent requests late by its own fault, but not enough to move a reported percentile
@@ -263,6 +270,9 @@ struct VerdictThresholds {
   // froze for long enough that no figure of the run is the server's alone (host_stalled).
   static constexpr double kHostFrozenShare = 0.01;
   static constexpr double kGeneratorBoundShare = 0.90;  // closed loop: workers' CPU share
+  // Open loop, hammer late with its busiest worker under this share of its time on a CPU: not
+  // its load (generator_saturated's held_off reads the host stalls and absences then).
+  static constexpr double kGeneratorIdleShare = 0.50;
 };
 
 /// Unsent requests a run may leave before its backlog counts as grown: 1% of those scheduled,

@@ -276,6 +276,57 @@ TEST(VerdictRulesTest, MoreThreadsAreAdvisedOnlyWhileCoresAreLeft) {
   EXPECT_FALSE(saturated(0).more_threads_help);  // CPUs unknown (a merge)
 }
 
+// Late with its workers mostly idle and the host stalled about as long: hammer was held off
+// the CPU, not busy, so neither --threads nor a lower --rate is advised (a 17.5 ms host stall,
+// workers 11% busy, advised "add --threads").
+TEST(VerdictRulesTest, AGeneratorHeldOffTheCpuIsToldApartFromABusyOne) {
+  const int64_t ms = 1'000'000;
+  Fabricated run(1000, 10, 1 * ms, 1 * ms);
+  run.corrected_spread(950, 1 * ms, 50, 20 * ms, 1 * ms);
+  run.config.threads = 2;
+  auto saturated = [&] {
+    const auto verdicts = compute_verdicts(run.config, run.result, 8);
+    for (const Verdict& verdict : verdicts) {
+      if (const auto* late = std::get_if<GeneratorSaturatedVerdict>(&verdict)) return *late;
+    }
+    ADD_FAILURE() << "no generator_saturated verdict";
+    return GeneratorSaturatedVerdict{};
+  };
+  auto workers_busy = [&](int64_t cpu_ms) {
+    run.result.generator_cpu = GeneratorCpu{};
+    run.result.generator_cpu.add_worker(cpu_ms * ms, 1000 * ms);
+  };
+  workers_busy(110);
+  run.result.host.meters = 1;
+  run.result.host.record_oversleep(500 * ms, 18 * ms);  // a stall half a second in
+  GeneratorSaturatedVerdict late = saturated();
+  EXPECT_TRUE(late.held_off);
+  EXPECT_FALSE(late.more_threads_help);
+  EXPECT_EQ(late.host_stall_ns, 18 * ms);
+  EXPECT_NEAR(late.busiest_share, 0.11, 1e-9);
+
+  workers_busy(950);  // the same lateness from busy workers: their load, as before
+  late = saturated();
+  EXPECT_FALSE(late.held_off);
+  EXPECT_TRUE(late.more_threads_help);
+
+  workers_busy(110);  // a stall far shorter than the lag explains none of it
+  run.result.host = HostReading{};
+  run.result.host.meters = 1;
+  run.result.host.record_oversleep(500 * ms, 11 * ms / 2);
+  EXPECT_FALSE(saturated().held_off);
+  EXPECT_EQ(saturated().host_stall_ns, 0);  // under 10 ms: not a long stall
+
+  run.result.lag.behind_absent = 25;  // half the late slots came due while hammer was stopped
+  EXPECT_TRUE(saturated().held_off);
+  run.result.lag.behind_absent = 24;
+  EXPECT_FALSE(saturated().held_off);
+
+  run.result.generator_cpu = GeneratorCpu{};  // not measured (an old document): as before
+  run.result.lag.behind_absent = 50;
+  EXPECT_FALSE(saturated().held_off);
+}
+
 // The percentile hammer's lateness moves most, and by how much at most: 50 requests 3 ms late
 // on 1 ms answers make p95 and above 4 ms, of which 3 ms is hammer's.
 TEST(VerdictRulesTest, TheGeneratorShiftNamesThePercentileAndItsShare) {
