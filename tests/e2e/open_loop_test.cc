@@ -132,6 +132,16 @@ TEST(OpenLoopTest, AStoppedGeneratorBlamesItselfNotTheServer) {
   EXPECT_GE(number_at(report, "dispatch_lag.absent_ns"), 300e6) << run.out;
   // Lags of 400 ms move the tail of a microsecond server: hammer says they are its own.
   EXPECT_TRUE(has_code(codes, "generator_saturated")) << run.out;
+  // And that it was held off the CPU, not busy: no --threads or --rate advice for a stop.
+  for (const JsonValue& verdict : report.find("verdicts")->items) {
+    if (verdict.find("code")->text != "generator_saturated") continue;
+    const JsonValue* held_off = verdict.find("figures")->find("held_off");
+    ASSERT_NE(held_off, nullptr);
+    EXPECT_TRUE(held_off->boolean) << run.out;
+    EXPECT_GE(verdict.find("figures")->find("host_stall_ns")->number, 300e6) << run.out;
+    EXPECT_NE(verdict.find("text")->text.find("would not help: free the machine"), std::string::npos)
+        << run.out;
+  }
 }
 
 TEST(OpenLoopTest, RateIsSplitExactlyOverThreads) {
