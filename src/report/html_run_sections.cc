@@ -16,39 +16,11 @@
 #include "report/svg_chart.h"
 #include "report/tls_report.h"
 #include "report/verdict_text.h"
+#include "run/verdicts.h"
+#include "sweep/slo.h"
 
 namespace hammer::html {
 namespace {
-
-// The document's --slo outcomes, read back into the text report's own types so the page words
-// each one as the text report does (render_slo_lines), never in words of its own.
-std::vector<SloOutcome> slo_outcomes(const JsonValue* doc) {
-  std::vector<SloOutcome> outcomes;
-  const JsonValue* slo = doc->find("slo");
-  if (slo == nullptr || !slo->is_array()) return outcomes;
-  for (const JsonValue& entry : slo->items) {
-    SloOutcome outcome;
-    outcome.limit.key = text_at(&entry, {"key"});
-    const double limit = entry.find("limit") ? entry.find("limit")->as_double().value_or(0) : 0;
-    if (outcome.limit.is_error_rate()) {
-      outcome.limit.error_rate = limit;
-    } else {
-      outcome.limit.limit_ns = std::llround(limit);
-    }
-    const JsonValue* measured = entry.find("measured");
-    outcome.has_measured = measured != nullptr && measured->is_number();
-    if (outcome.has_measured) outcome.measured = measured->as_double().value_or(0);
-    const JsonValue* pass = entry.find("pass");
-    outcome.pass = pass != nullptr && pass->boolean;
-    // Absent from documents older than censored percentiles: false, as they were written.
-    const JsonValue* censored = entry.find("censored");
-    outcome.censored = censored != nullptr && censored->boolean;
-    const JsonValue* unjudged = entry.find("unjudged");
-    outcome.unjudged = unjudged != nullptr && unjudged->boolean;
-    outcomes.push_back(std::move(outcome));
-  }
-  return outcomes;
-}
 
 // One finding per SLO, met or missed: its line of the text report.
 std::string slo_items(const std::vector<SloOutcome>& outcomes, bool passed) {
@@ -64,27 +36,26 @@ std::string slo_items(const std::vector<SloOutcome>& outcomes, bool passed) {
 }
 
 std::string findings_section(const RunView& run) {
-  const JsonValue* doc = run.document;
-  const std::vector<SloOutcome> slo = slo_outcomes(doc);
+  // Judged again from the document's figures, as `hammer report` judges them: the page and the
+  // text say the same verdicts and --slo outcomes in the same words (verdict_text,
+  // slo_report), whatever sentences an older hammer stored.
+  const RunDocument& typed = run.typed;
+  const RunResult& result = typed.result;
+  const std::vector<SloOutcome> slo = evaluate_slos(typed.slo_limits, typed.config, result);
+  const std::vector<Verdict> verdicts =
+      compute_verdicts(typed.config, result, typed.machine_cpus);
   std::string items;
-  // The verdicts' sentences are the document's: verdict_text wrote them (the text report's
-  // words), so the page never words a verdict itself. Those that say the figures describe
-  // failures come first, as in the text report.
-  if (const JsonValue* verdicts = doc->find("verdicts")) {
-    for (const bool first : {true, false}) {
-      for (const JsonValue& verdict : verdicts->items) {
-        const std::string code = text_at(&verdict, {"code"});
-        const std::optional<VerdictCode> known = verdict_code_from_name(code);
-        if ((known && verdict_comes_first(*known)) != first) continue;
-        std::string text = text_at(&verdict, {"text"});
-        if (text.empty()) text = code;
-        items += std::string("<li class=\"") + (first ? "error" : "verdict") +
-                 "\" data-code=\"" + escape_html(code) + "\">" + escape_html(text) + "</li>";
-      }
+  // Those that say the figures describe failures come first, as in the text report.
+  for (const bool first : {true, false}) {
+    for (const Verdict& verdict : verdicts) {
+      const VerdictCode code = verdict_code(verdict);
+      if (verdict_comes_first(code) != first) continue;
+      items += std::string("<li class=\"") + (first ? "error" : "verdict") + "\" data-code=\"" +
+               escape_html(verdict_code_name(code)) + "\">" +
+               escape_html(verdict_sentence(verdict)) + "</li>";
     }
   }
   // The host's reading, worded as the text report words it (report/host_report.h).
-  const RunResult& result = run.typed.result;
   for (const std::string& line :
        {host_line(result.host), generator_cpu_line(result.generator_cpu)}) {
     if (!line.empty()) items += "<li class=\"verdict\" data-host>" + escape_html(line) + "</li>";
@@ -98,37 +69,35 @@ std::string findings_section(const RunView& run) {
   for (const std::string& line : http2_lines(result.http2)) {
     items += "<li class=\"verdict\" data-http2>" + escape_html(line) + "</li>";
   }
-  if (const JsonValue* errors = doc->find("errors")) {
-    std::string listed;
-    double total = 0;
-    for (const auto& [kind, count] : errors->members) {
-      const double value = count.as_double().value_or(0);
-      if (value <= 0) continue;
-      total += value;
-      listed += (listed.empty() ? "" : ", ") + escape_html(kind) + " " + whole(value);
-    }
-    if (total > 0) {
-      items += "<li class=\"error\" id=\"errors\">Errors: " + whole(total) + " (" + listed +
-               ")</li>";
-    }
+  std::string listed;
+  int64_t total_errors = 0;
+  for (int kind = 0; kind < kErrorKindCount; ++kind) {
+    if (result.errors[kind] <= 0) continue;
+    total_errors += result.errors[kind];
+    listed += (listed.empty() ? "" : ", ") + escape_html(kErrorKindNames[kind]) + " " +
+              whole(static_cast<double>(result.errors[kind]));
   }
-  // Answers that were not 2xx or 3xx, by class and by code when the document has codes.
+  if (total_errors > 0) {
+    items += "<li class=\"error\" id=\"errors\">Errors: " +
+             whole(static_cast<double>(total_errors)) + " (" + listed + ")</li>";
+  }
+  // Answers that were not 2xx or 3xx, by class.
   std::string non_ok;
-  if (const JsonValue* classes = doc->find("status")) {
-    for (const auto& [name, count] : classes->members) {
-      const double value = count.as_double().value_or(0);
-      const std::optional<StatusClass> status_class = status_class_named(name);
-      if (value > 0 && !(status_class && is_ok_status_class(*status_class))) {
-        non_ok += (non_ok.empty() ? "" : ", ") + escape_html(name) + " " + whole(value);
-      }
+  for (int index = 0; index < kStatusClassCount; ++index) {
+    const int64_t count = result.status_classes[index];
+    if (count > 0 && !is_ok_status_class(static_cast<StatusClass>(index))) {
+      non_ok += (non_ok.empty() ? "" : ", ") + escape_html(kStatusClassNames[index]) + " " +
+                whole(static_cast<double>(count));
     }
   }
   if (!non_ok.empty()) {
     items += "<li class=\"error\" id=\"non-2xx\">Responses not 2xx or 3xx: " + non_ok + "</li>";
   }
-  if (const JsonValue* notes = doc->find("notes")) {
-    for (const JsonValue& note : notes->items) {
-      items += "<li class=\"note\">" + escape_html(note.text) + "</li>";
+  // The notes the run printed, as it worded them (some come from facts the document does not
+  // keep: the first socket error, the engine's fallback).
+  if (typed.notes) {
+    for (const std::string& note : *typed.notes) {
+      items += "<li class=\"note\">" + escape_html(note) + "</li>";
     }
   }
   if (items.empty()) {
