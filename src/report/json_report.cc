@@ -91,8 +91,14 @@ void write_histogram(const Config& config, int64_t timed_out, const Histogram& h
   // censored one is the timeout, named in "censored" (stats/censored_tail.h).
   const TailFigure max = tail.max(histogram);
   histogram_figure(json, "max_ns", histogram, [&] { return max.value_ns; });
-  histogram_figure(json, "mean_ns", histogram, [&] { return std::llround(histogram.mean()); });
-  histogram_figure(json, "stdev_ns", histogram, [&] { return std::llround(histogram.stdev()); });
+  // With timeouts the mean is a bound (stats/censored_tail.h) and the stdev unknown (null).
+  const TailFigure mean = tail.mean(histogram);
+  histogram_figure(json, "mean_ns", histogram, [&] { return mean.value_ns; });
+  if (mean.censored) {
+    json.null_member("stdev_ns");
+  } else {
+    histogram_figure(json, "stdev_ns", histogram, [&] { return std::llround(histogram.stdev()); });
+  }
   // Kept whole while `figures` names its labels (string_views into these points).
   const std::vector<PercentilePoint> points = json_percentiles(config);
   std::vector<NamedTailFigure> figures;
@@ -104,6 +110,8 @@ void write_histogram(const Config& config, int64_t timed_out, const Histogram& h
   }
   json.end_object();
   figures.push_back({"max", max});
+  figures.push_back({"mean", mean});
+  figures.push_back({"stdev", mean});  // unknown exactly when the mean is a bound
   json.member("timed_out", tail.timed_out);
   write_censored_names(json, any, figures);
   json.member("out_of_range", histogram.out_of_range_count());

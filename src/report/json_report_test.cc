@@ -205,10 +205,19 @@ TEST(JsonReportTest, ACensoredPercentileIsTheTimeoutAndNamedInCensored) {
   const JsonValue* censored = root.at({"latency", "uncorrected", "censored"});
   ASSERT_NE(censored, nullptr);
   ASSERT_TRUE(censored->is_array());
-  EXPECT_EQ(censored->items.size(), 4u);  // 99, 99.9, 99.99, max
-  for (std::string_view name : {"99", "99.9", "99.99", "max"}) EXPECT_TRUE(names(censored, name));
+  EXPECT_EQ(censored->items.size(), 6u);  // 99, 99.9, 99.99, max, mean, stdev
+  for (std::string_view name : {"99", "99.9", "99.99", "max", "mean", "stdev"}) {
+    EXPECT_TRUE(names(censored, name)) << name;
+  }
   EXPECT_FALSE(names(censored, "95"));
   EXPECT_LT(int_at(root, {"latency", "uncorrected", "percentiles_ns", "95"}), 2'000'000'000);
+  // The mean counts the 2 timed out at the timeout: (1 + ... + 98 ms + 2 x 2 s) / 100 = 88.51 ms,
+  // a bound (the answers' own mean, 49.5 ms, would hide them); the stdev is unknown.
+  EXPECT_NEAR(static_cast<double>(int_at(root, {"latency", "uncorrected", "mean_ns"})), 88.51e6,
+              0.1e6);
+  const JsonValue* stdev = root.at({"latency", "uncorrected", "stdev_ns"});
+  ASSERT_NE(stdev, nullptr);
+  EXPECT_TRUE(stdev->is_null());
   // Without a timeout the list is empty.
   const JsonValue plain = parse_report(open_loop_run().input());
   const JsonValue* none = plain.at({"latency", "corrected", "censored"});

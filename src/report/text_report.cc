@@ -57,10 +57,15 @@ std::string ratio(int64_t numerator, int64_t denominator) {
   return buffer;
 }
 
-std::string summary(const Histogram& histogram) {
-  return "mean " + format_duration_ns(std::llround(histogram.mean())) + ", stdev " +
-         format_duration_ns(std::llround(histogram.stdev())) + ", min " +
-         format_duration_ns(histogram.min());
+/// "mean 1.20ms, stdev 300.00us, min 1.00ms"; with timeouts the mean is a bound (each timed-out
+/// request counted at the timeout) and the stdev unknown: "mean > 10.53ms, stdev -, min ...
+/// (timed out)", as the censored percentiles read.
+std::string summary(const Histogram& histogram, const CensoredTail& tail) {
+  const TailFigure mean = tail.mean(histogram);
+  const std::string stdev =
+      mean.censored ? std::string("-") : format_duration_ns(std::llround(histogram.stdev()));
+  return "mean " + tail_figure_text(mean) + ", stdev " + stdev + ", min " +
+         format_duration_ns(histogram.min()) + (mean.censored ? " (timed out)" : "");
 }
 
 void append_header(const ReportInput& input, std::string& out) {
@@ -109,7 +114,7 @@ void append_single_column(const ReportInput& input, const Histogram& histogram,
     row(point.label + "%", tail.at(histogram, point.q));
   }
   row("max", tail.max(histogram));
-  if (full) out += "    " + summary(histogram) + "\n";
+  if (full) out += "    " + summary(histogram, tail) + "\n";
 }
 
 /// Open loop: corrected beside uncorrected, and how many times larger the corrected figure
@@ -139,8 +144,8 @@ void append_side_by_side(const ReportInput& input, std::string& out) {
   }
   row("max", corrected_tail.max(corrected), uncorrected_tail.max(uncorrected));
   if (!full) return;
-  out += "    " + pad_right("corrected", 13) + summary(corrected) + "\n";
-  out += "    " + pad_right("uncorrected", 13) + summary(uncorrected) + "\n";
+  out += "    " + pad_right("corrected", 13) + summary(corrected, corrected_tail) + "\n";
+  out += "    " + pad_right("uncorrected", 13) + summary(uncorrected, uncorrected_tail) + "\n";
 }
 
 void append_latency(const ReportInput& input, std::string& out) {

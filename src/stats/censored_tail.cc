@@ -67,4 +67,14 @@ TailFigure CensoredTail::max(const Histogram& answered_latencies) const {
   return {answered_latencies.max(), false};
 }
 
+TailFigure CensoredTail::mean(const Histogram& answered_latencies) const {
+  const double answered_sum =
+      answered > 0 ? answered_latencies.mean() * static_cast<double>(answered) : 0.0;
+  if (timed_out > 0) {
+    const double sum = answered_sum + static_cast<double>(timeout_ns) * static_cast<double>(timed_out);
+    return {std::llround(sum / static_cast<double>(answered + timed_out)), true};
+  }
+  return {std::llround(answered > 0 ? answered_latencies.mean() : 0.0), false};
+}
+
 }  // namespace hammer

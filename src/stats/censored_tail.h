@@ -51,6 +51,11 @@ struct CensoredTail {
   /// The slowest request: censored when any timed out, at least the timeout and the slowest
   /// answer.
   TailFigure max(const Histogram& answered_latencies) const;
+  /// The mean of every request that ended: censored when any timed out, then a bound the true
+  /// mean exceeds, each timed-out request counted at the timeout (it took longer). The
+  /// answered requests' own mean would hide them: 10% of requests past 100 ms read as a mean
+  /// of 0.59 ms. (No such bound exists for the standard deviation: it is unknown then.)
+  TailFigure mean(const Histogram& answered_latencies) const;
 };
 
 /// The tail of `answered_latencies` given that `timed_out` requests ended by `timeout_ns`.

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace hammer {
 namespace {
 
@@ -46,6 +48,24 @@ TEST(CensoredTailTest, CountsPastSixtyFourBitProductsStillCompareRight) {
   const int64_t huge = 40'000'000'000'000;  // 4 x 10^13: 10^6 x it overflows 64 bits
   EXPECT_FALSE(CensoredTail({huge * 99, huge, kTimeoutNs}).censors(99));
   EXPECT_TRUE(CensoredTail({huge * 99, huge, kTimeoutNs}).censors(99.0001));
+}
+
+// The mean of every request that ended: the timed out counted at the timeout, a bound; with
+// none timed out, the histogram's own mean, exact.
+TEST(CensoredTailTest, TheMeanCountsTimedOutRequestsAtTheTimeout) {
+  Histogram histogram(1'000, 60'000'000'000, 3);
+  const CensoredTail tail = tail_of(histogram, 90, 10);  // 1..90 ms, then 10 past 2 s
+  const TailFigure mean = tail.mean(histogram);
+  EXPECT_TRUE(mean.censored);
+  // (1 + ... + 90 ms + 10 x 2 s) / 100 = (4,095 + 20,000) / 100 ms.
+  EXPECT_NEAR(static_cast<double>(mean.value_ns), 240.95e6, 0.1e6);
+  Histogram plain(1'000, 60'000'000'000, 3);
+  const TailFigure exact = tail_of(plain, 90, 0).mean(plain);
+  EXPECT_FALSE(exact.censored);
+  EXPECT_EQ(exact.value_ns, std::llround(plain.mean()));
+  // Nothing answered: the bound is the timeout itself.
+  Histogram empty(1'000, 60'000'000'000, 3);
+  EXPECT_EQ(tail_of(empty, 0, 5).mean(empty).value_ns, kTimeoutNs);
 }
 
 TEST(CensoredTailTest, ACensoredFigureIsTheTimeoutAsABound) {
