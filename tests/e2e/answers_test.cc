@@ -104,14 +104,11 @@ TEST(ConnectionEventTest, UnsolicitedBytesOnAnIdleConnectionFailNoRequest) {
 // Item 3. Reconnects that a server asks for ("Connection: close" on every response) are the
 // plan, not connection events.
 TEST(ConnectionEventTest, PlannedReconnectsAreNotConnectionEvents) {
-  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "close"});
-  ASSERT_TRUE(server.ready());
   // Every response closes its connection; the server stays up, so connects succeed and the
   // run's judgement rests on requests alone.
-  const Finished run =
-      run_hammer({"-c", "2", "-t", "1", "-d", "0.5", "--json", server.url()}, 30);
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(run_against_test_server(
+      {"--mode", "close"}, {"-c", "2", "-t", "1", "-d", "0.5"}, &report, 30));
   EXPECT_EQ(number_at(report, "requests.failed"), 0);
   // Planned reconnects ("Connection: close") are not connection events.
   EXPECT_EQ(number_at(report, "connection_events.reconnects"), 0);
@@ -130,8 +127,7 @@ TEST(SignalTest, CtrlCEndsAStuckRunPromptlyAndCountsWhatWasInFlight) {
   EXPECT_LT(run.wall_s - run.first_signal_s, 1.5) << "waited for --timeout";
   EXPECT_EQ(run.exit_code, 2) << run.err;  // nothing answered: the run did not work
   const JsonValue report = parse_report(run);
-  ASSERT_NE(report.find("interrupted"), nullptr);
-  EXPECT_TRUE(report.find("interrupted")->boolean);
+  ASSERT_NO_FATAL_FAILURE(expect_interrupted(report));
   EXPECT_EQ(number_at(report, "requests.in_flight_at_stop"), 4);
   EXPECT_EQ(number_at(report, "errors.timeout"), 0);
 }
@@ -146,7 +142,7 @@ TEST(SignalTest, SigtermEndsTheRunWithTheReport) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_LT(run.wall_s - run.first_signal_s, 1.5);
   const JsonValue report = parse_report(run);
-  EXPECT_TRUE(report.find("interrupted")->boolean);
+  ASSERT_NO_FATAL_FAILURE(expect_interrupted(report));
   EXPECT_GT(number_at(report, "requests.completed"), 50);
 }
 
@@ -161,7 +157,7 @@ TEST(SignalTest, SecondCtrlCStopsAtOnceAndStillReports) {
   EXPECT_LT(run.wall_s - run.first_signal_s, 1.5);
   EXPECT_EQ(run.exit_code, 2) << run.err;
   const JsonValue report = parse_report(run);
-  EXPECT_TRUE(report.find("interrupted")->boolean);
+  ASSERT_NO_FATAL_FAILURE(expect_interrupted(report));
   EXPECT_EQ(number_at(report, "requests.in_flight_at_stop"), 2);
 }
 

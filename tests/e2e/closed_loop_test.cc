@@ -8,18 +8,12 @@ namespace hammer::test {
 namespace {
 
 TEST(ClosedLoopTest, FastServerGivesNoErrorsAndEveryDocumentedJsonField) {
-  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
-  ASSERT_TRUE(server.ready()) << server.startup_output();
-  const Finished run = run_hammer({"-c", "8", "-t", "2", "-d", "1", "--json", server.url()});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(
+      run_against_test_server({"--mode", "fast"}, {"-c", "8", "-t", "2", "-d", "1"}, &report));
 
   EXPECT_GT(number_at(report, "requests.completed"), 100);
-  EXPECT_EQ(number_at(report, "errors.connect"), 0);
-  EXPECT_EQ(number_at(report, "errors.read"), 0);
-  EXPECT_EQ(number_at(report, "errors.write"), 0);
-  EXPECT_EQ(number_at(report, "errors.timeout"), 0);
-  EXPECT_EQ(number_at(report, "errors.parse"), 0);
+  expect_no_errors(report);
   EXPECT_EQ(number_at(report, "status.2xx"), number_at(report, "requests.completed"));
   EXPECT_EQ(number_at(report, "latency.uncorrected.count"),
             number_at(report, "requests.completed"));
@@ -69,11 +63,9 @@ TEST(ClosedLoopTest, TextReportHasTheWrkShape) {
 }
 
 TEST(ClosedLoopTest, TenConnectionsOverFourThreadsOpensExactlyTen) {
-  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
-  ASSERT_TRUE(server.ready());
-  const Finished run = run_hammer({"-c", "10", "-t", "4", "-d", "0.5", "--json", server.url()});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(
+      run_against_test_server({"--mode", "fast"}, {"-c", "10", "-t", "4", "-d", "0.5"}, &report));
   EXPECT_EQ(number_at(report, "connections.opened"), 10);
   EXPECT_EQ(number_at(report, "config.connections"), 10);
   EXPECT_EQ(number_at(report, "config.threads"), 4);
@@ -90,11 +82,9 @@ TEST(ClosedLoopTest, ErrorStatusesAreCountedAndReported) {
 }
 
 TEST(ClosedLoopTest, ConnectionCloseResponsesReconnectAndCarryOn) {
-  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "close"});
-  ASSERT_TRUE(server.ready());
-  const Finished run = run_hammer({"-c", "2", "-t", "1", "-d", "0.5", "--json", server.url()});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(
+      run_against_test_server({"--mode", "close"}, {"-c", "2", "-t", "1", "-d", "0.5"}, &report));
   const double completed = number_at(report, "requests.completed");
   EXPECT_GT(completed, 20);
   // One connect per response, give or take the ones open at the end.

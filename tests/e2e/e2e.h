@@ -12,6 +12,7 @@
 #include <iterator>
 #include <string>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include "support/json_view.h"
@@ -31,6 +32,23 @@ inline JsonValue parse_report(const Finished& finished) {
   EXPECT_TRUE(document.has_value()) << error << "\n--- stdout:\n" << finished.out
                                     << "\n--- stderr:\n" << finished.err;
   return document.value_or(JsonValue{});
+}
+
+/// The --json report of hammer run with `args`, then --json and the URL of a test_server of its
+/// own (started with `server_flags` after --port 0), that must exit 0. A fatal failure
+/// otherwise: call it under ASSERT_NO_FATAL_FAILURE. `run`, where given, receives the run.
+inline void run_against_test_server(const std::vector<std::string>& server_flags,
+                                    std::vector<std::string> args, JsonValue* report,
+                                    double limit_s = 30, Finished* run = nullptr) {
+  std::vector<std::string> server_argv = {test_server_binary(), "--port", "0"};
+  server_argv.insert(server_argv.end(), server_flags.begin(), server_flags.end());
+  const ServerProcess server(server_argv);
+  ASSERT_TRUE(server.ready()) << server.startup_output();
+  args.insert(args.end(), {"--json", server.url()});
+  Finished finished = run_hammer(args, limit_s);
+  ASSERT_EQ(finished.exit_code, 0) << finished.out << finished.err;
+  *report = parse_report(finished);
+  if (run != nullptr) *run = std::move(finished);
 }
 
 /// The whole of a file the test's hammer wrote (an -o document); empty when it is missing.
@@ -84,6 +102,70 @@ inline double number_at(const JsonValue& root, const std::string& path) {
   if (value == nullptr) return -1;
   EXPECT_EQ(value->kind, JsonValue::Kind::number) << path << " is not a number";
   return value->number;
+}
+
+// An open-loop run's p90 and p99 under both stopwatches, in ms.
+struct PausingRunLatency {
+  double corrected_p90;
+  double corrected_p99;
+  double uncorrected_p90;
+  double uncorrected_p99;
+
+  // Coordinated omission, made visible: the closed-loop stopwatch misses the stalls.
+  bool omission_shown() const {
+    return corrected_p90 > 5 * uncorrected_p90 && corrected_p99 > 3 * uncorrected_p99;
+  }
+};
+
+// What an open-loop run at 1,000 req/s against tools/pausing_server.py (200 ms pauses) shows on
+// any machine, checked; and its latency, for the caller to judge against design.md §1's formula.
+inline PausingRunLatency pausing_run_latency(const JsonValue& report, double scheduled) {
+  // Rate x duration requests, each sent or counted unsent. The backlog after each pause
+  // drains, except a pause's that the deadline cuts: on a busy machine the drains are slower
+  // and the last pause can fall in the run's last 200 ms, leaving up to its 200 requests
+  // unsent behind busy connections (5,796 sent of 6,000 seen at load 7.6 on two cores).
+  EXPECT_EQ(number_at(report, "requests.scheduled"), scheduled);
+  EXPECT_EQ(number_at(report, "requests.sent") + number_at(report, "requests.unsent"), scheduled);
+  EXPECT_LE(number_at(report, "requests.unsent"), 200 + 60);
+  EXPECT_NEAR(number_at(report, "requests.completed"), number_at(report, "requests.sent"), 60);
+  // The server held every connection: late requests are its fault, not hammer's.
+  EXPECT_GT(number_at(report, "dispatch_lag.cause.server"), 0);
+  EXPECT_EQ(report.find("config.mode")->text, "open");
+  EXPECT_EQ(report.find("config.stopwatch")->text, "corrected");
+  return {
+      .corrected_p90 = number_at(report, "latency.corrected.percentiles_ns.90") / 1e6,
+      .corrected_p99 = number_at(report, "latency.corrected.percentiles_ns.99") / 1e6,
+      .uncorrected_p90 = number_at(report, "latency.uncorrected.percentiles_ns.90") / 1e6,
+      .uncorrected_p99 = number_at(report, "latency.uncorrected.percentiles_ns.99") / 1e6,
+  };
+}
+
+// Every error count of a --json report is 0, each named when it is not.
+inline void expect_no_errors(const JsonValue& report) {
+  for (const char* kind : {"connect", "read", "write", "timeout", "parse"}) {
+    EXPECT_EQ(number_at(report, std::string("errors.") + kind), 0) << kind;
+  }
+}
+
+// As expect_no_errors, and no TLS error either.
+inline void expect_no_errors_over_tls(const JsonValue& report) {
+  expect_no_errors(report);
+  EXPECT_EQ(number_at(report, "errors.tls"), 0) << "tls";
+}
+
+// A --json report's run was cut short by a signal: fatal when the report does not say either way.
+inline void expect_interrupted(const JsonValue& report) {
+  const JsonValue* interrupted = report.find("interrupted");
+  ASSERT_NE(interrupted, nullptr) << "no \"interrupted\" in the report";
+  EXPECT_TRUE(interrupted->boolean);
+}
+
+// A --json report's first verdict is `code`: fatal when it has no verdicts.
+inline void expect_first_verdict(const JsonValue& report, const std::string& code) {
+  const JsonValue* verdicts = report.find("verdicts");
+  ASSERT_NE(verdicts, nullptr);
+  ASSERT_FALSE(verdicts->items.empty());
+  EXPECT_EQ(verdicts->items[0].find("code")->text, code);
 }
 
 // Whether one of a --json report's notes contains `what`.

@@ -48,10 +48,7 @@ TEST(FailureTest, SilentServerCountsEachTimeoutOnceAndSaysTheRunDidNotWork) {
   const double sent = number_at(report, "requests.sent");
   EXPECT_GE(sent, 4);
   EXPECT_EQ(number_at(report, "errors.timeout"), sent);
-  const JsonValue* verdicts = report.find("verdicts");
-  ASSERT_NE(verdicts, nullptr);
-  ASSERT_FALSE(verdicts->items.empty());
-  EXPECT_EQ(verdicts->items[0].find("code")->text, "run_failed");
+  ASSERT_NO_FATAL_FAILURE(expect_first_verdict(report, "run_failed"));
 }
 
 TEST(FailureTest, SilentServerTextReportSaysItDidNotWork) {
@@ -110,8 +107,7 @@ TEST(FailureTest, CtrlCEndsTheRunEarlyAndStillReports) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_LT(run.wall_s, 5.0);
   const JsonValue report = parse_report(run);
-  ASSERT_NE(report.find("interrupted"), nullptr);
-  EXPECT_TRUE(report.find("interrupted")->boolean);
+  ASSERT_NO_FATAL_FAILURE(expect_interrupted(report));
   // About one second of a 500 req/s schedule was measured, not twenty.
   EXPECT_GT(number_at(report, "requests.completed"), 100);
   EXPECT_LT(number_at(report, "requests.scheduled"), 2500);

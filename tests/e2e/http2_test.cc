@@ -21,11 +21,18 @@ namespace {
 
 
 void expect_clean(const JsonValue& report) {
-  for (const char* kind : {"connect", "read", "write", "timeout", "parse", "tls"}) {
-    EXPECT_EQ(number_at(report, std::string("errors.") + kind), 0) << kind;
-  }
+  expect_no_errors_over_tls(report);
   EXPECT_EQ(number_at(report, "requests.sent"), number_at(report, "requests.completed"));
   EXPECT_EQ(number_at(report, "status_codes.200"), number_at(report, "requests.completed"));
+}
+
+// A --json report of more than `sent_above` requests sent, `per_write` or more to a write.
+void expect_requests_per_write(const JsonValue& report, double sent_above, double per_write) {
+  const double sent = number_at(report, "requests.sent");
+  const double writes = number_at(report, "http2.writes");
+  EXPECT_GT(sent, sent_above);
+  ASSERT_GT(writes, 0);
+  EXPECT_GE(sent / writes, per_write) << sent << " requests in " << writes << " writes";
 }
 
 class Http2NginxTest : public NginxTlsSuite<Http2NginxTest> {
@@ -63,11 +70,7 @@ TEST_F(Http2NginxTest, OverTlsTheAnswersOfOneReadAreRefilledInOneWrite) {
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
   expect_clean(report);
-  const double sent = number_at(report, "requests.sent");
-  const double writes = number_at(report, "http2.writes");
-  EXPECT_GT(sent, 100);
-  ASSERT_GT(writes, 0);
-  EXPECT_GE(sent / writes, 1.3) << sent << " requests in " << writes << " writes";
+  expect_requests_per_write(report, 100, 1.3);
 }
 
 // Open loop, slots due within the precision budget leave in one wake-up; on one connection
@@ -80,11 +83,7 @@ TEST_F(Http2NginxTest, SlotsDueTogetherOpenTheirStreamsInOneWrite) {
                                    "http://127.0.0.1:" + std::to_string(server().h2c_port()) + "/"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
-  const double sent = number_at(report, "requests.sent");
-  const double writes = number_at(report, "http2.writes");
-  EXPECT_GT(sent, 500);
-  ASSERT_GT(writes, 0);
-  EXPECT_GE(sent / writes, 1.5) << sent << " requests in " << writes << " writes";
+  expect_requests_per_write(report, 500, 1.5);
 }
 
 TEST_F(Http2NginxTest, AnH2cRunWithPriorKnowledgeCountsWhatNginxLogged) {

@@ -57,30 +57,11 @@ TEST(OpenLoopTest, PausingServerCorrectedPercentilesFollowTheFormula) {
     ASSERT_EQ(run.exit_code, 0) << run.err;
     const JsonValue report = parse_report(run);
 
-    // Rate x duration requests, each sent or counted unsent. The backlog after each pause
-    // drains, except a pause's that the deadline cuts: on a busy machine the drains are slower
-    // and the third pause can fall in the run's last 200 ms, leaving up to its 200 requests
-    // unsent behind busy connections (5,796 sent of 6,000 seen at load 7.6 on two cores).
-    EXPECT_EQ(number_at(report, "requests.scheduled"), 6000);
-    EXPECT_EQ(number_at(report, "requests.sent") + number_at(report, "requests.unsent"), 6000);
-    EXPECT_LE(number_at(report, "requests.unsent"), 200 + 60);
-    EXPECT_NEAR(number_at(report, "requests.completed"), number_at(report, "requests.sent"), 60);
-    // The server held every connection: late requests are its fault, not hammer's.
-    EXPECT_GT(number_at(report, "dispatch_lag.cause.server"), 0);
-    EXPECT_EQ(report.find("config.mode")->text, "open");
-    EXPECT_EQ(report.find("config.stopwatch")->text, "corrected");
-
-    const double corrected_p90 = number_at(report, "latency.corrected.percentiles_ns.90") / 1e6;
-    const double corrected_p99 = number_at(report, "latency.corrected.percentiles_ns.99") / 1e6;
-    const double uncorrected_p90 =
-        number_at(report, "latency.uncorrected.percentiles_ns.90") / 1e6;
-    const double uncorrected_p99 =
-        number_at(report, "latency.uncorrected.percentiles_ns.99") / 1e6;
-    // Coordinated omission, made visible: the closed-loop stopwatch misses the stalls. Its
-    // p99 is the machine's noise (1 ms quiet, 39 ms seen beside a sanitizer build on a loaded
-    // machine), so that comparison is part of the reading that is retried.
-    const bool omission_shown =
-        corrected_p90 > 5 * uncorrected_p90 && corrected_p99 > 3 * uncorrected_p99;
+    const PausingRunLatency latency = pausing_run_latency(report, 6000);
+    const auto& [corrected_p90, corrected_p99, uncorrected_p90, uncorrected_p99] = latency;
+    // The uncorrected p99 is the machine's noise (1 ms quiet, 39 ms seen beside a sanitizer
+    // build on a loaded machine), so latency.omission_shown() is part of the reading that is
+    // retried.
     const double margin = 0.25 * expected_p99 + uncorrected_p99;
     const std::string reading =
         "corrected p90 " + std::to_string(corrected_p90) + " ms (uncorrected " +
@@ -95,7 +76,7 @@ TEST(OpenLoopTest, PausingServerCorrectedPercentilesFollowTheFormula) {
       std::cout << "hammer's own lateness moved a percentile (a busy machine): its "
                    "generator_saturated warning stands, its figures checked\n";
     }
-    if (omission_shown && std::abs(corrected_p99 - expected_p99) <= margin) break;
+    if (latency.omission_shown() && std::abs(corrected_p99 - expected_p99) <= margin) break;
     if (attempt == 3) {
       ADD_FAILURE() << reading << ", on three attempts";
       break;
@@ -145,12 +126,9 @@ TEST(OpenLoopTest, AStoppedGeneratorBlamesItselfNotTheServer) {
 }
 
 TEST(OpenLoopTest, RateIsSplitExactlyOverThreads) {
-  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
-  ASSERT_TRUE(server.ready());
-  const Finished run =
-      run_hammer({"-r", "1000", "-t", "3", "-c", "6", "-d", "2", "--json", server.url()});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(run_against_test_server(
+      {"--mode", "fast"}, {"-r", "1000", "-t", "3", "-c", "6", "-d", "2"}, &report));
   // The schedule is exact whatever the machine: 1,000 req/s over 2 s, split over 3 threads
   // without losing or doubling a departure. Each one is either sent or, when a busy machine
   // kept hammer from sending it before the deadline, counted as unsent.
@@ -165,12 +143,9 @@ TEST(OpenLoopTest, ARunShorterThanAWakeUpStillSendsTheSlotDueAtItsStart) {
   // -d 1ns: slot 0 is due at the start, and the worker can only wake after the deadline. It
   // used to stop without sending it, then call the idle connections busy and say "no request
   // could be sent (0 connects failed, none succeeded)", exit 2.
-  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
-  ASSERT_TRUE(server.ready());
-  const Finished run =
-      run_hammer({"-r", "10", "-c", "2", "-d", "1ns", "--json", server.url()});
-  ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
-  const JsonValue report = parse_report(run);
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(
+      run_against_test_server({"--mode", "fast"}, {"-r", "10", "-c", "2", "-d", "1ns"}, &report));
   EXPECT_EQ(number_at(report, "requests.scheduled"), 1);
   EXPECT_EQ(number_at(report, "requests.sent"), 1);
   EXPECT_EQ(number_at(report, "requests.unsent"), 0);
@@ -188,19 +163,28 @@ TEST(OpenLoopTest, ClosedLoopFlagKeepsTheScheduleButLeadsWithUncorrected) {
   EXPECT_NE(run.out.find("Latency (uncorrected"), std::string::npos) << run.out;
 }
 
+// A 2 s --json run at `rate` req/s over `connections` against a test_server whose one thread
+// spends `service_us` on each request. A fatal failure when the run did not work or its report
+// has no verdicts.
+void run_against_capacity(const std::string& service_us, const std::string& rate,
+                          const std::string& connections, Finished* run, JsonValue* report) {
+  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "capacity",
+                        "--service-us", service_us});
+  ASSERT_TRUE(server.ready());
+  *run = run_hammer({"-r", rate, "-c", connections, "-d", "2", "--json", server.url()}, 30);
+  ASSERT_EQ(run->exit_code, 0) << run->err;
+  *report = parse_report(*run);
+  ASSERT_NE(report->find("verdicts"), nullptr);
+}
+
 TEST(OpenLoopTest, OverCapacityServerGetsItsVerdict) {
   // One thread spending 1 ms per request: about 1,000 req/s, offered 2,000.
-  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "capacity",
-                        "--service-us", "1000"});
-  ASSERT_TRUE(server.ready());
-  const Finished run =
-      run_hammer({"-r", "2000", "-c", "20", "-d", "2", "--json", server.url()}, 30);
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
-  const JsonValue* verdicts = report.find("verdicts");
-  ASSERT_NE(verdicts, nullptr);
+  Finished run;
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(run_against_capacity("1000", "2000", "20", &run, &report));
+  const JsonValue& verdicts = *report.find("verdicts");
   auto has = [&](const std::string& code) {
-    return std::any_of(verdicts->items.begin(), verdicts->items.end(),
+    return std::any_of(verdicts.items.begin(), verdicts.items.end(),
                        [&](const JsonValue& v) { return v.find("code")->text == code; });
   };
   // The verdict tells a queueing server from one that is merely slow by its own latencies: a
@@ -221,20 +205,15 @@ TEST(OpenLoopTest, OverCapacityServerGetsItsVerdict) {
 
 TEST(OpenLoopTest, TooFewConnectionsGetsItsVerdictWithTheFigure) {
   // 0.5 ms per request: one connection carries about 2,000 req/s, offered 4,000.
-  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "capacity",
-                        "--service-us", "500"});
-  ASSERT_TRUE(server.ready());
-  const Finished run =
-      run_hammer({"-r", "4000", "-c", "1", "-d", "2", "--json", server.url()}, 30);
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
-  const JsonValue* verdicts = report.find("verdicts");
-  ASSERT_NE(verdicts, nullptr);
-  const auto it = std::find_if(verdicts->items.begin(), verdicts->items.end(),
+  Finished run;
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(run_against_capacity("500", "4000", "1", &run, &report));
+  const JsonValue& verdicts = *report.find("verdicts");
+  const auto it = std::find_if(verdicts.items.begin(), verdicts.items.end(),
                                [](const JsonValue& v) {
                                  return v.find("code")->text == "too_few_connections";
                                });
-  ASSERT_NE(it, verdicts->items.end()) << run.out;
+  ASSERT_NE(it, verdicts.items.end()) << run.out;
   EXPECT_NE(it->find("text")->text.find("-c 1 cannot carry 4000 req/s"), std::string::npos);
   EXPECT_GE(number_at(*it, "figures.connections_needed"), 1.5);
   // A figure -c accepts, and more than the one connection that fell short.
@@ -242,7 +221,7 @@ TEST(OpenLoopTest, TooFewConnectionsGetsItsVerdictWithTheFigure) {
   EXPECT_LE(number_at(*it, "figures.connections_suggested"), 1'000'000);
   // One connection cannot queue at the server: never "over capacity", however a busy machine
   // spreads the latencies (issue 10 item 11).
-  for (const JsonValue& verdict : verdicts->items) {
+  for (const JsonValue& verdict : verdicts.items) {
     EXPECT_NE(verdict.find("code")->text, "over_capacity") << run.out;
   }
 }

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Several requests per run (--requests), pipelining (-p) and ramp-up (--ramp), against
 // test_server counting requests by path (--count-paths 1, GET /__counts).
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,10 +10,12 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 
 #include "e2e/e2e.h"
+#include "e2e/plain_get.h"
 
 namespace hammer::test {
 namespace {
@@ -24,24 +23,9 @@ namespace {
 // test_server's per-path counts: {"total": N, "/a": n, ...}, read with one plain GET.
 std::map<std::string, int64_t> server_counts(int port) {
   std::map<std::string, int64_t> counts;
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<uint16_t>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  timeval limit{5, 0};
-  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-    ::close(fd);
-    ADD_FAILURE() << "cannot connect for /__counts";
-    return counts;
-  }
-  const std::string request = "GET /__counts HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
-  (void)!::write(fd, request.data(), request.size());
-  std::string response;
-  char buffer[4096];
-  for (ssize_t got; (got = ::read(fd, buffer, sizeof buffer)) > 0;) response.append(buffer, got);
-  ::close(fd);
+  const std::optional<std::string> got = plain_get(port, "/__counts", 5);
+  if (!got) return counts;
+  const std::string& response = *got;
   const size_t body = response.find("\r\n\r\n");
   EXPECT_NE(body, std::string::npos) << response;
   std::istringstream lines(body == std::string::npos ? "" : response.substr(body + 4));

@@ -17,18 +17,17 @@
 namespace hammer::test {
 namespace {
 
-// The one test on a fixed port: the restarted server must be where the first one was. The
-// port comes from unused_port(), so it is free when the test starts.
-TEST(ResilienceTest, ServerKilledAndRestartedMidRunReconnectsAndShowsTheGap) {
+// Runs hammer (`args`, then the server's URL) against a test_server on a fixed port that is
+// stopped `up_ms` after hammer's first connection and listens again `down_ms` later: the
+// restarted server must be where the first one was. The port comes from unused_port(), so it
+// is free when the test starts. A fatal failure when either server could not listen.
+void run_across_a_restart(std::vector<std::string> args, int up_ms, int down_ms, Finished* run) {
   const int port = unused_port();
   const std::vector<std::string> server_argv = {test_server_binary(), "--port",
                                                 std::to_string(port), "--mode", "fast"};
   std::optional<ServerProcess> server(std::in_place, server_argv);
   ASSERT_TRUE(server->ready()) << server->startup_output();
-  const std::string url = server->url();
-
-  // Closed loop, 5 s: the server is stopped about 1 s in and back about 3.5 s in, so the
-  // timeline's third second ([2 s, 3 s)) lies wholly inside the gap.
+  args.push_back(server->url());
   // The servers die with the thread that started them (PR_SET_PDEATHSIG follows the thread), so
   // the thread that restarts the server stays alive until hammer is done.
   bool restarted = false;
@@ -36,18 +35,25 @@ TEST(ResilienceTest, ServerKilledAndRestartedMidRunReconnectsAndShowsTheGap) {
   std::thread saboteur([&] {
     // Counted from hammer's first connection, not from its exec (slow on a busy machine).
     wait_for_established_connection(port);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    std::this_thread::sleep_for(std::chrono::milliseconds(up_ms));
     server.reset();  // SIGTERM: the server closes every connection and exits
-    std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+    std::this_thread::sleep_for(std::chrono::milliseconds(down_ms));
     server.emplace(server_argv);
     restarted = server->ready();
     while (!run_over) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   });
-  const Finished run =
-      run_hammer({"-c", "2", "-t", "1", "-d", "5", "--timeout", "500", "--json", url}, 30);
+  *run = run_hammer(args, 30);
   run_over = true;
   saboteur.join();
   ASSERT_TRUE(restarted) << "the server could not listen on port " << port << " again";
+}
+
+TEST(ResilienceTest, ServerKilledAndRestartedMidRunReconnectsAndShowsTheGap) {
+  // Closed loop, 5 s: the server is stopped about 1 s in and back about 3.5 s in, so the
+  // timeline's third second ([2 s, 3 s)) lies wholly inside the gap.
+  Finished run;
+  ASSERT_NO_FATAL_FAILURE(run_across_a_restart(
+      {"-c", "2", "-t", "1", "-d", "5", "--timeout", "500", "--json"}, 1000, 2500, &run));
 
   EXPECT_FALSE(run.timed_out);
   EXPECT_EQ(run.exit_code, 0) << run.err;
@@ -80,29 +86,11 @@ TEST(ResilienceTest, ServerKilledAndRestartedMidRunReconnectsAndShowsTheGap) {
 // leave when the server is back (their wait in the corrected latency), every one answered. The
 // run worked, though failed connects outnumber responses many times over.
 TEST(ResilienceTest, FailedConnectsDuringARestartAreConnectionEventsNotFailedRequests) {
-  const int port = unused_port();
-  const std::vector<std::string> server_argv = {test_server_binary(), "--port",
-                                                std::to_string(port), "--mode", "fast"};
-  std::optional<ServerProcess> server(std::in_place, server_argv);
-  ASSERT_TRUE(server->ready()) << server->startup_output();
-  const std::string url = server->url();
-  bool restarted = false;
-  std::atomic<bool> run_over{false};
-  std::thread saboteur([&] {
-    // 0.3 s into the run: counted from hammer's first connection, not from its exec.
-    wait_for_established_connection(port);
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    server.reset();
-    std::this_thread::sleep_for(std::chrono::milliseconds(1700));
-    server.emplace(server_argv);
-    restarted = server->ready();
-    while (!run_over) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  });
-  const Finished run = run_hammer(
-      {"-r", "20", "-c", "2", "-t", "1", "-d", "3", "--timeout", "2s", "--json", url}, 30);
-  run_over = true;
-  saboteur.join();
-  ASSERT_TRUE(restarted) << "the server could not listen on port " << port << " again";
+  // Down 0.3 s into the run, back 1.7 s later.
+  Finished run;
+  ASSERT_NO_FATAL_FAILURE(run_across_a_restart(
+      {"-r", "20", "-c", "2", "-t", "1", "-d", "3", "--timeout", "2s", "--json"}, 300, 1700,
+      &run));
 
   EXPECT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
@@ -186,15 +174,13 @@ TEST(ResilienceTest, AServerKilledMidRunStoppedAnsweringItWasNotOverCapacity) {
     const Finished run = run_with_server_killed(json_args, 700);
     EXPECT_EQ(run.exit_code, 2) << run.err;
     const JsonValue report = parse_report(run);
-    const JsonValue* verdicts = report.find("verdicts");
-    ASSERT_NE(verdicts, nullptr);
-    ASSERT_FALSE(verdicts->items.empty());
-    EXPECT_EQ(verdicts->items[0].find("code")->text, "server_stopped_answering");
-    for (const JsonValue& verdict : verdicts->items) {
+    ASSERT_NO_FATAL_FAILURE(expect_first_verdict(report, "server_stopped_answering"));
+    const JsonValue& verdicts = *report.find("verdicts");
+    for (const JsonValue& verdict : verdicts.items) {
       EXPECT_NE(verdict.find("code")->text, "over_capacity");
       EXPECT_NE(verdict.find("code")->text, "too_few_connections");
     }
-    const JsonValue& stopped = verdicts->items[0];
+    const JsonValue& stopped = verdicts.items[0];
     EXPECT_TRUE(stopped.find("figures.run_failed")->boolean);
     // Killed 0.7 s into 2 s: about 65% of the run had no answer. How much exactly is the
     // machine's (a server slow to die, a run slow to start); what the program controls is what
@@ -259,9 +245,7 @@ TEST(ResilienceTest, TenThousandConnectionsAreAllOpenedAndUsed) {
   EXPECT_EQ(run.exit_code, 0) << run.err;
   EXPECT_EQ(number_at(report, "connections.opened"), kConnections);
   EXPECT_GE(number_at(report, "requests.completed"), kConnections);
-  for (const char* kind : {"connect", "read", "write", "timeout", "parse"}) {
-    EXPECT_EQ(number_at(report, std::string("errors.") + kind), 0) << kind;
-  }
+  expect_no_errors(report);
 }
 
 }  // namespace

@@ -25,11 +25,6 @@ class TlsTest : public NginxTlsSuite<TlsTest> {
   static TlsServerOptions server_options() { return {}; }
 
  protected:
-  static void expect_no_errors(const JsonValue& report) {
-    for (const char* kind : {"connect", "read", "write", "timeout", "parse", "tls"}) {
-      EXPECT_EQ(number_at(report, std::string("errors.") + kind), 0) << kind;
-    }
-  }
   static std::string text_at(const JsonValue& report, const std::string& path) {
     const JsonValue* value = report.find(path);
     EXPECT_NE(value, nullptr) << "missing " << path;
@@ -50,7 +45,7 @@ TEST_F(TlsTest, ClosedLoopCountsAreExactWithOneFullHandshakePerConnection) {
                                    server().ca(), server().url()});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
-  expect_no_errors(report);
+  expect_no_errors_over_tls(report);
   const double completed = number_at(report, "requests.completed");
   EXPECT_GT(completed, 0);
   EXPECT_EQ(completed, number_at(report, "requests.sent"));
@@ -74,7 +69,7 @@ TEST_F(TlsTest, OpenLoopSendsEverySlotAndAnswersEachOne) {
                                    "--cacert", server().ca(), server().url("/", "localhost")});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
-  expect_no_errors(report);
+  expect_no_errors_over_tls(report);
   EXPECT_EQ(number_at(report, "requests.scheduled"), 400);
   EXPECT_EQ(number_at(report, "requests.sent") + number_at(report, "requests.unsent"), 400);
   EXPECT_EQ(number_at(report, "requests.completed"), number_at(report, "requests.sent"));
@@ -86,7 +81,7 @@ TEST_F(TlsTest, PipelinedAndRequestsFileRunsAnswerEveryRequest) {
                                          "--cacert", server().ca(), server().url()});
   ASSERT_EQ(pipelined.exit_code, 0) << pipelined.err;
   JsonValue report = parse_report(pipelined);
-  expect_no_errors(report);
+  expect_no_errors_over_tls(report);
   EXPECT_GT(number_at(report, "requests.completed"), 0);
   EXPECT_EQ(number_at(report, "requests.completed"), number_at(report, "requests.sent"));
 
@@ -101,7 +96,7 @@ TEST_F(TlsTest, PipelinedAndRequestsFileRunsAnswerEveryRequest) {
   rmdir(pattern);
   ASSERT_EQ(lines.exit_code, 0) << lines.err;
   report = parse_report(lines);
-  expect_no_errors(report);
+  expect_no_errors_over_tls(report);
   EXPECT_EQ(number_at(report, "requests.completed"), number_at(report, "requests.sent"));
 }
 
@@ -110,7 +105,7 @@ TEST_F(TlsTest, ReconnectsAfterConnectionCloseResumeTheirSessions) {
                                    server().ca(), server().url("/close")});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
-  expect_no_errors(report);
+  expect_no_errors_over_tls(report);
   const double completed = number_at(report, "requests.completed");
   EXPECT_EQ(completed, number_at(report, "requests.sent"));
   const double full = number_at(report, "tls.handshakes.full");
@@ -128,7 +123,7 @@ TEST_F(TlsTest, NoKeepaliveWithResumeOffMakesFullHandshakesOnly) {
                                    server().url()});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
-  expect_no_errors(report);
+  expect_no_errors_over_tls(report);
   EXPECT_GT(number_at(report, "requests.completed"), 1);
   EXPECT_EQ(number_at(report, "tls.handshakes.resumed"), 0);
   EXPECT_GE(number_at(report, "tls.handshakes.full"), number_at(report, "requests.completed"));
@@ -160,7 +155,7 @@ TEST_F(TlsTest, AnUnknownCaWithoutCacertIsOneLineAndExit2AndInsecureRuns) {
   const Finished insecure = run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "-k", self});
   ASSERT_EQ(insecure.exit_code, 0) << insecure.err;
   const JsonValue report = parse_report(insecure);
-  expect_no_errors(report);
+  expect_no_errors_over_tls(report);
   EXPECT_GT(number_at(report, "requests.completed"), 0);
   const JsonValue* verify = report.find("tls.verify");
   ASSERT_NE(verify, nullptr);
@@ -188,7 +183,7 @@ TEST_F(TlsTest, VersionBoundsChooseTheVersionOrFailInOneLine) {
                                       "1.2", "--cacert", server().ca(), server().url()});
   ASSERT_EQ(capped.exit_code, 0) << capped.err;
   const JsonValue report = parse_report(capped);
-  expect_no_errors(report);
+  expect_no_errors_over_tls(report);
   EXPECT_EQ(text_at(report, "tls.version"), "1.2");
 
   const Finished refused =
@@ -243,7 +238,7 @@ TEST_F(TlsTest, AnAnswerInOneByteRecordsIsReadInFull) {
                                    "https://127.0.0.1:" + std::to_string(drip.port()) + "/"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
-  expect_no_errors(report);
+  expect_no_errors_over_tls(report);
   const double sent = number_at(report, "requests.sent");
   EXPECT_GT(sent, 2);
   EXPECT_EQ(number_at(report, "requests.completed"), sent);
@@ -297,7 +292,7 @@ TEST_F(TlsTest, AKeyUpdateIsFollowedAndARenegotiationRefusedOneRequestAtATime) {
                              "https://127.0.0.1:" + std::to_string(key_update.port()) + "/"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   JsonValue report = parse_report(run);
-  expect_no_errors(report);
+  expect_no_errors_over_tls(report);
   EXPECT_GT(number_at(report, "requests.completed"), 2);
   EXPECT_EQ(number_at(report, "requests.completed"), number_at(report, "requests.sent"));
   EXPECT_EQ(number_at(report, "tls.handshakes.full"), 2);
@@ -408,9 +403,7 @@ TEST_F(TlsTest, CtrlCEndsAnHttpsRunWithItsReport) {
                                    30, SIGINT, 1.0);
   ASSERT_EQ(run.exit_code, 0) << run.err;
   const JsonValue report = parse_report(run);
-  const JsonValue* interrupted = report.find("interrupted");
-  ASSERT_NE(interrupted, nullptr);
-  EXPECT_TRUE(interrupted->boolean);
+  ASSERT_NO_FATAL_FAILURE(expect_interrupted(report));
   EXPECT_GT(number_at(report, "requests.completed"), 0);
   EXPECT_LT(run.wall_s, 15);
 }
@@ -450,14 +443,11 @@ TEST_F(TlsTest, CtrlCWhileAHandshakeWaitsMeasuresNothing) {
                                    30, SIGINT, 1.0);
   EXPECT_EQ(run.exit_code, 2) << run.err;
   const JsonValue report = parse_report(run);
-  EXPECT_TRUE(report.find("interrupted")->boolean);
+  ASSERT_NO_FATAL_FAILURE(expect_interrupted(report));
   EXPECT_EQ(number_at(report, "requests.sent"), 0);
   EXPECT_EQ(number_at(report, "requests.completed"), 0);
   EXPECT_EQ(number_at(report, "tls.handshakes.full"), 1);
-  const JsonValue* verdicts = report.find("verdicts");
-  ASSERT_NE(verdicts, nullptr);
-  ASSERT_FALSE(verdicts->items.empty());
-  EXPECT_EQ(verdicts->items[0].find("code")->text, "interrupted_before_measuring");
+  ASSERT_NO_FATAL_FAILURE(expect_first_verdict(report, "interrupted_before_measuring"));
   EXPECT_LT(run.wall_s, 15) << "waited for the handshake's --timeout";
 }
 

@@ -43,9 +43,7 @@ class TlsVersionTest : public ::testing::Test {
     const JsonValue report = parse_report(run);
     EXPECT_GT(number_at(report, "requests.completed"), 0);
     EXPECT_EQ(number_at(report, "status.2xx"), number_at(report, "requests.completed"));
-    for (const char* kind : {"connect", "read", "write", "timeout", "parse", "tls"}) {
-      EXPECT_EQ(number_at(report, std::string("errors.") + kind), 0) << kind;
-    }
+    expect_no_errors_over_tls(report);
     EXPECT_EQ(number_at(report, "tls.handshakes.failed"), 0);
     return report;
   }

@@ -23,13 +23,11 @@ bool engine_sleeps_through_traffic() {
 
 TEST(WakeupsTest, OpenLoopWakesOncePerRequestNotAlsoForEachResponse) {
   if (!engine_sleeps_through_traffic()) GTEST_SKIP() << "no receive stamps in this build";
-  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast"});
-  ASSERT_TRUE(server.ready());
   // 100 req/s over 10 connections: a free connection for every slot, so nothing waits on a
   // response. Before, each request cost two wake-ups: its slot's and its response's.
-  const Finished run = run_hammer({"-r", "100", "-c", "10", "-d", "2", "--json", server.url()});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(
+      run_against_test_server({"--mode", "fast"}, {"-r", "100", "-c", "10", "-d", "2"}, &report));
   const double completed = number_at(report, "requests.completed");
   ASSERT_GT(completed, 100);
   const double sleeps = number_at(report, "wakes.sleeps");
@@ -46,12 +44,9 @@ TEST(WakeupsTest, AResponseReadAtTheNextSlotIsTimedByItsArrival) {
   // The server answers 2 ms after each read; slots come every 50 ms (20 req/s), so a response
   // waits ~48 ms in its socket for the next slot's wake-up. Timed at that wake-up, its
   // uncorrected latency would be ~50 ms; by its arrival it is ~2 ms.
-  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast",
-                        "--read-delay-us", "2000"});
-  ASSERT_TRUE(server.ready());
-  const Finished run = run_hammer({"-r", "20", "-c", "4", "-d", "2", "--json", server.url()});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(run_against_test_server({"--mode", "fast", "--read-delay-us", "2000"},
+                                                  {"-r", "20", "-c", "4", "-d", "2"}, &report));
   ASSERT_GT(number_at(report, "requests.completed"), 20);
   EXPECT_GT(number_at(report, "wakes.through_traffic"), 0);
   const double slot_ns = 50e6;
@@ -66,12 +61,9 @@ TEST(WakeupsTest, LargeResponsesAreReadAsTheyComeNotLeftToStallTheServer) {
   // 1 MB bodies, far more than a socket's buffer holds: left in it until the next slot
   // (250 ms away at 4 req/s), each would stall the server on a full window and arrive only
   // after that wake-up. From the first large one on, the worker wakes for every response.
-  ServerProcess server({test_server_binary(), "--port", "0", "--mode", "fast", "--body-bytes",
-                        "1000000"});
-  ASSERT_TRUE(server.ready());
-  const Finished run = run_hammer({"-r", "4", "-c", "2", "-d", "3", "--json", server.url()});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(run_against_test_server({"--mode", "fast", "--body-bytes", "1000000"},
+                                                  {"-r", "4", "-c", "2", "-d", "3"}, &report));
   ASSERT_GE(number_at(report, "requests.completed"), 8);
   EXPECT_EQ(report.find("wakes.large_responses")->boolean, true);
   const double slot_ns = 250e6;

@@ -150,14 +150,12 @@ TEST(WarmupTest, AMeasuredPartStarvedByTheWarmupsBacklogIsNotCalledUnconnected) 
   // slower machine only makes the timeouts later).
   ASSERT_EQ(number_at(report, "requests.sent"), 0);
   EXPECT_EQ(number_at(report, "requests.unsent"), 20);
-  const JsonValue* verdicts = report.find("verdicts");
-  ASSERT_NE(verdicts, nullptr);
-  ASSERT_FALSE(verdicts->items.empty());
-  EXPECT_EQ(verdicts->items[0].find("code")->text, "run_failed");
-  const std::string sentence = verdicts->items[0].find("text")->text;
+  ASSERT_NO_FATAL_FAILURE(expect_first_verdict(report, "run_failed"));
+  const JsonValue& failed = report.find("verdicts")->items[0];
+  const std::string sentence = failed.find("text")->text;
   EXPECT_EQ(sentence.find("none succeeded"), std::string::npos) << sentence;
   EXPECT_NE(sentence.find("every connection was still busy"), std::string::npos) << sentence;
-  EXPECT_EQ(number_at(*verdicts->items[0].find("figures"), "connects"),
+  EXPECT_EQ(number_at(*failed.find("figures"), "connects"),
             number_at(report, "connections.opened"));
 }
 
@@ -186,12 +184,9 @@ TEST(SlowRequestTest, OneSetupStallIsCountedAndPlacedInItsSecond) {
   // Every request that arrives within 1 s of the first waits for the end of that setup. The
   // threshold is half of it: a busy machine stalls hammer itself for 100 ms and more (seen
   // under four busy loops on two cores), which a 100 ms threshold would count in every second.
-  ServerProcess server({test_server_binary(), "--port", "0", "--setup-ms", "1000"});
-  ASSERT_TRUE(server.ready()) << server.startup_output();
-  const Finished run = run_hammer(
-      {"-c", "20", "-t", "2", "-d", "2", "--slow", "500ms", "--json", server.url()}, 20);
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(run_against_test_server(
+      {"--setup-ms", "1000"}, {"-c", "20", "-t", "2", "-d", "2", "--slow", "500ms"}, &report, 20));
 
   // The 20 connections' first requests, all sent at the start, all waited.
   const auto& rows = timeline_rows(report);
@@ -211,12 +206,9 @@ TEST(SlowRequestTest, OneSetupStallIsCountedAndPlacedInItsSecond) {
 }
 
 TEST(ConnectTimeTest, NoKeepaliveOpensOneConnectionPerRequest) {
-  ServerProcess server({test_server_binary(), "--port", "0"});
-  ASSERT_TRUE(server.ready()) << server.startup_output();
-  const Finished run =
-      run_hammer({"-c", "4", "-t", "1", "-d", "1", "--no-keepalive", "--json", server.url()}, 20);
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(run_against_test_server(
+      {}, {"-c", "4", "-t", "1", "-d", "1", "--no-keepalive"}, &report, 20));
 
   const double completed = number_at(report, "requests.completed");
   const double opened = number_at(report, "connections.opened");
@@ -232,11 +224,9 @@ TEST(ConnectTimeTest, NoKeepaliveOpensOneConnectionPerRequest) {
 }
 
 TEST(ConnectTimeTest, KeepAliveConnectsOncePerConnection) {
-  ServerProcess server({test_server_binary(), "--port", "0"});
-  ASSERT_TRUE(server.ready()) << server.startup_output();
-  const Finished run = run_hammer({"-c", "4", "-t", "2", "-d", "1", "--json", server.url()}, 20);
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const JsonValue report = parse_report(run);
+  JsonValue report;
+  ASSERT_NO_FATAL_FAILURE(
+      run_against_test_server({}, {"-c", "4", "-t", "2", "-d", "1"}, &report, 20));
   EXPECT_EQ(number_at(report, "connect.count"), 4);
   EXPECT_EQ(number_at(report, "first_requests.count"), 4);
   EXPECT_GT(number_at(report, "requests.completed"), 100);
