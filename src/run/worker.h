@@ -216,7 +216,8 @@ class Worker {
   /// After a receive or a send: close a drained session, send more, take more requests.
   void h2_settle(Connection& connection, int64_t now_ns);
   void flush_deferred_h2();
-  void defer_h2_flush(Connection& connection);
+  /// h2_flush now, or once after the batch of events or the dispatch under way.
+  void h2_flush_or_defer(Connection& connection);
   http2::SessionCounts h2_counts_now() const;  // summed over the sessions
   void h2_note_measured_start();
   void h2_collect_counts();

@@ -277,14 +277,14 @@ void Worker::h2_settle(Connection& connection, int64_t now_ns) {
     h2_batching_ = nullptr;
     if (connection.generation != socket || connection.fd < 0) return;
   }
-  if (deferring_h2_flushes_) {
-    defer_h2_flush(connection);
-    return;
-  }
-  h2_flush(connection);
+  h2_flush_or_defer(connection);
 }
 
-void Worker::defer_h2_flush(Connection& connection) {
+void Worker::h2_flush_or_defer(Connection& connection) {
+  if (!deferring_h2_flushes_) {
+    h2_flush(connection);
+    return;
+  }
   if (!connection.h2_flush_deferred) {
     connection.h2_flush_deferred = true;
     h2_deferred_[h2_deferred_count_++] = connection.index;
@@ -312,12 +312,7 @@ void Worker::h2_enqueue(Connection& connection, const Outstanding& request, int6
   connection.fresh = false;
   set_state(connection, ConnectionState::reading);
   if (!connection.timer.armed()) timers_.arm(&connection.timer, now_ns + config_.timeout_ns);
-  if (h2_batching_ == &connection) return;
-  if (deferring_h2_flushes_) {
-    defer_h2_flush(connection);
-    return;
-  }
-  h2_flush(connection);
+  if (h2_batching_ != &connection) h2_flush_or_defer(connection);
 }
 
 void Worker::h2_flush(Connection& connection) {
