@@ -58,6 +58,7 @@ constexpr std::string_view kModes[] = {
     "unrequested-upgrade",  // 101 Switching Protocols to a request that asked no upgrade
     "idle-408",             // 200 OK, then 408 and a close 50 ms later on the idle connection
     "tenth-404",            // every 10th request on a connection gets 404, the rest 200: valid
+    "reset-third",          // 200 OK to two requests on a connection, RST on the third's
     "early-response",       // answers after the request head, before reading its body
     "continue",             // 100 Continue, then the real response: valid
     "never-read",           // --mode only: accepts, never reads, never answers
@@ -248,6 +249,17 @@ bool answer(int fd, std::string_view mode, std::string& input, const Request& re
     thread_local int64_t answered = 0;  // one thread per connection: a per-connection count
     if (++answered % 10 == 0) {
       return send_all(fd, "HTTP/1.1 404 Not Found\r\nContent-Length: 2\r\n\r\nno");
+    }
+    return send_all(fd, kOk);
+  }
+  if (mode == "reset-third") {
+    // A server that drops a kept connection without a word (a restart, a load balancer's
+    // idle cut): every third request fails unanswered, the others are good answers.
+    thread_local int64_t read = 0;  // one thread per connection: a per-connection count
+    if (++read % 3 == 0) {
+      reset(fd);
+      *closed = true;
+      return false;
     }
     return send_all(fd, kOk);
   }

@@ -368,7 +368,7 @@ export interface Verdict {
   /** The sentence the text report prints. */
   text: string;
   /** The named numbers behind the sentence; names are per code. */
-  figures: Record<string, number | string | null>;
+  figures: Record<string, number | string | boolean | null>;
 }
 
 /** One line of a --requests file (or the aggregated entry after the 64th), measured part. */

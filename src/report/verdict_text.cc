@@ -39,7 +39,8 @@ std::string sentence(const InterruptedUnansweredVerdict& v) {
 
 std::string sentence(const NoWorkVerdict& v) {
   return "shard " + std::to_string(v.shard_index) + "/" + std::to_string(v.shard_count) +
-         " had no requests to send: at this --rate and -d the fleet's schedule gave it no slot "
+         " had no requests to send: at this --rate and " + (v.counted ? "-n" : "-d") +
+         " the fleet's schedule gave it no slot "
          "(its figures are empty; this is not a failure)";
 }
 
@@ -134,6 +135,25 @@ std::string sentence(const Non2xxResponsesVerdict& v) {
          "%) had an error status (" + codes_text(v) + "); the latencies below include them";
 }
 
+std::string sentence(const FailedRequestsVerdict& v) {
+  std::string kinds;
+  const auto add = [&kinds](int64_t count, std::string_view name) {
+    if (count == 0) return;
+    if (!kinds.empty()) kinds += ", ";
+    kinds += name;
+    kinds += ' ';
+    kinds += format_count(count);
+  };
+  add(v.read, "read");
+  add(v.write, "write");
+  add(v.parse, "parse");
+  add(v.no_connection, "no connection up");
+  const double share = 100.0 * static_cast<double>(v.failed) / static_cast<double>(v.ended);
+  return "warning: " + format_count(v.failed) + " of " + format_count(v.ended) + " requests (" +
+         format_fixed(share, 1) + "%) failed without an answer (" + kinds +
+         "); the latencies below describe only the answered";
+}
+
 std::string sentence(const TooFewConnectionsVerdict& v) {
   const bool pipelined = v.pipeline > 1;
   std::string text = "too few connections: -c " + std::to_string(v.connections) +
@@ -188,6 +208,11 @@ std::string sentence(const GeneratorSaturatedVerdict& v) {
            percent(v.busiest_share) +
            " of the time), which a lower --rate or more --threads would not help: free the "
            "machine, or run again";
+  }
+  if (v.idle) {
+    return text + "hammer was not busy (its busiest thread ran " + percent(v.busiest_share) +
+           " of the time), so a lower --rate or more --threads is unlikely to help: its threads "
+           "were woken late, as on a busy machine; free the machine, or run again";
   }
   if (v.more_threads_help) return text + "lower --rate or add --threads";
   if (v.cpus > 0) {
@@ -316,6 +341,15 @@ void figures(const ErrorStatusesVerdict& v, JsonWriter& json) {
   json.member("completed", static_cast<double>(v.completed));
 }
 
+void figures(const FailedRequestsVerdict& v, JsonWriter& json) {
+  json.member("failed", static_cast<double>(v.failed));
+  json.member("ended", static_cast<double>(v.ended));
+  json.member("read", static_cast<double>(v.read));
+  json.member("write", static_cast<double>(v.write));
+  json.member("parse", static_cast<double>(v.parse));
+  json.member("no_connection", static_cast<double>(v.no_connection));
+}
+
 void figures(const TooFewConnectionsVerdict& v, JsonWriter& json) {
   json.member("connections", static_cast<double>(v.connections));
   json.member("rate", v.rate);
@@ -341,6 +375,7 @@ void figures(const GeneratorSaturatedVerdict& v, JsonWriter& json) {
   json.member("threads", static_cast<double>(v.threads));
   json.member_or_null("cpus", v.cpus > 0, static_cast<double>(v.cpus));
   json.member("held_off", v.held_off);
+  json.member("idle", v.idle);
   json.member_or_null("host_stall_ns", v.host_stall_ns > 0, static_cast<double>(v.host_stall_ns));
   json.member_or_null("busiest_share", v.busiest_share >= 0, v.busiest_share);
   const bool moves = v.shift.percentile > 0;
@@ -392,7 +427,7 @@ bool verdict_comes_first(VerdictCode code) {
          code == VerdictCode::server_stopped_answering ||
          code == VerdictCode::run_failed ||
          code == VerdictCode::mostly_non_2xx || code == VerdictCode::non_2xx_responses ||
-         code == VerdictCode::censored_tail;
+         code == VerdictCode::failed_requests || code == VerdictCode::censored_tail;
 }
 
 std::string verdict_sentence(const Verdict& verdict) {

@@ -37,6 +37,9 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
       {NoWorkVerdict{2, 2}, "no_work",
        "shard 2/2 had no requests to send: at this --rate and -d the fleet's schedule gave it "
        "no slot (its figures are empty; this is not a failure)"},
+      {NoWorkVerdict{3, 3, true}, "no_work",
+       "shard 3/3 had no requests to send: at this --rate and -n the fleet's schedule gave it "
+       "no slot (its figures are empty; this is not a failure)"},
       {ServerStoppedAnsweringVerdict{700'000'000, 2'000'000'000, true, 2600, 4000, 0.65, 2500,
                                      true},
        "server_stopped_answering",
@@ -85,6 +88,12 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
       {Non2xxResponsesVerdict{{20, 1000, {{404, 20}}}}, "non_2xx_responses",
        "warning: 20 of 1000 responses (2.0%) had an error status (404 \u00d720); the latencies "
        "below include them"},
+      {FailedRequestsVerdict{697, 1394, 697, 0, 0, 0}, "failed_requests",
+       "warning: 697 of 1,394 requests (50.0%) failed without an answer (read 697); the "
+       "latencies below describe only the answered"},
+      {FailedRequestsVerdict{1205, 20000, 0, 3, 2, 1200}, "failed_requests",
+       "warning: 1,205 of 20,000 requests (6.0%) failed without an answer (write 3, parse 2, no "
+       "connection up 1,200); the latencies below describe only the answered"},
       {TooFewConnectionsVerdict{1, 4000, 500'000, 2.0, 3, false}, "too_few_connections",
        "too few connections: -c 1 cannot carry 4000 req/s at 0.50 ms per request; about 3 "
        "connections would (Little's law: rate x latency)"},
@@ -128,6 +137,14 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
        "(max lag 400.00 ms); these numbers describe the generator, not the server: hammer was "
        "held off the CPU (its busiest thread ran 2.0% of the time), which a lower --rate or "
        "more --threads would not help: free the machine, or run again"},
+      {GeneratorSaturatedVerdict{60, 1000, 9'000'000, 2, 8, false, {99.99, 9'500'000, 9'000'000},
+                                 0, false, 0, 0.026, true},
+       "generator_saturated",
+       "warning: hammer itself sent 60 requests late while a connection was idle (max lag "
+       "9.00 ms), which can account for up to 9.00 ms of p99.99 (9.50 ms); these numbers "
+       "describe the generator, not the server: hammer was not busy (its busiest thread ran 2.6% "
+       "of the time), so a lower --rate or more --threads is unlikely to help: its threads were "
+       "woken late, as on a busy machine; free the machine, or run again"},
       {GeneratorLateVerdict{{30, 1000, 3'000'000, 2, 8, true, {}, 10}}, "generator_late",
        "note: hammer itself sent 30 of 1000 requests late while a connection was idle or hammer "
        "was not running (10 of them) (max lag 3.00 ms); too few, or too little, to move a "

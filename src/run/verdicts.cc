@@ -71,6 +71,21 @@ bool no_working_answers(const RunResult& result) {
   return result.completed == 0 || result.failed_requests() > result.completed;
 }
 
+std::optional<FailedRequestsVerdict> failed_requests_verdict(const RunResult& result) {
+  FailedRequestsVerdict verdict;
+  verdict.read = result.error_count(ErrorKind::read);
+  verdict.write = result.error_count(ErrorKind::write);
+  verdict.parse = result.error_count(ErrorKind::parse);
+  verdict.no_connection = result.unsent_no_connection;
+  verdict.failed = verdict.read + verdict.write + verdict.parse + verdict.no_connection;
+  verdict.ended = result.completed + result.failed_requests();
+  if (static_cast<double>(verdict.failed) <=
+      VerdictThresholds::kFailedShare * static_cast<double>(verdict.ended)) {
+    return std::nullopt;
+  }
+  return verdict;
+}
+
 // The error statuses (other than 2xx/3xx) answered, most frequent first.
 ErrorStatusesVerdict error_statuses(const RunResult& result) {
   ErrorStatusesVerdict verdict;
@@ -271,7 +286,7 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
         in_warmup, result.warmup != nullptr ? result.warmup->completed : 0, in_ramp});
   } else if (no_work(config, result)) {
     // The fleet had requests, this shard's slots none: nothing to measure, nothing failed.
-    verdicts.push_back(NoWorkVerdict{config.shard.index, config.shard.count});
+    verdicts.push_back(NoWorkVerdict{config.shard.index, config.shard.count, config.requests_count > 0});
     return verdicts;
   } else if (result.interrupted && result.completed == 0 && result.failed_requests() == 0) {
     // Stopped while every request sent was still waiting: no answer yet, but no failure
@@ -303,6 +318,10 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
              errors > 0 && errors * 100 >= result.completed) {
     // A visible share (1% or more): said before the latencies, which include those answers.
     verdicts.push_back(Non2xxResponsesVerdict{error_statuses(result)});
+  }
+  // Not after a run that failed or a server that stopped: those verdicts count the failures.
+  if (verdicts.empty() || verdict_code(verdicts.back()) == VerdictCode::non_2xx_responses) {
+    if (auto failed = failed_requests_verdict(result)) verdicts.push_back(*failed);
   }
 
   const Histogram& lead =
@@ -404,9 +423,11 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
   late.busiest_share = generator_cpu.measured() ? generator_cpu.busiest_share : -1;
   const bool stopped = 2 * late.host_stall_ns >= lag.generator_max_ns ||
                        2 * lag.behind_absent >= lag.behind_generator;
-  late.held_off = stopped && generator_cpu.measured() &&
-                  generator_cpu.busiest_share < T::kGeneratorIdleShare;
-  if (late.held_off) late.more_threads_help = false;
+  const bool idle =
+      generator_cpu.measured() && generator_cpu.busiest_share < T::kGeneratorIdleShare;
+  late.held_off = stopped && idle;
+  late.idle = idle && !stopped;
+  if (idle) late.more_threads_help = false;
   if (shift.percentile > 0 && lag.behind_generator >= T::kGeneratorLateMin) {
     verdicts.push_back(late);
   } else if (lag.behind_generator >= T::kGeneratorLateMin &&
@@ -478,12 +499,13 @@ std::string_view verdict_code_name(VerdictCode code) {
     case VerdictCode::host_stalled: return "host_stalled";
     case VerdictCode::generator_bound: return "generator_bound";
     case VerdictCode::generator_late: return "generator_late";
+    case VerdictCode::failed_requests: return "failed_requests";
   }
   return "unknown";
 }
 
 std::optional<VerdictCode> verdict_code_from_name(std::string_view name) {
-  for (int value = 0; value <= static_cast<int>(VerdictCode::generator_late); ++value) {
+  for (int value = 0; value <= static_cast<int>(VerdictCode::failed_requests); ++value) {
     const auto code = static_cast<VerdictCode>(value);
     if (verdict_code_name(code) == name) return code;
   }

@@ -33,6 +33,7 @@ enum class VerdictCode : int {
   host_stalled,
   generator_bound,
   generator_late,
+  failed_requests,
 };
 
 /// "over_capacity", "too_few_connections", ...: the stable code JSON carries (docs/json.md),
@@ -64,6 +65,7 @@ struct InterruptedUnansweredVerdict {
 struct NoWorkVerdict {
   int64_t shard_index = 0;  // 1-based, as --shard I/N
   int64_t shard_count = 0;
+  bool counted = false;     // -n: the schedule was that many requests, not -d's
 };
 
 /// The server gave its last answer well before the run's end and none after: open loop, more
@@ -116,6 +118,19 @@ struct MostlyNon2xxVerdict : ErrorStatusesVerdict {};
 /// 1% or more of the answers had an error status: said above the latencies.
 struct Non2xxResponsesVerdict : ErrorStatusesVerdict {};
 
+/// Over 1% of the requests that ended failed other than by timing out (a connection that
+/// closed or reset before its answer, a write that failed, an answer hammer could not parse,
+/// a request due with no connection up), short of run_failed: said above the latencies, which
+/// describe only the answered. Timeouts are censored_tail's.
+struct FailedRequestsVerdict {
+  int64_t failed = 0;   // read + write + parse + no_connection
+  int64_t ended = 0;    // completed + every failed request (timeouts included)
+  int64_t read = 0;
+  int64_t write = 0;
+  int64_t parse = 0;
+  int64_t no_connection = 0;  // open loop: unsent_no_connection
+};
+
 /// The backlog grew because the connections could not carry the rate at the server's
 /// latency (Little's law: rate x latency connections are needed).
 struct TooFewConnectionsVerdict {
@@ -165,6 +180,10 @@ struct GeneratorSaturatedVerdict {
   bool held_off = false;
   int64_t host_stall_ns = 0;       // that longest stall; 0 when none of 10 ms or more
   double busiest_share = -1;       // the busiest worker's CPU share; -1 unknown
+  // The busiest worker ran under kGeneratorIdleShare of its time without a stall or absence
+  // to show for it (held_off false): not its load either, but late wake-ups the meter's 10 ms
+  // threshold does not see; the advice is the same as held_off's, said as a likelihood.
+  bool idle = false;
 };
 
 /// hammer sent requests late by its own fault, but not enough to move a reported percentile
@@ -238,7 +257,7 @@ using Verdict =
                  Non2xxResponsesVerdict, TooFewConnectionsVerdict, OverCapacityVerdict,
                  GeneratorSaturatedVerdict, ServerBehindVerdict, TimerFloorVerdict,
                  CensoredTailVerdict, HostStalledVerdict, GeneratorBoundVerdict,
-                 GeneratorLateVerdict>;
+                 GeneratorLateVerdict, FailedRequestsVerdict>;
 
 /// The alternatives above are in VerdictCode order.
 inline VerdictCode verdict_code(const Verdict& verdict) {
@@ -247,6 +266,9 @@ inline VerdictCode verdict_code(const Verdict& verdict) {
 
 /// The thresholds, named where the rules below use them (run/verdicts.cc says why each).
 struct VerdictThresholds {
+  // Failed requests (not timeouts) over those that ended, above which they are said above the
+  // latencies: as for error statuses, a share a reader of the figures must know of.
+  static constexpr double kFailedShare = 0.01;
   static constexpr double kServerLateShare = 0.02;     // behind_server / dispatched: backlog
   static constexpr double kGeneratorLateShare = 0.01;  // behind_generator / dispatched ...
   static constexpr int64_t kGeneratorLateMin = 10;     // ... and at least this many: noted

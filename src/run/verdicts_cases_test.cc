@@ -308,6 +308,7 @@ TEST(VerdictRulesTest, AGeneratorHeldOffTheCpuIsToldApartFromABusyOne) {
   workers_busy(950);  // the same lateness from busy workers: their load, as before
   late = saturated();
   EXPECT_FALSE(late.held_off);
+  EXPECT_FALSE(late.idle);
   EXPECT_TRUE(late.more_threads_help);
 
   workers_busy(110);  // a stall far shorter than the lag explains none of it
@@ -316,15 +317,21 @@ TEST(VerdictRulesTest, AGeneratorHeldOffTheCpuIsToldApartFromABusyOne) {
   run.result.host.record_oversleep(500 * ms, 11 * ms / 2);
   EXPECT_FALSE(saturated().held_off);
   EXPECT_EQ(saturated().host_stall_ns, 0);  // under 10 ms: not a long stall
+  // ... yet workers 11% busy were not late for their load: neither remedy is advised
+  // (a new user's trial: 2.6% busy, no stall, told "lower --rate or add --threads").
+  EXPECT_TRUE(saturated().idle);
+  EXPECT_FALSE(saturated().more_threads_help);
 
   run.result.lag.behind_absent = 25;  // half the late slots came due while hammer was stopped
   EXPECT_TRUE(saturated().held_off);
+  EXPECT_FALSE(saturated().idle);  // held off, which says more
   run.result.lag.behind_absent = 24;
   EXPECT_FALSE(saturated().held_off);
 
   run.result.generator_cpu = GeneratorCpu{};  // not measured (an old document): as before
   run.result.lag.behind_absent = 50;
   EXPECT_FALSE(saturated().held_off);
+  EXPECT_FALSE(saturated().idle);
 }
 
 // The percentile hammer's lateness moves most, and by how much at most: 50 requests 3 ms late

@@ -72,14 +72,15 @@ TEST(VerdictRulesTest, EachThresholdDecidesOnItsSide) {
   {
     // Issue 10 (QA): requests due with no connection up are failed requests, not a backlog:
     // they say nothing of the server's capacity.
-    Row row{"100 unsent with no connection up: no backlog verdict",
-            Fabricated(1000, 10, 2 * ms, 2 * ms), {}};
+    Row row{"100 unsent with no connection up: no backlog verdict, but failed requests",
+            Fabricated(1000, 10, 2 * ms, 2 * ms), {VerdictCode::failed_requests}};
     row.run.result.unsent = row.run.result.unsent_no_connection = 100;
     rows.push_back(row);
   }
   {
     Row row{"11 unsent behind busy connections beside 100 with none up: over capacity",
-            Fabricated(1000, 10, 2 * ms, 2 * ms), {VerdictCode::over_capacity}};
+            Fabricated(1000, 10, 2 * ms, 2 * ms),
+            {VerdictCode::failed_requests, VerdictCode::over_capacity}};
     row.run.result.unsent = 111;
     row.run.result.unsent_no_connection = 100;
     rows.push_back(row);
@@ -218,6 +219,36 @@ TEST(VerdictRulesTest, EachThresholdDecidesOnItsSide) {
     rows.push_back(row);
   }
 
+  {
+    // A server that closes after each answer: every other request fails unanswered, which
+    // no_working_answers (more failed than answered) does not catch. Said above the latencies.
+    Row row{"half the requests closed unanswered: failed requests", Fabricated(1000, 10, ms, ms),
+            {VerdictCode::failed_requests}};
+    row.run.result.completed = 500;
+    row.run.result.errors[static_cast<int>(ErrorKind::read)] = 500;
+    rows.push_back(row);
+  }
+  {
+    // Over 1% of those that ended (10 of 1000 + 10 is not): above kFailedShare.
+    Row row{"11 of 1011 failed: failed requests", Fabricated(1000, 10, ms, ms),
+            {VerdictCode::failed_requests}};
+    row.run.result.errors[static_cast<int>(ErrorKind::write)] = 6;
+    row.run.result.errors[static_cast<int>(ErrorKind::parse)] = 5;
+    rows.push_back(row);
+  }
+  {
+    Row row{"10 of 1010 failed: under 1%, counted, not said", Fabricated(1000, 10, ms, ms), {}};
+    row.run.result.errors[static_cast<int>(ErrorKind::read)] = 10;
+    rows.push_back(row);
+  }
+  {
+    // Timeouts are censored_tail's: they are not counted again as failed requests.
+    Row row{"timeouts only: the censored tail, no failed-requests warning",
+            Fabricated(1000, 10, ms, ms), {VerdictCode::censored_tail}};
+    row.run.result.completed = 900;
+    row.run.result.errors[static_cast<int>(ErrorKind::timeout)] = 100;
+    rows.push_back(row);
+  }
   {
     // Nothing sent and nothing failed: no connect ever succeeded (connects are not failures
     // of a request, but a run that could send nothing did not work).

@@ -168,6 +168,17 @@ inline void expect_first_verdict(const JsonValue& report, const std::string& cod
   EXPECT_EQ(verdicts->items[0].find("code")->text, code);
 }
 
+// The first of a --json report's verdicts whose code is `code`; null when none is.
+inline const JsonValue* verdict_with_code(const JsonValue& report, const std::string& code) {
+  const JsonValue* verdicts = report.find("verdicts");
+  if (verdicts == nullptr) return nullptr;
+  for (const JsonValue& verdict : verdicts->items) {
+    const JsonValue* name = verdict.find("code");
+    if (name != nullptr && name->text == code) return &verdict;
+  }
+  return nullptr;
+}
+
 // Whether one of a --json report's notes contains `what`.
 inline bool notes_mention(const JsonValue& report, const std::string& what) {
   const JsonValue* notes = report.find("notes");
