@@ -31,20 +31,6 @@ std::string percent_of(double delta_ns, int64_t base_ns) {
   return text;
 }
 
-std::string pad_right(std::string text, size_t width) {
-  if (text.size() < width) text.append(width - text.size(), ' ');
-  return text;
-}
-
-// A right-aligned column, with a space before a figure that fills it, so neighbouring
-// columns never run together ("+42.07ms+10540.6%").
-std::string column(const std::string& text, size_t width) {
-  if (text.size() < width) return pad_left(text, width);
-  std::string padded = " ";
-  padded += text;
-  return padded;
-}
-
 // What a censored side makes of B - A: B's figure a bound, the difference is at least it
 // (">"); A's, at most (" <"); both, unknown.
 std::string bound_prefix(const CompareRow& row) {
@@ -225,9 +211,9 @@ std::string render_compare_text(const Comparison& comparison, const CompareLabel
          pad_left("", 10) + "  " + pad_right("interval", 25) + "verdict\n";
   for (const CompareRow& row : comparison.rows) {
     out += pad_left(percentile_label(row.percentile) + "%", 8) +
-           column(compare_figure_text(row.a_ns, row.a_censored), 12) +
-           column(compare_figure_text(row.b_ns, row.b_censored), 12) +
-           column(compare_delta_text(row), 12) + column(compare_percent_text(row), 10) + "  " +
+           right_cell(compare_figure_text(row.a_ns, row.a_censored), 12) +
+           right_cell(compare_figure_text(row.b_ns, row.b_censored), 12) +
+           right_cell(compare_delta_text(row), 12) + right_cell(compare_percent_text(row), 10) + "  " +
            pad_right(compare_interval_text(row), 25) + compare_row_verdict_text(comparison, row) +
            "\n";
   }

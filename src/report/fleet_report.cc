@@ -21,11 +21,6 @@ std::string shard_name(int64_t index, int64_t count) {
   return std::to_string(index) + "/" + std::to_string(count);
 }
 
-std::string pad(std::string text, size_t width) {
-  if (text.size() < width) text.append(width - text.size(), ' ');
-  return text;
-}
-
 int64_t mean_lag(const DispatchLag& lag) {
   return lag.dispatched > 0 ? lag.sum_ns / lag.dispatched : 0;
 }
@@ -39,7 +34,7 @@ std::string render_shard_line(const ReportInput& input) {
                      std::to_string(shard_connections(config)) + " of " +
                      std::to_string(config.connections) + " connections";
   if (config.open_loop()) {
-    line += ", " + format_number(shard_rate(config)) + " of " + format_number(config.rate) +
+    line += ", " + format_number(std::round(shard_rate(config) * 100) / 100) + " of " + format_number(config.rate) +
             " req/s (slots k mod " + std::to_string(config.shard.count) + " = " +
             std::to_string(config.shard.index - 1) + ")";
   }
@@ -69,15 +64,15 @@ std::string render_fleet_table(const FleetSummary& fleet) {
   for (const ShardSummary& shard : fleet.shards) {
     const double shard_per_second = per_second(shard.completed, shard.elapsed_ns);
     std::string row(2, ' ');
-    row += pad(shard_name(shard.index, shard.count), 7);
-    row += pad(format_wall_time(shard.wall_start.started_unix_ns), 27);
-    row += pad(format_duration_ns(shard.wall_start.late_ns), 10);
+    row += left_cell(shard_name(shard.index, shard.count), 7);
+    row += left_cell(format_wall_time(shard.wall_start.started_unix_ns), 27);
+    row += left_cell(format_duration_ns(shard.wall_start.late_ns), 10);
     row += pad_left(std::to_string(shard.completed), 8);
     row += pad_left(format_number(std::round(shard_per_second * 100) / 100), 10) + "  ";
-    row += pad(tail_figure_text({shard.lead_p50_ns, shard.lead_p50_censored}), 10);
-    row += pad(tail_figure_text({shard.lead_p99_ns, shard.lead_p99_censored}), 10);
-    row += pad(format_duration_ns(mean_lag(shard.lag)), 10);
-    row += pad(format_duration_ns(shard.lag.max_ns), 10);
+    row += left_cell(tail_figure_text({shard.lead_p50_ns, shard.lead_p50_censored}), 10);
+    row += left_cell(tail_figure_text({shard.lead_p99_ns, shard.lead_p99_censored}), 10);
+    row += left_cell(format_duration_ns(mean_lag(shard.lag)), 10);
+    row += left_cell(format_duration_ns(shard.lag.max_ns), 10);
     row += pad_left(std::to_string(shard.lag.behind_server), 14);
     row += pad_left(std::to_string(shard.lag.behind_generator), 11);
     out += row + "\n";

@@ -127,4 +127,24 @@ std::string pad_left(std::string_view text, size_t width) {
   return padded;
 }
 
+std::string pad_right(std::string_view text, size_t width) {
+  std::string padded(text);
+  if (padded.size() < width) padded.append(width - padded.size(), ' ');
+  return padded;
+}
+
+std::string right_cell(std::string_view text, size_t width) {
+  if (text.size() < width) return pad_left(text, width);
+  std::string padded = " ";
+  padded += text;
+  return padded;
+}
+
+std::string left_cell(std::string_view text, size_t width) {
+  if (text.size() < width) return pad_right(text, width);
+  std::string padded(text);
+  padded += ' ';
+  return padded;
+}
+
 }  // namespace hammer

@@ -39,6 +39,15 @@ std::string format_fixed(double value, int decimals);
 /// a text at least `width` long comes back as it is).
 std::string pad_left(std::string_view text, size_t width);
 
+/// `text` left-aligned in `width` columns: spaces after it, never cut.
+std::string pad_right(std::string_view text, size_t width);
+
+/// A table's cells. Right- or left-aligned in `width` as pad_left and pad_right, and a text
+/// that fills the width keeps one space on the side of its neighbour, so that cells never run
+/// together ("430.08us> 150.00ms" where a censored figure fills its column).
+std::string right_cell(std::string_view text, size_t width);
+std::string left_cell(std::string_view text, size_t width);
+
 /// The non-empty lines of `text` (a report's sentences, one per line), views into it.
 std::vector<std::string_view> text_lines(std::string_view text);
 

@@ -103,6 +103,15 @@ TEST(FormatTest, FixedDecimalsAndLeftPaddingNeverCut) {
   EXPECT_EQ(pad_left("7", 3), "  7");
   EXPECT_EQ(pad_left("1234", 3), "1234");  // wider than the column: kept whole
   EXPECT_EQ(pad_left("", 2), "  ");
+  EXPECT_EQ(pad_right("7", 3), "7  ");
+  EXPECT_EQ(pad_right("1234", 3), "1234");
+}
+
+TEST(FormatTest, TableCellsKeepASpaceFromTheirNeighbourWhenTheyFillTheColumn) {
+  EXPECT_EQ(right_cell("7", 3), "  7");
+  EXPECT_EQ(right_cell("123", 3), " 123");
+  EXPECT_EQ(left_cell("7", 3), "7  ");
+  EXPECT_EQ(left_cell("123", 3), "123 ");
 }
 
 TEST(FormatTest, PerSecondIsCountOverSpanAndZeroForNoSpan) {

@@ -9,12 +9,6 @@
 namespace hammer {
 namespace {
 
-std::string pad_right(std::string_view text, size_t width) {
-  std::string padded(text);
-  if (padded.size() < width) padded.append(width - padded.size(), ' ');
-  return padded;
-}
-
 // "2xx 1000, 5xx 3"; "-" when no response.
 std::string status_text(const LineStats& line) {
   std::string text;
@@ -31,13 +25,19 @@ CensoredTail line_tail(const Config& config, const LineStats& line, const Histog
   return tail_of(config, line.errors[static_cast<int>(ErrorKind::timeout)], histogram);
 }
 
+// A latency column: a censored figure ("> 150.00ms") and a space before it.
+constexpr size_t kLatencyColumn = 11;
+
 // p50, p99, max of the line's requests that ended; "> 2.00s" where its timeouts censor them.
 std::string figures(const Config& config, const LineStats& line, const Histogram& histogram) {
-  if (histogram.total_count() == 0) return pad_left("-", 10) + pad_left("-", 10) + pad_left("-", 10);
+  if (histogram.total_count() == 0) {
+    return pad_left("-", kLatencyColumn) + pad_left("-", kLatencyColumn) +
+           pad_left("-", kLatencyColumn);
+  }
   const CensoredTail tail = line_tail(config, line, histogram);
-  return pad_left(tail_figure_text(tail.at(histogram, 50)), 10) +
-         pad_left(tail_figure_text(tail.at(histogram, 99)), 10) +
-         pad_left(tail_figure_text(tail.max(histogram)), 10);
+  return right_cell(tail_figure_text(tail.at(histogram, 50)), kLatencyColumn) +
+         right_cell(tail_figure_text(tail.at(histogram, 99)), kLatencyColumn) +
+         right_cell(tail_figure_text(tail.max(histogram)), kLatencyColumn);
 }
 
 struct Entry {
@@ -87,10 +87,11 @@ void append_lines_text(const ReportInput& input, std::string& out) {
   out += pad_left("line", 7) + pad_left("requests", 10) + pad_left("errors", 8) +
          pad_left("non-2xx/3xx", 13) + "  " + pad_right("status", 18);
   if (open_loop) {
-    out += pad_left("p50", 10) + pad_left("p99", 10) + pad_left("max", 10) + "  |";
+    out += pad_left("p50", kLatencyColumn) + pad_left("p99", kLatencyColumn) +
+           pad_left("max", kLatencyColumn) + "  |";
   }
-  out += pad_left(open_loop ? "unc. p50" : "p50", 10) + pad_left("p99", 10) +
-         pad_left("max", 10) + "  name\n";
+  out += pad_left(open_loop ? "unc. p50" : "p50", kLatencyColumn) +
+         pad_left("p99", kLatencyColumn) + pad_left("max", kLatencyColumn) + "  name\n";
   for (const Entry& entry : entries(input)) {
     const LineStats& stats = *entry.stats;
     out += pad_left(entry.label, 7) + pad_left(std::to_string(stats.completed), 10) +

@@ -31,12 +31,6 @@ constexpr size_t kPercentileWidth = 8;   // "  99.99%" ("99.9999%" still fits)
 constexpr size_t kValueWidth = 8;        // "255.62us"
 constexpr size_t kColumnWidth = 13;      // side-by-side columns
 
-std::string pad_right(std::string_view text, size_t width) {
-  std::string padded(text);
-  if (padded.size() < width) padded.append(width - padded.size(), ' ');
-  return padded;
-}
-
 std::string plural(int64_t count, std::string_view noun) {
   std::string text = std::to_string(count) + " " + std::string(noun);
   if (count != 1) text += "s";
@@ -133,8 +127,8 @@ void append_side_by_side(const ReportInput& input, std::string& out) {
   const auto row = [&](std::string_view label, const TailFigure& left, const TailFigure& right) {
     const bool bounded = left.censored || right.censored;
     out += pad_left(label, kPercentileWidth) +
-           pad_left(tail_figure_text(left), kColumnWidth) +
-           pad_left(tail_figure_text(right), kColumnWidth) +
+           right_cell(tail_figure_text(left), kColumnWidth) +
+           right_cell(tail_figure_text(right), kColumnWidth) +
            pad_left(bounded ? "-" : ratio(left.value_ns, right.value_ns), 9) +
            (bounded ? " (timed out)" : "") + "\n";
   };
@@ -252,8 +246,8 @@ void append_dispatch_lag(const ReportInput& input, std::string& out) {
   const DispatchLag& lag = input.result.lag;
   const std::string absent =
       lag.behind_absent > 0 ? ", " + std::to_string(lag.behind_absent) +
-                                  " of them due while it was not running for " +
-                                  format_duration_ns(lag.absent_ns)
+                                  " of them due while it was not running (" +
+                                  format_duration_ns(lag.absent_ns) + " in all)"
                             : std::string();
   // The precision budget: lateness within it is by design (--dispatch-precision).
   const std::string budget =

@@ -520,5 +520,59 @@ TEST(TextReportTest, RequestsByLineShowsNon2xxBesideErrors) {
   EXPECT_TRUE(contains(text, "      2        30       0           30  4xx 30")) << text;
 }
 
+
+// A censored figure ("> 150.00ms") fills its column: it keeps a space from its neighbour
+// instead of running into it ("430.08us> 150.00ms> 150.00ms", a new user's trial).
+TEST(TextReportTest, RequestsByLineKeepsCensoredFiguresApart) {
+  FabricatedRun run = closed_loop_run();
+  run.config.requests_path = "mix.jsonl";
+  run.config.timeout_ns = 150'000'000;
+  RequestLine line;
+  line.line_number = 1;
+  line.method = "GET";
+  line.path = "/slow";
+  line.name = line.path;
+  run.config.requests.push_back(line);
+  run.result.lines.resize(1);
+  LineStats& stats = run.result.lines[0];
+  for (int i = 0; i < 9; ++i) stats.uncorrected.record(430'000);
+  stats.sent = 10;
+  stats.completed = 9;
+  stats.errors[static_cast<int>(ErrorKind::timeout)] = 1;
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(contains(text, "us > 150.00ms > 150.00ms")) << text;
+  EXPECT_FALSE(contains(text, "us> ")) << text;
+}
+
+
+// A shard's share of a rate that does not divide is read to two decimals, as the rates the
+// report prints are ("3.3333333333333335 of 10 req/s", a new user's trial).
+TEST(TextReportTest, AShardsShareOfTheRateReadsAsARate) {
+  FabricatedRun run = open_loop_run();
+  run.config.rate = 10;
+  run.config.connections = 3;
+  run.config.shard = ShardSpec{2, 3, true};
+  const std::string text = render_text_report(run.input());
+  EXPECT_TRUE(contains(text, "shard 2/3: 1 of 3 connections, 3.33 of 10 req/s (slots k mod 3 = 1)"))
+      << text;
+}
+
+
+// The README promises the line on every run: one too short for a CPU share says so instead of
+// leaving it out (a new user's -n 3 run had a Host line and no Generator CPU line).
+TEST(TextReportTest, AGeneratorCpuTooBriefToMeasureIsSaidNotLeftOut) {
+  FabricatedRun run = closed_loop_run();
+  run.result.host.meters = 1;
+  run.result.generator_cpu = GeneratorCpu{};
+  run.result.generator_cpu.add_worker(1'000'000, 3'000'000);  // 3 ms: too brief
+  std::string text = render_text_report(run.input());
+  EXPECT_TRUE(contains(text, "Generator CPU  not measured (no thread ran the 10.00ms a share needs)"))
+      << text;
+  run.result.generator_cpu.add_worker(20'000'000, 40'000'000);
+  text = render_text_report(run.input());
+  EXPECT_TRUE(contains(text, "Generator CPU  50.0% of 1 thread's time (busiest 50.0%)")) << text;
+  EXPECT_FALSE(contains(text, "not measured")) << text;
+}
+
 }  // namespace
 }  // namespace hammer

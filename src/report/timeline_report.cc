@@ -157,6 +157,9 @@ void append_connect_text(const ReportInput& input, std::string& out) {
          ", a new connection's first new request, uncorrected)\n";
 }
 
+// A latency column: a censored figure ("> 150.00ms") and a space before it.
+constexpr size_t kLatencyColumn = 11;
+
 void append_timeline_text(const ReportInput& input, std::string& out) {
   if (!input.config.print_timeline) return;
   const std::vector<TimelineRowSummary> rows = summarize_timeline(input);
@@ -164,17 +167,17 @@ void append_timeline_text(const ReportInput& input, std::string& out) {
   const int64_t interval_ns = input.result.timeline.interval_ns();
   out += "Timeline (per " + seconds_text(interval_ns) + ", requests by send time)\n";
   out += pad_left("second", 8) + "  phase   " + pad_left("requests", 10) + pad_left("req/s", 12) +
-         pad_left("p50", 10) + pad_left("p99", 10) + pad_left("max", 10) + pad_left("errors", 8) +
-         "\n";
+         pad_left("p50", kLatencyColumn) + pad_left("p99", kLatencyColumn) +
+         pad_left("max", kLatencyColumn) + pad_left("errors", 8) + "\n";
   for (const TimelineRowSummary& row : rows) {
     const bool any = row.figures.completed > 0;
     out += pad_left(std::to_string(row.figures.second), 8) + "  " +
            (row.ramp ? "ramp    " : row.figures.warmup ? "warmup  " : "measured") +
            pad_left(std::to_string(row.figures.completed), 10) +
            pad_left(format_rate(row.per_second), 12) +
-           pad_left(any ? tail_figure_text({row.p50_ns, row.p50_censored}) : "-", 10) +
-           pad_left(any ? tail_figure_text({row.p99_ns, row.p99_censored}) : "-", 10) +
-           pad_left(any ? tail_figure_text({row.max_ns, row.max_censored}) : "-", 10) +
+           right_cell(any ? tail_figure_text({row.p50_ns, row.p50_censored}) : "-", kLatencyColumn) +
+           right_cell(any ? tail_figure_text({row.p99_ns, row.p99_censored}) : "-", kLatencyColumn) +
+           right_cell(any ? tail_figure_text({row.max_ns, row.max_censored}) : "-", kLatencyColumn) +
            pad_left(std::to_string(row.errors), 8) + "\n";
   }
 }
