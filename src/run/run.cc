@@ -24,6 +24,7 @@
 #include "platform/system.h"
 #include "run/connection_transport.h"
 #include "run/interrupt.h"
+#include "run/progress_rate.h"
 #include "run/phases.h"
 #include "run/host_meter.h"
 #include "run/host_samples.h"
@@ -49,8 +50,7 @@ void report_progress(const Config& config, const std::vector<std::unique_ptr<Wor
   const int64_t kReportIntervalNs = config.progress_fd >= 0 ? 100'000'000 : 1'000'000'000;
   constexpr auto kPollInterval = std::chrono::milliseconds(20);
   int64_t next_report_ns = start_ns + kReportIntervalNs;
-  int64_t previous_completed = 0;
-  int64_t previous_ns = start_ns;
+  ProgressRate rate(start_ns);
   while (!done.try_wait()) {
     std::this_thread::sleep_for(kPollInterval);
     const int64_t now = monotonic_now_ns();
@@ -67,10 +67,7 @@ void report_progress(const Config& config, const std::vector<std::unique_ptr<Wor
       progress.completed += worker->published_completed();
       progress.errors += worker->published_errors();
     }
-    progress.per_second = static_cast<double>(progress.completed - previous_completed) * 1e9 /
-                          static_cast<double>(std::max<int64_t>(now - previous_ns, 1));
-    previous_completed = progress.completed;
-    previous_ns = now;
+    progress.per_second = rate.add(now, progress.completed);
     on_progress(progress);
   }
 }

@@ -38,7 +38,7 @@ struct Progress {
   int64_t ramp_ns = 0;         // the ramp: elapsed below it is the ramp's
   int64_t completed = 0;       // responses so far (as published by the workers, <= 100 ms old)
   int64_t errors = 0;
-  double per_second = 0;       // completions per second since the previous report
+  double per_second = 0;       // completions per second, over the last second (ProgressRate)
 };
 /// Called on the thread that called run_load(), about once a second while the run lasts.
 using ProgressFn = std::function<void(const Progress&)>;
