@@ -357,11 +357,8 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
   // What the schedule offered over the measured time. An interrupted run offered it only up
   // to the stop: in a merged fleet, an interrupted shard's share stopped coming while the
   // others ran on, so --rate over the fleet's whole time would read as a server that fell
-  // behind (it "sustained" less than was never offered). A lone run offered --rate until it
-  // stopped: its slots over its elapsed time read a little under it (-r 50 read "cannot carry
-  // 47 req/s", a new user's trial), so only a fleet's shards are read that way.
-  const bool fleet = config.shard.count > 1;
-  const double offered_rate = fleet && result.interrupted && elapsed_s > 0
+  // behind (it "sustained" less than was never offered).
+  const double offered_rate = result.interrupted && elapsed_s > 0
                                   ? static_cast<double>(result.scheduled) / elapsed_s
                                   : config.rate;
   // The unsent that waited behind busy connections; those due with no connection up are

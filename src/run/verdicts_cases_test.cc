@@ -232,27 +232,6 @@ TEST(VerdictRulesTest, TheNeedForConnectionsCountsTimedOutRequestsAtTheTimeout) 
   EXPECT_NEAR(std::get<TooFewConnectionsVerdict>(*few).connections_needed, 20, 0.01);
 }
 
-// Ctrl-C'd, a lone run offered --rate until the stop: the verdict names it, not its slots over
-// its elapsed time (-r 50 read "cannot carry 47 req/s"). A fleet's shard that stopped early
-// offered its share only until then, while the others ran on: that one reads its slots.
-TEST(VerdictRulesTest, AnInterruptedRunNamesTheRateItOffered) {
-  const int64_t ms = 1'000'000;
-  Fabricated run(50, 1, 100 * ms, 100 * ms);  // 5 connections needed
-  run.result.interrupted = true;
-  run.result.scheduled = 47;  // 47 slots over the 1 s the result says it ran
-  run.result.unsent = 20;
-  const auto rate_named = [&run] {
-    for (const Verdict& verdict : compute_verdicts(run.config, run.result, 2)) {
-      if (const auto* few = std::get_if<TooFewConnectionsVerdict>(&verdict)) return few->rate;
-    }
-    ADD_FAILURE() << "no too_few_connections verdict";
-    return 0.0;
-  };
-  EXPECT_DOUBLE_EQ(rate_named(), 50);
-  run.config.shard = ShardSpec{1, 2, true};
-  EXPECT_DOUBLE_EQ(rate_named(), 47);
-}
-
 // With -p N each connection carries N requests in flight: the connections needed are
 // rate x latency / N, and the suggestion is a -c for that -p.
 TEST(VerdictRulesTest, WithPipeliningTheNeedIsCountedInConnectionsOfThatDepth) {
