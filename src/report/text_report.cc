@@ -244,11 +244,15 @@ void append_totals(const ReportInput& input, std::string& out) {
 void append_dispatch_lag(const ReportInput& input, std::string& out) {
   if (!input.config.open_loop()) return;
   const DispatchLag& lag = input.result.lag;
-  const std::string absent =
-      lag.behind_absent > 0 ? ", " + std::to_string(lag.behind_absent) +
-                                  " of them due while it was not running (" +
-                                  format_duration_ns(lag.absent_ns) + " in all)"
-                            : std::string();
+  // The total is of stalls of 10 ms and more (DispatchLag::absent_ns); a busy host's shorter
+  // late wake-ups make slots late too, and have no total of their own here.
+  std::string absent;
+  if (lag.behind_absent > 0) {
+    absent = ", " + std::to_string(lag.behind_absent) + " of them due while it was not running";
+    if (lag.absent_ns > 0) {
+      absent += " (stalls of 10ms and more: " + format_duration_ns(lag.absent_ns) + " in all)";
+    }
+  }
   // The precision budget: lateness within it is by design (--dispatch-precision).
   const std::string budget =
       lag.budget_ns >= 0 ? ", budget " + format_duration_ns(lag.budget_ns) : std::string();

@@ -10,7 +10,6 @@
 namespace hammer {
 namespace {
 
-std::string milliseconds(int64_t ns) { return format_fixed(static_cast<double>(ns) / 1e6, 2) + " ms"; }
 std::string percent(double share) { return format_fixed(100.0 * share, 1) + "%"; }
 
 std::string sentence(const InterruptedBeforeMeasuringVerdict& v) {
@@ -81,7 +80,7 @@ std::string sentence(const RunFailedVerdict& v) {
                      " responses against " + std::to_string(v.failed) + " failed requests";
   if (v.timeouts > 0 && v.timeouts * 2 >= v.failed) {
     text += " (" + std::to_string(v.timeouts) + " timed out after " +
-            milliseconds(v.timeout_ns) + "); these latencies describe nothing";
+            format_duration_ns(v.timeout_ns) + "); these latencies describe nothing";
   }
   return text;
 }
@@ -159,7 +158,7 @@ std::string sentence(const TooFewConnectionsVerdict& v) {
   std::string text = "too few connections: -c " + std::to_string(v.connections) +
                      (pipelined ? " -p " + std::to_string(v.pipeline) : std::string()) +
                      " cannot carry " + format_fixed(v.rate, 0) + " req/s at " +
-                     milliseconds(v.latency_ns) + " per request; ";
+                     format_duration_ns(v.latency_ns) + " per request; ";
   const std::string law =
       pipelined ? "(Little's law: rate x latency / " + std::to_string(v.pipeline) +
                       " in flight per connection)"
@@ -184,25 +183,29 @@ std::string sentence(const OverCapacityVerdict& v) {
 }
 
 // "while a connection was idle", or also "or while hammer was not running", as the counts say.
+// " while a connection was idle (max lag 3.00ms)": one parenthesis, the count of those due
+// while hammer was not running in it where only some were.
 std::string late_cause(const GeneratorSaturatedVerdict& v) {
-  if (v.behind_absent == 0) return " while a connection was idle";
-  if (v.behind_absent >= v.behind_generator) return " that came due while hammer was not running";
+  const std::string lag = "max lag " + format_duration_ns(v.max_lag_ns) + ")";
+  if (v.behind_absent == 0) return " while a connection was idle (" + lag;
+  if (v.behind_absent >= v.behind_generator) {
+    return " that came due while hammer was not running (" + lag;
+  }
   return " while a connection was idle or hammer was not running (" +
-         std::to_string(v.behind_absent) + " of them)";
+         std::to_string(v.behind_absent) + " of them; " + lag;
 }
 
 std::string sentence(const GeneratorSaturatedVerdict& v) {
   std::string text = "warning: hammer itself sent " + std::to_string(v.behind_generator) +
-                     " requests late" + late_cause(v) + " (max lag " + milliseconds(v.max_lag_ns) +
-                     ")";
+                     " requests late" + late_cause(v);
   if (v.shift.percentile > 0) {
-    text += ", which can account for up to " + milliseconds(v.shift.shift_ns) + " of p" +
-            percentile_label(v.shift.percentile) + " (" + milliseconds(v.shift.value_ns) + ")";
+    text += ", which can account for up to " + format_duration_ns(v.shift.shift_ns) + " of p" +
+            percentile_label(v.shift.percentile) + " (" + format_duration_ns(v.shift.value_ns) + ")";
   }
   text += "; these numbers describe the generator, not the server: ";
   if (v.held_off) {
     const std::string stall =
-        v.host_stall_ns > 0 ? "the host stalled for up to " + milliseconds(v.host_stall_ns) + "; "
+        v.host_stall_ns > 0 ? "the host stalled for up to " + format_duration_ns(v.host_stall_ns) + "; "
                             : std::string();
     return text + "hammer was held off the CPU (" + stall + "its busiest thread ran " +
            percent(v.busiest_share) +
@@ -225,8 +228,8 @@ std::string sentence(const GeneratorSaturatedVerdict& v) {
 
 std::string sentence(const GeneratorLateVerdict& v) {
   return "note: hammer itself sent " + std::to_string(v.behind_generator) + " of " +
-         std::to_string(v.dispatched) + " requests late" + late_cause(v) + " (max lag " +
-         milliseconds(v.max_lag_ns) + "); too few, or too little, to move a reported "
+         std::to_string(v.dispatched) + " requests late" + late_cause(v) +
+         "; too few, or too little, to move a reported "
          "percentile by a tenth: the corrected latencies include that lag";
 }
 
@@ -238,9 +241,9 @@ std::string sentence(const ServerBehindVerdict& v) {
 
 std::string sentence(const TimerFloorVerdict& v) {
   return "note: this platform's timers limit dispatch precision: the poller sleeps in steps of " +
-         milliseconds(v.timer_granularity_ns) + ", and requests that found a connection idle "
-         "still left " + milliseconds(v.mean_idle_lag_ns) +
-         " after their slot on average (max lag " + milliseconds(v.max_lag_ns) +
+         format_duration_ns(v.timer_granularity_ns) + ", and requests that found a connection idle "
+         "still left " + format_duration_ns(v.mean_idle_lag_ns) +
+         " after their slot on average (max lag " + format_duration_ns(v.max_lag_ns) +
          "); the corrected latencies include that lag";
 }
 
@@ -256,19 +259,19 @@ void figures(const CensoredTailVerdict& v, JsonWriter& json) {
 
 std::string sentence(const HostStalledVerdict& v) {
   std::string text = "warning: the host stalled: hammer's threads were held up to " +
-                     milliseconds(v.max_stall_ns) + " (" + format_duration_ns(v.max_stall_at_ns) +
+                     format_duration_ns(v.max_stall_ns) + " (" + format_duration_ns(v.max_stall_at_ns) +
                      " into the run; " + std::to_string(v.long_stalls) +
                      (v.long_stalls == 1 ? " stall" : " stalls") + " over 10 ms, " +
-                     milliseconds(v.lost_ns) + " lost";
+                     format_duration_ns(v.lost_ns) + " lost";
   if (v.observed_ns > 0) {
     text += ", " + percent(static_cast<double>(v.lost_ns) / static_cast<double>(v.observed_ns)) +
             " of the run";
   }
-  if (v.steal_ns > 0) text += "; steal " + milliseconds(v.steal_ns);
+  if (v.steal_ns > 0) text += "; steal " + format_duration_ns(v.steal_ns);
   text += ")";
   if (v.moved.empty()) {
     // Frozen for long enough (VerdictThresholds::kHostFrozenShare), whatever the percentiles.
-    return text + "; frozen " + milliseconds(v.frozen_ns) + " (" + percent(v.frozen_share) +
+    return text + "; frozen " + format_duration_ns(v.frozen_ns) + " (" + percent(v.frozen_share) +
            " of the measured time) in stalls of 50 ms and more, when hammer could neither "
            "send nor read: its throughput, backlog and latencies describe this machine as much "
            "as the server; repeat the run on a quieter machine";

@@ -69,7 +69,7 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
        "was still busy with an earlier request that got no answer (2 connects succeeded)"},
       {RunFailedVerdict{0, 40, 40, 300'000'000}, "run_failed",
        "the run did not work: 0 responses against 40 failed requests (40 timed out after "
-       "300.00 ms); these latencies describe nothing"},
+       "300.00ms); these latencies describe nothing"},
       {CensoredTailVerdict{40, 2000, 2'000'000'000, 98.0, {99, 99.9, 99.99}}, "censored_tail",
        "warning: 40 of 2,000 requests (2.0%) timed out after 2.00s and have no latency: every "
        "percentile above 98% (here p99, p99.9, p99.99 and max) is only known to be over 2.00s, "
@@ -95,14 +95,14 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
        "warning: 1,205 of 20,000 requests (6.0%) failed without an answer (write 3, parse 2, no "
        "connection up 1,200); the latencies below describe only the answered"},
       {TooFewConnectionsVerdict{1, 4000, 500'000, 2.0, 3, false}, "too_few_connections",
-       "too few connections: -c 1 cannot carry 4000 req/s at 0.50 ms per request; about 3 "
+       "too few connections: -c 1 cannot carry 4000 req/s at 500.00us per request; about 3 "
        "connections would (Little's law: rate x latency)"},
       {TooFewConnectionsVerdict{1, 4000, 5'000'000, 5.0, 6, false, 4}, "too_few_connections",
-       "too few connections: -c 1 -p 4 cannot carry 4000 req/s at 5.00 ms per request; about 6 "
+       "too few connections: -c 1 -p 4 cannot carry 4000 req/s at 5.00ms per request; about 6 "
        "connections would (Little's law: rate x latency / 4 in flight per connection)"},
       {TooFewConnectionsVerdict{100, 9'000'000, 112'000'000, 1'008'000, 1'000'000, true},
        "too_few_connections",
-       "too few connections: -c 100 cannot carry 9000000 req/s at 112.00 ms per request; it "
+       "too few connections: -c 100 cannot carry 9000000 req/s at 112.00ms per request; it "
        "would take about 1008000 connections (Little's law: rate x latency), more than -c "
        "allows (1000000): lower --rate, or split it over several hammers"},
       {OverCapacityVerdict{1623.4, 3000, 812, 90, 0}, "over_capacity",
@@ -116,58 +116,58 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
       {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 2, 8, true, {99, 4'000'000, 3'000'000}, 0},
        "generator_saturated",
        "warning: hammer itself sent 50 requests late while a connection was idle (max lag "
-       "3.00 ms), which can account for up to 3.00 ms of p99 (4.00 ms); these numbers describe "
+       "3.00ms), which can account for up to 3.00ms of p99 (4.00ms); these numbers describe "
        "the generator, not the server: lower --rate or add --threads"},
       {GeneratorSaturatedVerdict{80, 400, 400'000'000, 2, 8, true, {99.9, 401'000'000, 400'000'000}, 80},
        "generator_saturated",
        "warning: hammer itself sent 80 requests late that came due while hammer was not running "
-       "(max lag 400.00 ms), which can account for up to 400.00 ms of p99.9 (401.00 ms); these "
+       "(max lag 400.00ms), which can account for up to 400.00ms of p99.9 (401.00ms); these "
        "numbers describe the generator, not the server: lower --rate or add --threads"},
       {GeneratorSaturatedVerdict{85, 1000, 17'600'000, 2, 8, false, {99, 18'000'000, 17'000'000},
                                  0, true, 17'500'000, 0.111},
        "generator_saturated",
        "warning: hammer itself sent 85 requests late while a connection was idle (max lag "
-       "17.60 ms), which can account for up to 17.00 ms of p99 (18.00 ms); these numbers "
+       "17.60ms), which can account for up to 17.00ms of p99 (18.00ms); these numbers "
        "describe the generator, not the server: hammer was held off the CPU (the host stalled "
-       "for up to 17.50 ms; its busiest thread ran 11.1% of the time), which a lower --rate or "
+       "for up to 17.50ms; its busiest thread ran 11.1% of the time), which a lower --rate or "
        "more --threads would not help: free the machine, or run again"},
       {GeneratorSaturatedVerdict{80, 400, 400'000'000, 2, 8, false, {}, 80, true, 0, 0.02},
        "generator_saturated",
        "warning: hammer itself sent 80 requests late that came due while hammer was not running "
-       "(max lag 400.00 ms); these numbers describe the generator, not the server: hammer was "
+       "(max lag 400.00ms); these numbers describe the generator, not the server: hammer was "
        "held off the CPU (its busiest thread ran 2.0% of the time), which a lower --rate or "
        "more --threads would not help: free the machine, or run again"},
       {GeneratorSaturatedVerdict{60, 1000, 9'000'000, 2, 8, false, {99.99, 9'500'000, 9'000'000},
                                  0, false, 0, 0.026, true},
        "generator_saturated",
        "warning: hammer itself sent 60 requests late while a connection was idle (max lag "
-       "9.00 ms), which can account for up to 9.00 ms of p99.99 (9.50 ms); these numbers "
+       "9.00ms), which can account for up to 9.00ms of p99.99 (9.50ms); these numbers "
        "describe the generator, not the server: hammer was not busy (its busiest thread ran 2.6% "
        "of the time), so a lower --rate or more --threads is unlikely to help: its threads were "
        "woken late, as on a busy machine; free the machine, or run again"},
       {GeneratorLateVerdict{{30, 1000, 3'000'000, 2, 8, true, {}, 10}}, "generator_late",
        "note: hammer itself sent 30 of 1000 requests late while a connection was idle or hammer "
-       "was not running (10 of them) (max lag 3.00 ms); too few, or too little, to move a "
+       "was not running (10 of them; max lag 3.00ms); too few, or too little, to move a "
        "reported percentile by a tenth: the corrected latencies include that lag"},
       {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 2, 8, true, {}, 0}, "generator_saturated",
        "warning: hammer itself sent 50 requests late while a connection was idle (max lag "
-       "3.00 ms); these numbers describe the generator, not the server: lower --rate or add "
+       "3.00ms); these numbers describe the generator, not the server: lower --rate or add "
        "--threads"},
       {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 4, 2, false, {}, 0}, "generator_saturated",
        "warning: hammer itself sent 50 requests late while a connection was idle (max lag "
-       "3.00 ms); these numbers describe the generator, not the server: lower --rate (its 4 "
+       "3.00ms); these numbers describe the generator, not the server: lower --rate (its 4 "
        "threads already cover the machine's 2 CPUs; more would only share them), or free the "
        "machine"},
       {GeneratorSaturatedVerdict{50, 1000, 3'000'000, 4, 0, false, {}, 0}, "generator_saturated",
        "warning: hammer itself sent 50 requests late while a connection was idle (max lag "
-       "3.00 ms); these numbers describe the generator, not the server: lower --rate"},
+       "3.00ms); these numbers describe the generator, not the server: lower --rate"},
       {ServerBehindVerdict{7}, "server_behind",
        "note: 7 requests left late because every connection was busy waiting on the server; "
        "the corrected latencies include that wait"},
       {TimerFloorVerdict{1'000'000, 430'000, 900, 1'900'000}, "timer_floor",
        "note: this platform's timers limit dispatch precision: the poller sleeps in steps of "
-       "1.00 ms, and requests that found a connection idle still left 0.43 ms after their slot "
-       "on average (max lag 1.90 ms); the corrected latencies include that lag"},
+       "1.00ms, and requests that found a connection idle still left 430.00us after their slot "
+       "on average (max lag 1.90ms); the corrected latencies include that lag"},
   };
   for (const Row& row : rows) {
     EXPECT_EQ(verdict_code_name(verdict_code(row.verdict)), row.code);
@@ -203,8 +203,8 @@ TEST(VerdictTextTest, HostStalledNamesTheStallAndThePercentilesItCouldHaveMade) 
   EXPECT_EQ(verdict_code_from_name("host_stalled"), VerdictCode::host_stalled);
   EXPECT_EQ(verdict_code_from_name("timer_floor"), VerdictCode::timer_floor);
   EXPECT_EQ(verdict_sentence(verdict),
-            "warning: the host stalled: hammer's threads were held up to 312.00 ms (1.20s into "
-            "the run; 2 stalls over 10 ms, 330.00 ms lost, 3.3% of the run); stalls that long "
+            "warning: the host stalled: hammer's threads were held up to 312.00ms (1.20s into "
+            "the run; 2 stalls over 10 ms, 330.00ms lost, 3.3% of the run); stalls that long "
             "could have made the corrected p95 (12.00ms) and p99 (290.00ms): they describe "
             "this machine, not the server; repeat the run on a quieter machine");
 }
@@ -221,9 +221,9 @@ TEST(VerdictTextTest, HostStalledWithNoPercentileSaysHowLongTheHostWasFrozen) {
   verdict.frozen_ns = 2'900'000'000;
   verdict.frozen_share = 0.70;
   EXPECT_EQ(verdict_sentence(verdict),
-            "warning: the host stalled: hammer's threads were held up to 465.00 ms (3.23s into "
-            "the run; 81 stalls over 10 ms, 3290.00 ms lost, 79.5% of the run); frozen "
-            "2900.00 ms (70.0% of the measured time) in stalls of 50 ms and more, when hammer "
+            "warning: the host stalled: hammer's threads were held up to 465.00ms (3.23s into "
+            "the run; 81 stalls over 10 ms, 3.29s lost, 79.5% of the run); frozen "
+            "2.90s (70.0% of the measured time) in stalls of 50 ms and more, when hammer "
             "could neither send nor read: its throughput, backlog and latencies describe this "
             "machine as much as the server; repeat the run on a quieter machine");
 }

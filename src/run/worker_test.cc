@@ -238,6 +238,34 @@ TEST_P(WorkerTest, SlotsDueWhileAWaitOversleptAreTheGeneratorsNotTheServers) {
   EXPECT_EQ(lag.generator_late_latency.total_count(), 40);  // each answered: located
 }
 
+// A busy host's short late wake-up (5 ms here, 1.1 ms at every slot in a new user's trial):
+// the slot due in it is hammer's lateness all the same, but the time is no stall: absent_ns,
+// which over_capacity takes off the run's time, counts only absences of 10 ms and more.
+TEST_P(WorkerTest, AShortLateWakeUpMakesItsSlotLateButCountsNoAbsentTime) {
+  StubServer server;
+  Config config = open_loop_config(100, 2);
+  config.timeout_ns = 10'000 * kMs;
+  Harness harness(config, server);
+  harness.begin(1'000 * kMs);
+  ASSERT_TRUE(harness.worker.run_pass());  // slot 0 leaves on time
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 1; }));
+  server.answer_all();
+  const int64_t asked = harness.worker.next_wake_for_testing(harness.t0) - harness.t0;
+  ASSERT_LE(asked, 10 * kMs);
+  harness.clock.set(harness.t0 + asked + 5 * kMs);  // the wait ends 5 ms late
+  ASSERT_TRUE(harness.pass_until([&] {
+    server.pump();
+    server.answer_all();
+    return harness.worker.result().completed >= 2;
+  }));
+  harness.worker.begin_run(harness.t0, harness.clock.now_ns());
+  harness.worker.end_run();
+  const DispatchLag& lag = harness.worker.result().lag;
+  EXPECT_EQ(lag.behind_generator, 1);
+  EXPECT_EQ(lag.behind_absent, 1);
+  EXPECT_EQ(lag.absent_ns, 0);
+}
+
 // The same stall to the end of a 100 ms run: the slots due while the worker was absent are
 // never sent, and they are no backlog: not over capacity, whatever rate was sustained.
 TEST_P(WorkerTest, SlotsUnsentBecauseTheWorkerWasAbsentAreNoBacklog) {

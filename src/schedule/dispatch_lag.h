@@ -24,8 +24,10 @@ struct DispatchLag {
   // wait, or a pass ran long: stopped, a frozen host, its own CPU), whatever the connections
   // were doing when they finally left: the catch-up after a stall is not the server's.
   int64_t behind_absent = 0;
-  // The measured time one worker was absent that way: the longest of any worker's (a stopped
-  // process stops them all at once; their absences are not added up).
+  // The measured time one worker was absent that way in absences of 10 ms and more (a stall,
+  // as the hiccup meter counts one: shorter ones are a busy host's late wake-ups, whose slots
+  // still left): the longest of any worker's (a stopped process stops them all at once; their
+  // absences are not added up).
   int64_t absent_ns = 0;
   // The largest lag among behind_generator: what hammer's own lateness came to. max_ns is
   // usually a server stall's, which must not be quoted as hammer's.
