@@ -22,7 +22,7 @@ namespace hammer {
 
 /// One percentile of every request that ended: a value, or (censored) the lower bound only.
 struct TailFigure {
-  int64_t value_ns = 0;   // censored: a bound the true value is above (CensoredTail::bound_at)
+  int64_t value_ns = 0;   // censored: a bound the true value is above (CensoredTail::bound)
   bool censored = false;
 };
 
@@ -42,12 +42,13 @@ struct CensoredTail {
   double among_answered(double q) const;
   /// Percentile q of every request that ended; the histogram must hold the `answered` values.
   TailFigure at(const Histogram& answered_latencies, double q) const;
-  /// What is known of a censored percentile q: at least the timeout, and at least the
-  /// answered figure `timed_out` ranks below q's rank (wherever the timed-out requests lie,
-  /// they move a rank by no more). The two differ only where answers took longer than the
-  /// timeout: the corrected stopwatch counts the wait for a connection, which --timeout (from
-  /// the send) does not bound; a p99 read "> 200.00ms" beside a p90 of 421 ms.
-  int64_t bound_at(const Histogram& answered_latencies, double q) const;
+  /// What is known of every censored percentile: at least the timeout, and at least the
+  /// slowest answer, as the percentiles below it read the timed-out requests as slower than
+  /// any answer (so the figures never fall as the percentile rises). The two differ only
+  /// where answers took longer than the timeout: the corrected stopwatch counts the wait for a
+  /// connection, which --timeout (from the send) does not bound; a p99 read "> 200.00ms"
+  /// beside a p90 of 421 ms.
+  int64_t bound(const Histogram& answered_latencies) const;
   /// The slowest request: censored when any timed out, at least the timeout and the slowest
   /// answer.
   TailFigure max(const Histogram& answered_latencies) const;

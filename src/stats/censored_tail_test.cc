@@ -80,26 +80,45 @@ TEST(CensoredTailTest, ACensoredFigureIsTheTimeoutAsABound) {
 }
 
 // Corrected latencies include the wait for a connection, which --timeout does not bound: an
-// answer can take longer than the timeout. A censored figure is then at least the answered
-// one the timed-out requests rank below (a p99 read "> 200.00ms" beside a p90 of 421 ms).
+// answer can take longer than the timeout. A censored figure is then at least the slowest
+// answer, which the percentile at the answered share reads (a p99 read "> 200.00ms" beside a
+// p90 of 421 ms; then "> 100.00ms" at p99 under a p95 of 142.74 ms): the figures never fall
+// as the percentile rises.
 TEST(CensoredTailTest, AnswersSlowerThanTheTimeoutRaiseTheBound) {
   Histogram histogram;
   for (int64_t ms = 1; ms <= 90; ++ms) histogram.record(ms * 10'000'000);  // 10 ms .. 900 ms
   const CensoredTail tail = censored_tail(histogram, 10, 200'000'000);
-  const TailFigure p99 = tail.at(histogram, 99);
-  ASSERT_TRUE(p99.censored);
-  // Rank 99 of 100, less the 10 timed out: the 89th answer, 890 ms.
-  EXPECT_EQ(histogram.lowest_equivalent_value(p99.value_ns),
-            histogram.lowest_equivalent_value(890'000'000));
-  EXPECT_GE(tail.max(histogram).value_ns, histogram.max());
-  // p91: the 81st answer; and answers all faster than the timeout leave it the bound.
-  const TailFigure p91 = tail.at(histogram, 91);
-  ASSERT_TRUE(p91.censored);
-  EXPECT_EQ(histogram.lowest_equivalent_value(p91.value_ns),
-            histogram.lowest_equivalent_value(810'000'000));
+  const TailFigure p90 = tail.at(histogram, 90);  // the answered share: the slowest answer
+  ASSERT_FALSE(p90.censored);
+  EXPECT_EQ(histogram.lowest_equivalent_value(p90.value_ns),
+            histogram.lowest_equivalent_value(900'000'000));
+  for (double q : {90.001, 91.0, 99.0, 99.99}) {
+    const TailFigure figure = tail.at(histogram, q);
+    ASSERT_TRUE(figure.censored) << q;
+    EXPECT_GE(figure.value_ns, p90.value_ns) << q;
+    EXPECT_LE(figure.value_ns, tail.max(histogram).value_ns) << q;
+  }
+  // Answers all faster than the timeout leave it the bound.
   Histogram fast;
   for (int64_t ms = 1; ms <= 90; ++ms) fast.record(ms * 1'000'000);
   EXPECT_EQ(censored_tail(fast, 10, 200'000'000).at(fast, 99).value_ns, 200'000'000);
+}
+
+// Whatever the answers and timeouts, the figures rise with the percentile (uncensored,
+// censored and max alike).
+TEST(CensoredTailTest, FiguresNeverFallAsThePercentileRises) {
+  for (int64_t timed_out : {1, 5, 30}) {
+    Histogram histogram;
+    for (int64_t i = 1; i <= 100; ++i) histogram.record(i * i * 20'000);  // 20 us .. 200 ms
+    const CensoredTail tail = censored_tail(histogram, timed_out, 100'000'000);
+    int64_t previous = 0;
+    for (double q : {50.0, 75.0, 90.0, 95.0, 99.0, 99.9, 99.99}) {
+      const int64_t value = tail.at(histogram, q).value_ns;
+      EXPECT_GE(value, previous) << "p" << q << " with " << timed_out << " timed out";
+      previous = value;
+    }
+    EXPECT_GE(tail.max(histogram).value_ns, previous);
+  }
 }
 
 TEST(CensoredTailTest, AnUncensoredPercentileCountsTheTimedOutAsSlowest) {
