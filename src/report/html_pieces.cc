@@ -7,6 +7,7 @@
 
 #include "report/format.h"
 #include "report/hgrm.h"
+#include "report/report_input.h"
 #include "report/svg_chart.h"
 
 namespace hammer::html {
@@ -57,17 +58,18 @@ std::string series_suffix(const std::vector<const RunView*>& runs, const RunView
 
 }  // namespace
 
-// A censored figure is shown as its bound, marked, never as a value (data-censored).
+// A censored figure is shown as its bound, marked, never as a value (data-censored). The words
+// are the text report's (tail_figure_text: "12.34ms", "> 2.00s").
 std::string latency_cell(const Histogram* histogram, const CensoredTail& tail, double q,
                          bool max) {
   if (histogram == nullptr || histogram->total_count() == 0) return "<td>-</td>";
   const TailFigure figure = max ? tail.max(*histogram) : tail.at(*histogram, q);
+  const std::string shown = escape_html(tail_figure_text(figure));
   if (figure.censored) {
     return "<td class=\"censored\" data-censored=\"" + std::to_string(figure.value_ns) +
-           "\">&gt; " + format_duration_ns(figure.value_ns) + " <small>(timed out)</small></td>";
+           "\">" + shown + " <small>(timed out)</small></td>";
   }
-  return "<td data-ns=\"" + std::to_string(figure.value_ns) + "\">" +
-         format_duration_ns(figure.value_ns) + "</td>";
+  return "<td data-ns=\"" + std::to_string(figure.value_ns) + "\">" + shown + "</td>";
 }
 
 std::string ratio_cell(const Histogram* corrected, const CensoredTail& corrected_tail,
@@ -81,10 +83,10 @@ std::string ratio_cell(const Histogram* corrected, const CensoredTail& corrected
   const TailFigure bottom =
       max ? uncorrected_tail.max(*uncorrected) : uncorrected_tail.at(*uncorrected, q);
   if (bottom.value_ns <= 0 || top.censored || bottom.censored) return "<td>-</td>";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f&times;",
-                static_cast<double>(top.value_ns) / static_cast<double>(bottom.value_ns));
-  return std::string("<td class=\"ratio\">") + buffer + "</td>";
+  // One decimal, as the text report's ratio column ("10.0x").
+  const std::string ratio =
+      format_fixed(static_cast<double>(top.value_ns) / static_cast<double>(bottom.value_ns), 1);
+  return "<td class=\"ratio\">" + ratio + "&times;</td>";
 }
 
 std::string whole(double value) { return format_fixed(value, 0); }

@@ -26,7 +26,8 @@ inline constexpr const char* kBlack = "#000000";
 /// marked (data-censored), never as a value; an exact one carries its nanoseconds (data-ns).
 std::string latency_cell(const Histogram* histogram, const CensoredTail& tail, double q,
                          bool max = false);
-/// corrected / uncorrected at `q` ("2.15&times;"), or "-" when either is censored or empty.
+/// corrected / uncorrected at `q` with one decimal, as the text prints it ("2.2&times;"), or
+/// "-" when either is censored or empty.
 std::string ratio_cell(const Histogram* corrected, const CensoredTail& corrected_tail,
                        const Histogram* uncorrected, const CensoredTail& uncorrected_tail,
                        double q, bool max = false);

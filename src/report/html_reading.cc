@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/html_reading.h"
 
+#include "report/report_input.h"
 
 namespace hammer::html {
 
@@ -30,10 +31,9 @@ Expected<RunView, std::string> read_run(const HtmlSource& source) {
   RunView run{source.label, source.document, std::move(*typed), false, {}, {}};
   const RunResult& result = run.typed.result;
   run.corrected_leads = run.typed.config.corrected_stopwatch_leads();
-  const int64_t timed_out = result.error_count(ErrorKind::timeout);
-  const int64_t timeout_ns = run.typed.config.timeout_ns;
-  if (run.corrected()) run.corrected_tail = censored_tail(*run.corrected(), timed_out, timeout_ns);
-  run.uncorrected_tail = censored_tail(result.uncorrected, timed_out, timeout_ns);
+  const Config& config = run.typed.config;
+  if (run.corrected()) run.corrected_tail = tail_of(config, result, *run.corrected());
+  run.uncorrected_tail = tail_of(config, result, result.uncorrected);
   return run;
 }
 

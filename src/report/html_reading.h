@@ -2,8 +2,9 @@
 #pragma once
 // The HTML report's view of a saved document (report/html_report.h): a single run read through
 // the typed reader (document/run_document.h), whose histograms are decoded once from their HDR
-// strings (never rebuilt from the rounded percentiles), and members the typed reader does not
-// keep yet read by path. Internal to the html_* files.
+// strings (never rebuilt from the rounded percentiles). Every figure of the page comes from the
+// typed document, as `hammer report`'s text does; the raw document is kept only for the config
+// footers, which list every member as written. Internal to the html_* files.
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -30,11 +31,12 @@ std::string text_at(const JsonValue* node, std::initializer_list<std::string_vie
 /// One single-run document as the page reads it.
 struct RunView {
   std::string label;
-  const JsonValue* document;  // for the members the typed reader does not keep yet
+  const JsonValue* document;  // for the config footers only: every member, as written
   RunDocument typed;          // the run as read_run_document() reads it: every histogram
   bool corrected_leads = false;
-  // What the run's timeouts censor in each latency histogram (stats/censored_tail.h), from the
-  // document's counts: older documents, written before `censored` existed, are read the same.
+  // What the run's timeouts censor in each latency histogram (tail_of, as the text report
+  // reads it), from the document's counts: older documents, written before `censored`
+  // existed, are read the same.
   CensoredTail corrected_tail;
   CensoredTail uncorrected_tail;
 

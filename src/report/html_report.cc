@@ -7,9 +7,11 @@
 // config and version at the foot. A sweep gets throughput and latency against the level with
 // the knee and the collapse marked, Little's law and the --control ratio.
 //
-// Every figure is read from the JSON document: counts and per-second rows as written,
-// latencies from the histograms decoded from their HDR strings. Cells that carry a latency
-// also carry it exactly (data-ns), so a test can compare the page with the document.
+// Every figure is read from the typed document (document/run_document.h), as `hammer report`
+// reads it for the text, and worded by the text report's own helpers, so the page and the text
+// say each figure alike; latencies come from the histograms decoded from their HDR strings.
+// Cells that carry a latency also carry it exactly (data-ns), so a test can compare the page
+// with the document.
 //
 // This file holds the page's frame and a sweep's body; a single run's sections are
 // html_run_sections.cc, the document's reading html_reading.cc, shared cells and the spectrum
@@ -238,7 +240,7 @@ Expected<std::string, std::string> render_html_report(const std::vector<HtmlSour
     runs.push_back(std::move(*run));
   }
   if (runs.size() == 1) {
-    return page("hammer report: " + text_at(runs[0].document, {"config", "url"}),
+    return page("hammer report: " + runs[0].typed.config.url,
                 run_heading(runs[0]) + " &middot; " + escape_html(runs[0].label),
                 single_run_body(runs[0], ""), runs[0].document);
   }

@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: MIT
 #include "report/html_run_sections.h"
 
-#include <algorithm>
-#include <cmath>
-#include <cstdio>
 #include <optional>
+#include <string_view>
 #include <tuple>
+#include <vector>
 
 #include "document/run_document.h"
 #include "report/format.h"
 #include "report/host_report.h"
 #include "report/html_pieces.h"
 #include "report/http2_report.h"
+#include "report/report_input.h"
 #include "report/slo_report.h"
 #include "report/svg_chart.h"
+#include "report/timeline_report.h"
 #include "report/tls_report.h"
 #include "report/verdict_text.h"
 #include "run/verdicts.h"
@@ -109,26 +110,31 @@ std::string findings_section(const RunView& run) {
          "</ul></section>";
 }
 
+// The text report's input for the saved run, for the helpers the text report renders with
+// (summarize_timeline): figures only, so no verdict and no note is read from it.
+ReportInput text_report_input(const RunView& run) {
+  static const std::vector<Verdict> kNoVerdicts;
+  return ReportInput{run.typed.config, run.typed.result, kNoVerdicts, {}, nullptr, nullptr,
+                     nullptr};
+}
+
 std::string summary_table(const RunView& run) {
+  const Config& config = run.typed.config;
+  const RunResult& result = run.typed.result;
   const Histogram* corrected = run.corrected();
   const Histogram* uncorrected = &run.uncorrected();
-  const JsonValue* doc = run.document;
   std::string html = "<table class=\"summary\" id=\"summary\"><tr><th class=\"name\"></th>";
   html += "<th>corrected<br><small>from intended send</small></th>";
   html += "<th>uncorrected<br><small>from actual send</small></th>";
   html += "<th>ratio<br><small>corrected / uncorrected</small></th></tr>";
-  const JsonValue* percentiles = at(doc, {"latency", "uncorrected", "percentiles_ns"});
-  std::vector<std::pair<std::string, double>> rows;
-  if (percentiles != nullptr) {
-    for (const auto& [label, value] : percentiles->members) {
-      rows.emplace_back(label, std::atof(label.c_str()));
-    }
-  }
-  for (const auto& [label, q] : rows) {
-    html += "<tr data-percentile=\"" + escape_html(label) + "\"><td class=\"name\">p" +
-            escape_html(label) + "</td>" + latency_cell(corrected, run.corrected_tail, q) +
-            latency_cell(uncorrected, run.uncorrected_tail, q) +
-            ratio_cell(corrected, run.corrected_tail, uncorrected, run.uncorrected_tail, q) +
+  // The document's rows (the whole default spectrum and the --percentiles): the page has room
+  // for every one the text prints with --latency; each figure is the text's for its row.
+  for (const PercentilePoint& point : json_percentiles(config)) {
+    html += "<tr data-percentile=\"" + escape_html(point.label) + "\"><td class=\"name\">p" +
+            escape_html(point.label) + "</td>" +
+            latency_cell(corrected, run.corrected_tail, point.q) +
+            latency_cell(uncorrected, run.uncorrected_tail, point.q) +
+            ratio_cell(corrected, run.corrected_tail, uncorrected, run.uncorrected_tail, point.q) +
             "</tr>";
   }
   html += "<tr data-percentile=\"max\"><td class=\"name\">max</td>" +
@@ -137,14 +143,14 @@ std::string summary_table(const RunView& run) {
           ratio_cell(corrected, run.corrected_tail, uncorrected, run.uncorrected_tail, 100,
                      true) +
           "</tr></table>";
-  const double per_second = number_or(doc, {"requests", "per_second"}, 0);
-  html += "<table class=\"counts\"><tr><th class=\"name\">requests/s</th><td id=\"requests-per-second\">" +
-          format_fixed(per_second, 2) + "</td><th class=\"name\">completed</th><td id=\"completed\">" +
-          whole(number_or(doc, {"requests", "completed"}, 0)) +
-          "</td><th class=\"name\">sent</th><td>" + whole(number_or(doc, {"requests", "sent"}, 0)) +
-          "</td><th class=\"name\">elapsed</th><td>" +
-          format_duration_ns(whole_ns(number_or(doc, {"elapsed_ns"}, 0))) +
-          "</td></tr></table>";
+  // As the text's "Requests/sec" and "N requests in ELAPSED" say them.
+  html += "<table class=\"counts\"><tr><th class=\"name\">requests/s</th>"
+          "<td id=\"requests-per-second\">" +
+          format_rate(requests_per_second(result)) +
+          "</td><th class=\"name\">completed</th><td id=\"completed\">" +
+          std::to_string(result.completed) + "</td><th class=\"name\">sent</th><td>" +
+          std::to_string(result.sent) + "</td><th class=\"name\">elapsed</th><td>" +
+          format_duration_ns(result.elapsed_ns) + "</td></tr></table>";
   if (!corrected) {
     html += "<p class=\"caption\">Closed loop: each request waits for the previous one, so "
             "there is no intended send time and no corrected latency.</p>";
@@ -153,8 +159,9 @@ std::string summary_table(const RunView& run) {
 }
 
 std::string timeline_section(const RunView& run, const std::string& id) {
-  const JsonValue* rows = at(run.document, {"timeline", "rows"});
-  if (rows == nullptr || rows->items.empty()) return "";
+  // The rows the text's --timeline table and the JSON timeline print (summarize_timeline).
+  const std::vector<TimelineRowSummary> rows = summarize_timeline(text_report_input(run));
+  if (rows.empty()) return "";
   ChartSeries requests{"requests/s", kBlue, "", {}};
   ChartSeries errors{"errors/s", kBlack, "4 3", {}};
   ChartSeries p50{"p50", kGreen, "", {}};
@@ -172,31 +179,26 @@ std::string timeline_section(const RunView& run, const std::string& id) {
     if (!shade) shade = ChartShade{from, to, label};
     shade->to_x = to;
   };
-  for (const JsonValue& row : rows->items) {
-    const double start = number_or(&row, {"start_s"}, 0);
-    const double length = number_or(&row, {"length_s"}, 1);
+  for (const TimelineRowSummary& row : rows) {
+    const double start = static_cast<double>(row.figures.start_ns) / 1e9;
+    const double length = static_cast<double>(row.figures.length_ns) / 1e9;
     const double end = start + length;
-    requests.points.push_back({start, number_or(&row, {"per_second"}, 0), end});
-    errors.points.push_back({start, number_or(&row, {"errors"}, 0) / (length > 0 ? length : 1),
-                             end});
-    // A censored figure is the timeout, a bound: no point is drawn for it.
-    const auto censored = [&](const char* name) {
-      const JsonValue* names = row.find("censored");
-      return names != nullptr &&
-             std::any_of(names->items.begin(), names->items.end(),
-                         [&](const JsonValue& item) { return item.text == name; });
-    };
-    for (auto [key, name, series] :
-         {std::tuple<const char*, const char*, ChartSeries*>{"p50_ns", "50", &p50},
-          {"p99_ns", "99", &p99},
-          {"max_ns", "max", &max}}) {
-      if (auto value = number_at(&row, {key}); value && !censored(name)) {
-        series->points.push_back({start, *value / 1e6, end});
+    requests.points.push_back({start, row.per_second, end});
+    errors.points.push_back(
+        {start, static_cast<double>(row.errors) / (length > 0 ? length : 1), end});
+    // A second without responses has no latency; a censored figure is the timeout, a bound
+    // (the text prints "> 2.00s"): no point is drawn for either.
+    if (row.figures.completed > 0) {
+      for (auto [value_ns, censored, series] :
+           {std::tuple<int64_t, bool, ChartSeries*>{row.p50_ns, row.p50_censored, &p50},
+            {row.p99_ns, row.p99_censored, &p99},
+            {row.max_ns, row.max_censored, &max}}) {
+        if (!censored) series->points.push_back({start, static_cast<double>(value_ns) / 1e6, end});
       }
     }
-    const std::string phase = text_at(&row, {"phase"});
-    if (phase == "ramp") extend(ramp, start, start + length, "ramp (not in the figures)");
-    if (phase == "warmup") extend(warmup, start, start + length, "warm-up (not in the figures)");
+    const std::string_view phase = timeline_phase_name(row);
+    if (phase == "ramp") extend(ramp, start, end, "ramp (not in the figures)");
+    if (phase == "warmup") extend(warmup, start, end, "warm-up (not in the figures)");
   }
   Chart throughput;
   throughput.id = id + "-throughput";
@@ -232,32 +234,36 @@ std::string timeline_section(const RunView& run, const std::string& id) {
 std::string histogram_line(const char* name, const Histogram& histogram,
                            const char* unit_note) {
   if (histogram.total_count() == 0) return "";
+  // No timeout censors these (a failed connect has no time): the histogram's own figures, as
+  // the text's "Connect" and "First requests" lines print them.
+  const CensoredTail uncensored = censored_tail(histogram, 0, 0);
   return "<tr><td class=\"name\">" + std::string(name) + "</td><td>" +
-         whole(static_cast<double>(histogram.total_count())) + "</td>" +
-         latency_cell(&histogram, {}, 50) + latency_cell(&histogram, {}, 99) +
-         latency_cell(&histogram, {}, 100, true) + "<td class=\"name\">" + unit_note +
+         std::to_string(histogram.total_count()) + "</td>" +
+         latency_cell(&histogram, uncensored, 50) + latency_cell(&histogram, uncensored, 99) +
+         latency_cell(&histogram, uncensored, 100, true) + "<td class=\"name\">" + unit_note +
          "</td></tr>";
 }
 
 std::string cold_start_section(const RunView& run) {
-  const JsonValue* lag = run.document->find("dispatch_lag");
+  const Config& config = run.typed.config;
+  const RunResult& result = run.typed.result;
   std::string html = "<section id=\"dispatch\"><h2>Dispatch lag, connect time, first "
                      "requests</h2>";
-  if (lag != nullptr && lag->is_object()) {
-    const double behind = number_or(lag, {"behind_schedule"}, 0);
-    const double server = number_or(lag, {"cause", "server"}, 0);
-    const double generator = number_or(lag, {"cause", "generator"}, 0);
+  // Open loop only, as the text's "Dispatch lag" line (and the document's dispatch_lag).
+  if (config.open_loop()) {
+    const DispatchLag& lag = result.lag;
     html += "<table id=\"dispatch-lag\"><tr><th class=\"name\">dispatch lag</th><th>mean</th>"
             "<th>max</th><th>behind schedule</th><th>server's fault</th><th>hammer's fault</th>"
             "<th>peak backlog</th></tr><tr><td class=\"name\">actual send &minus; intended "
             "send</td><td>" +
-            format_duration_ns(whole_ns(number_or(lag, {"mean_ns"}, 0))) +
-            "</td><td>" + format_duration_ns(whole_ns(number_or(lag, {"max_ns"}, 0))) +
-            "</td><td>" + whole(behind) + "</td><td>" + whole(server) + "</td><td>" +
-            whole(generator) + "</td><td>" + whole(number_or(lag, {"peak_backlog"}, 0)) +
+            format_duration_ns(mean_dispatch_lag_ns(lag)) + "</td><td>" +
+            format_duration_ns(lag.max_ns) + "</td><td>" + std::to_string(lag.behind_schedule) +
+            "</td><td>" + std::to_string(lag.behind_server) + "</td><td>" +
+            std::to_string(lag.behind_generator) + "</td><td>" +
+            std::to_string(lag.peak_backlog) +
             "</td></tr></table><p class=\"caption\">A request is behind schedule when it left "
             "more than " +
-            format_duration_ns(whole_ns(number_or(lag, {"threshold_ns"}, 0))) +
+            format_duration_ns(lag.threshold_ns) +
             " late. The server's fault: every connection was busy waiting for it. hammer's "
             "fault: a connection was idle, so the generator itself was late.</p>";
   } else {
@@ -265,10 +271,10 @@ std::string cold_start_section(const RunView& run) {
             "lag.</p>";
   }
   const std::string rows =
-      histogram_line("connect time", run.typed.result.connect_time, "connect() to writable") +
-      histogram_line("TLS handshake", run.typed.result.handshake_time,
+      histogram_line("connect time", result.connect_time, "connect() to writable") +
+      histogram_line("TLS handshake", result.handshake_time,
                      "after the TCP connect, to the TLS connection's establishment") +
-      histogram_line("first requests", run.typed.result.first_requests,
+      histogram_line("first requests", result.first_requests,
                      "uncorrected, first request on each new connection");
   if (!rows.empty()) {
     html += "<table id=\"cold-start\"><tr><th class=\"name\"></th><th>count</th><th>p50</th>"
@@ -277,55 +283,76 @@ std::string cold_start_section(const RunView& run) {
   return html + "</section>";
 }
 
+// A --requests row's label and name as the text's "Requests by line" and the document's
+// requests_file name it (report/lines_report.cc): "3" and the line's name, or, for the entry
+// that holds the lines after the first kMaxLinesWithOwnStats, "65-100" and
+// "(requests 65-100, aggregated)". `line` is null for that entry.
+struct LineLabel {
+  std::string label;
+  std::string name;
+  const RequestLine* line = nullptr;
+};
+
+LineLabel line_label(const Config& config, size_t slot) {
+  const auto index = static_cast<int64_t>(slot);
+  const auto count = static_cast<int64_t>(config.requests.size());
+  if (index < kMaxLinesWithOwnStats && index < count) {
+    return {std::to_string(index + 1), config.requests[slot].name, &config.requests[slot]};
+  }
+  std::string label = std::to_string(kMaxLinesWithOwnStats + 1);
+  label += "-";
+  label += std::to_string(count);
+  std::string name = "(requests ";
+  name += label;
+  name += ", aggregated)";
+  return {label, name, nullptr};
+}
+
 // --requests: the measured part per line of the file, as the text report's "Requests by line"
-// and the document's requests_file say it; latencies from each line's own histogram (HDR, 2
-// significant digits), on the stopwatch the page leads with.
+// says it; latencies from each line's own histogram (HDR, 2 significant digits), on the
+// stopwatch the page leads with.
 std::string lines_section(const RunView& run) {
-  const JsonValue* file = run.document->find("requests_file");
-  if (file == nullptr || !file->is_object()) return "";
-  const JsonValue* lines = file->find("lines");
-  if (lines == nullptr || !lines->is_array() || lines->items.empty()) return "";
+  const Config& config = run.typed.config;
+  const std::vector<LineStats>& stats = run.typed.result.lines;
+  if (config.requests.empty() || stats.empty()) return "";
   const std::string_view lead = run.corrected_leads ? "corrected" : "uncorrected";
   std::string rows;
-  const std::vector<LineStats>& stats = run.typed.result.lines;
-  for (size_t i = 0; i < lines->items.size(); ++i) {
-    const JsonValue& entry = lines->items[i];
-    double errors = 0;
-    if (const JsonValue* kinds = entry.find("errors")) {
-      for (const auto& [kind, count] : kinds->members) errors += count.as_double().value_or(0);
-    }
-    double non_ok = 0;
-    for (const char* status : {"1xx", "4xx", "5xx"}) non_ok += number_or(&entry, {"status", status}, 0);
-    // The typed reader decoded each line's histograms (document/run_document.cc); a line has
-    // a corrected one only in open loop, as the run has.
-    const Histogram* lead_histogram =
-        i >= stats.size() ? nullptr
-        : run.corrected_leads ? &stats[i].corrected
-                              : &stats[i].uncorrected;
+  for (size_t i = 0; i < stats.size(); ++i) {
+    const LineStats& line = stats[i];
+    const LineLabel labelled = line_label(config, i);
+    // A line has a corrected histogram only in open loop, as the run has.
+    const Histogram& histogram = run.corrected_leads ? line.corrected : line.uncorrected;
     const CensoredTail tail =
-        lead_histogram == nullptr
-            ? CensoredTail{}
-            : censored_tail(*lead_histogram,
-                            static_cast<int64_t>(number_or(&entry, {"errors", "timeout"}, 0)),
-                            run.uncorrected_tail.timeout_ns);
-    const std::string method = text_at(&entry, {"method"});
-    const std::string path = text_at(&entry, {"path"});
-    rows += "<tr><td>" + escape_html(text_at(&entry, {"lines"})) + "</td><td class=\"name\">" +
-            escape_html(text_at(&entry, {"name"})) + "</td><td class=\"name\">" +
-            escape_html(method.empty() ? std::string("-") : method + " " + path) + "</td><td>" +
-            whole(number_or(&entry, {"sent"}, 0)) + "</td><td>" +
-            whole(number_or(&entry, {"completed"}, 0)) + "</td><td>" + whole(errors) +
-            "</td><td>" + whole(non_ok) + "</td>" + latency_cell(lead_histogram, tail, 50) +
-            latency_cell(lead_histogram, tail, 99) + latency_cell(lead_histogram, tail, 100, true) +
+        tail_of(config, line.errors[static_cast<int>(ErrorKind::timeout)], histogram);
+    std::string request = "-";
+    if (labelled.line != nullptr) {
+      request = labelled.line->method;
+      request += " ";
+      request += labelled.line->path;
+    }
+    rows += "<tr><td>" + escape_html(labelled.label) + "</td><td class=\"name\">" +
+            escape_html(labelled.name) + "</td><td class=\"name\">" + escape_html(request) +
+            "</td><td>" + std::to_string(line.sent) + "</td><td>" +
+            std::to_string(line.completed) + "</td><td>" +
+            std::to_string(line.failed_requests()) + "</td><td>" +
+            std::to_string(line.non_2xx_3xx()) + "</td>" + latency_cell(&histogram, tail, 50) +
+            latency_cell(&histogram, tail, 99) + latency_cell(&histogram, tail, 100, true) +
             "</tr>";
   }
   return "<section id=\"requests-by-line\"><h2>Requests by line</h2><table id=\"lines\"><tr>"
          "<th>line</th><th class=\"name\">name</th><th class=\"name\">request</th><th>sent</th>"
          "<th>completed</th><th>failed</th><th>not 2xx/3xx</th><th>p50</th><th>p99</th>"
          "<th>max</th></tr>" +
-         rows + "</table><p class=\"caption\">" + escape_html(text_at(file, {"path"})) +
+         rows + "</table><p class=\"caption\">" + escape_html(config.requests_path) +
          ": the measured part per line of the file; latency " + std::string(lead) +
          ", from each line's own histogram (2 significant digits).</p></section>";
+}
+
+// The run's planned length as the text report's header says it: "10s" for whole seconds,
+// otherwise "1.50s", "250.00ms" (text_report.cc, planned_duration).
+std::string planned_duration(int64_t ns) {
+  if (ns > 0 && ns % 1'000'000'000 == 0) return std::to_string(ns / 1'000'000'000) + "s";
+  return format_duration_ns(ns);
 }
 
 }  // namespace
@@ -350,6 +377,9 @@ std::string config_value_text(const JsonValue& value) {
   return shown;
 }
 
+// The footer alone reads the document by path, on purpose: it lists every config member the
+// document has, as written (a later hammer's too, which the typed Config cannot know), and it
+// is a sweep's footer as well as a single run's.
 std::string config_footer(const JsonValue* doc) {
   std::string html = "<footer id=\"config\"><strong>hammer " +
                      escape_html(text_at(doc, {"hammer", "version"})) + "</strong> &middot; JSON "
@@ -366,21 +396,21 @@ std::string config_footer(const JsonValue* doc) {
 }
 
 std::string run_heading(const RunView& run) {
-  const JsonValue* doc = run.document;
-  const std::string mode = text_at(doc, {"config", "mode"});
-  std::string line = escape_html(text_at(doc, {"config", "method"})) + " " +
-                     escape_html(text_at(doc, {"config", "url"})) + " &middot; " +
-                     counted(number_or(doc, {"config", "connections"}, 0), "connection") +
-                     ", " + counted(number_or(doc, {"config", "threads"}, 0), "thread") + ", ";
-  const std::string seconds = format_fixed(number_or(doc, {"config", "duration_s"}, 0), 1) + " s";
-  // -n: the count is the run's length (closed loop, duration_s is only the 24h bound).
-  if (const double count = number_or(doc, {"config", "requests_count"}, 0); count > 0) {
-    line += counted(count, "request") + (mode == "open" ? " in " + seconds : std::string());
+  const Config& config = run.typed.config;
+  std::string line = escape_html(config.method) + " " + escape_html(config.url) + " &middot; " +
+                     counted(static_cast<double>(config.connections), "connection") + ", " +
+                     counted(static_cast<double>(config.threads), "thread") + ", ";
+  const std::string length = planned_duration(config.duration_ns);
+  // -n: the count is the run's length (closed loop, the duration is only the 24h bound).
+  if (config.requests_count > 0) {
+    line += counted(static_cast<double>(config.requests_count), "request") +
+            (config.open_loop() ? " in " + length : std::string());
   } else {
-    line += seconds;
+    line += length;
   }
-  if (mode == "open") {
-    line += ", open loop at " + whole(number_or(doc, {"config", "rate"}, 0)) + " req/s";
+  if (config.open_loop()) {
+    // The rate as the user gave it, as the text's header prints it back (2500.5, not 2501).
+    line += ", open loop at " + format_number(config.rate) + " req/s";
   } else {
     line += ", closed loop";
   }
