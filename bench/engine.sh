@@ -92,8 +92,7 @@ stop_server() {  # prints how many requests the server answered
   sed -n 's/^answered \([0-9]*\) requests$/\1/p' "$work/server.out"
 }
 
-# cpu_seconds FILE: user+system from /usr/bin/time -f "%U %S" (its last line).
-cpu_seconds() { tail -1 "$1" | awk '{print $1 + $2}'; }
+# cpu_seconds, median and us_per: lib.sh.
 
 # run_wrk: prints "cpu requests"
 run_wrk() {
@@ -151,15 +150,8 @@ print(sys.argv[2], d["requests"]["completed"], d["requests"].get("scheduled") or
 PY
 }
 
-median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print 0; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
-us_per() { awk -v c="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%.2f", c * 1e6 / n; else print "n/a" }'; }
-
 # The machine, stated once.
-model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
-echo "# hammer engine benchmark"
-echo
-echo "- machine: $(nproc) CPUs ($model), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
-echo "- kernel: $(uname -r); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+print_header "hammer engine benchmark"
 echo "- hammer: $("$hammer" --version); wrk: $("$wrk" -v 2>&1 | head -1 | cut -d' ' -f1-2)${wrk2:+; wrk2: $wrk2}"
 echo "- generator on CPU $gen_cpu, test_server (--mode fast --threads 1) on CPU $server_cpu; ${duration} s per run, $rounds alternating rounds, medians"
 if [[ -n "$shield" ]]; then

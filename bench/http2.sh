@@ -53,7 +53,6 @@ h2load="${H2LOAD:-$(command -v h2load)}"
 nginx="${NGINX:-/usr/sbin/nginx}"
 h2o="${H2O:-/usr/bin/h2o}"
 command -v python3 >/dev/null || die "python3 is needed to read hammer's JSON"
-command -v openssl >/dev/null || die "openssl is needed to make the certificates"
 [[ "$duration" =~ ^[0-9]+$ && "$duration" -gt 0 ]] || die "DURATION: expected whole seconds, got '$duration'"
 [[ "$rounds" =~ ^[0-9]+$ && "$rounds" -gt 0 ]] || die "ROUNDS: expected a count, got '$rounds'"
 pin_generator_and_server
@@ -62,26 +61,8 @@ h2o_pid=""
 cleanup_pids="nginx_pid h2o_pid"
 make_work_dir
 
-# Certificates: a CA and a leaf for 127.0.0.1 (P-256, as bench/tls.sh and the e2e tests).
-ec=(-newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes)
-openssl req -x509 "${ec[@]}" -keyout "$work/ca.key" -out "$work/ca.pem" -days 2 -subj "/CN=bench CA" \
-  -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign 2>/dev/null
-openssl req "${ec[@]}" -keyout "$work/leaf.key" -out "$work/leaf.csr" -subj /CN=leaf 2>/dev/null
-printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n' >"$work/leaf.ext"
-openssl x509 -req -in "$work/leaf.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial \
-  -out "$work/leaf.pem" -days 2 -extfile "$work/leaf.ext" 2>/dev/null
-
-# wait_for PORT PID NAME LOG...: until PORT accepts a connection; the script's failure when the
-# server exits first or never listens.
-wait_for() {
-  local p=$1 pid=$2 name=$3; shift 3
-  for _ in $(seq 200); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null && return
-    kill -0 "$pid" 2>/dev/null || die "$name did not start: $(cat "$@" 2>/dev/null)"
-    sleep 0.05
-  done
-  die "$name did not listen on $p"
-}
+# Certificates: a CA and a leaf for 127.0.0.1 (lib.sh).
+make_test_certificates
 
 # nginx: one worker on SERVER_CPU, / answers "hello" over h2c and over h2 (TLS 1.3).
 cat >"$work/nginx.conf" <<EOF
@@ -133,9 +114,6 @@ h2o_pid=$!
 wait_for "$h2o_h2c_port" "$h2o_pid" h2o "$work/h2o.error.log" "$work/h2o.out"
 wait_for "$h2o_h2_port" "$h2o_pid" h2o "$work/h2o.error.log" "$work/h2o.out"
 
-cpu_seconds() { tail -1 "$1" | awk '{print $1 + $2}'; }
-median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print 0; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
-us_per() { awk -v c="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%.2f", c * 1e6 / n; else print "n/a" }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0 && a > 0) printf "%.3f", a / b; else print "n/a" }'; }
 
 # url_of SERVER TRANSPORT
@@ -178,11 +156,7 @@ PY
 # The last hammer run's error output, first line, for a row that measured nothing.
 last_error() { head -1 "$work/h.err" 2>/dev/null; }
 
-model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
-echo "# hammer HTTP/2 benchmark"
-echo
-echo "- machine: $(nproc) CPUs ($model), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
-echo "- kernel: $(uname -r); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+print_header "hammer HTTP/2 benchmark"
 echo "- hammer: $("$hammer" --version); h2load: $("$h2load" --version 2>&1 | head -1); $(openssl version | cut -d' ' -f1-2); nginx: $("$nginx" -v 2>&1 | sed 's/.*nginx\///'); h2o: $("$h2o" --version 2>&1 | head -1 | sed 's/^h2o version //')"
 echo "- engines: $engines"
 echo "- generator on CPU $gen_cpu; nginx (1 worker) and h2o (1 thread) on CPU $server_cpu, TLS with a P-256 certificate; -t 1 -c $connections, $streams streams per connection; ${duration} s per run, $rounds alternating rounds, medians; hammer -k over TLS (h2load does not verify)"

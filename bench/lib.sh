@@ -82,3 +82,45 @@ pin_generator_and_server() {
   fi
   gen_run=(timeout -k 5 "$run_limit" "${gen[@]}")
 }
+
+# $work/ca.pem (a CA) and $work/leaf.pem, $work/leaf.key (a leaf it signs for localhost and
+# 127.0.0.1), P-256 as the e2e tests' nginx_tls.h; the script's failure without openssl.
+make_test_certificates() {
+  command -v openssl >/dev/null || die "openssl is needed to make the certificates"
+  local ec=(-newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes)
+  openssl req -x509 "${ec[@]}" -keyout "$work/ca.key" -out "$work/ca.pem" -days 2 -subj "/CN=bench CA" \
+    -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign 2>/dev/null
+  openssl req "${ec[@]}" -keyout "$work/leaf.key" -out "$work/leaf.csr" -subj /CN=leaf 2>/dev/null
+  printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n' >"$work/leaf.ext"
+  openssl x509 -req -in "$work/leaf.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial \
+    -out "$work/leaf.pem" -days 2 -extfile "$work/leaf.ext" 2>/dev/null
+}
+
+# wait_for PORT PID NAME LOG...: until 127.0.0.1:PORT accepts a connection; the script's
+# failure (with the LOG files) when PID exits first or never listens.
+wait_for() {
+  local p=$1 pid=$2 name=$3; shift 3
+  for _ in $(seq 200); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null && return
+    kill -0 "$pid" 2>/dev/null || die "$name did not start: $(cat "$@" 2>/dev/null)"
+    sleep 0.05
+  done
+  die "$name did not listen on $p"
+}
+
+# Figures: cpu_seconds TIME_FILE (user + system of /usr/bin/time -f "%U %S ..."), median of
+# the numbers on stdin (0 for none), us_per CPU_SECONDS COUNT (n/a for none).
+cpu_seconds() { tail -1 "$1" | awk '{print $1 + $2}'; }
+median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print 0; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+us_per() { awk -v c="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%.2f", c * 1e6 / n; else print "n/a" }'; }
+
+# print_header TITLE: the Markdown report's title, then the machine and the kernel (and the
+# load when the script starts) as its first two items.
+print_header() {
+  local model
+  model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+  echo "# $1"
+  echo
+  echo "- machine: $(nproc) CPUs ($model), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
+  echo "- kernel: $(uname -r); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+}

@@ -66,21 +66,14 @@ wrk="${WRK:-$(command -v wrk)}"
 h2load="${H2LOAD:-$(command -v h2load)}"
 nginx="${NGINX:-/usr/sbin/nginx}"
 command -v python3 >/dev/null || die "python3 is needed to read hammer's JSON"
-command -v openssl >/dev/null || die "openssl is needed to make the certificates"
 pin_generator_and_server
 nginx_pid=""
 upstream_pid=""
 cleanup_pids="nginx_pid upstream_pid"
 make_work_dir
 
-# Certificates: a CA and a leaf for 127.0.0.1 (P-256, as the e2e tests' nginx_tls.h).
-ec=(-newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes)
-openssl req -x509 "${ec[@]}" -keyout "$work/ca.key" -out "$work/ca.pem" -days 2 -subj "/CN=bench CA" \
-  -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign 2>/dev/null
-openssl req "${ec[@]}" -keyout "$work/leaf.key" -out "$work/leaf.csr" -subj /CN=leaf 2>/dev/null
-printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n' >"$work/leaf.ext"
-openssl x509 -req -in "$work/leaf.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial \
-  -out "$work/leaf.pem" -days 2 -extfile "$work/leaf.ext" 2>/dev/null
+# Certificates: a CA and a leaf for 127.0.0.1 (lib.sh).
+make_test_certificates
 
 # nginx: one worker on SERVER_CPU; / answers "hello" (keep-alive), /close with Connection:
 # close; the proxy port (case 5) forwards to the pausing server over kept-alive connections.
@@ -113,18 +106,10 @@ http {
 EOF
   "${srv[@]}" "$nginx" -p "$work/" -c "$work/nginx.conf" >"$work/nginx.out" 2>&1 &
   nginx_pid=$!
-  for _ in $(seq 100); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return
-    kill -0 "$nginx_pid" 2>/dev/null || die "nginx did not start: $(cat "$work/error.log" "$work/nginx.out" 2>/dev/null)"
-    sleep 0.05
-  done
-  die "nginx did not listen on $port"
+  wait_for "$port" "$nginx_pid" nginx "$work/error.log" "$work/nginx.out"
 }
 stop_nginx() { kill "$nginx_pid" 2>/dev/null || true; wait "$nginx_pid" 2>/dev/null || true; nginx_pid=""; }
 
-cpu_seconds() { tail -1 "$1" | awk '{print $1 + $2}'; }
-median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) print 0; else if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
-us_per() { awk -v c="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%.2f", c * 1e6 / n; else print "n/a" }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }'; }
 
 # run_wrk URL: prints "cpu requests"
@@ -158,11 +143,7 @@ print(sys.argv[2], d["requests"]["completed"], (d.get("connect") or {}).get("cou
 PY
 }
 
-model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
-echo "# hammer TLS benchmark"
-echo
-echo "- machine: $(nproc) CPUs ($model), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
-echo "- kernel: $(uname -r); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+print_header "hammer TLS benchmark"
 echo "- hammer: $("$hammer" --version); wrk: $("$wrk" -v 2>&1 | head -1 | cut -d' ' -f1-2); h2load: $("$h2load" --version 2>&1 | head -1); $(openssl version | cut -d' ' -f1-2); nginx: $("$nginx" -v 2>&1 | sed 's/.*nginx\///')"
 echo "- generator on CPU $gen_cpu, nginx (1 worker, TLS 1.3, P-256 certificate) on CPU $server_cpu; ${duration} s per run, $rounds alternating rounds, medians; hammer -k (wrk and h2load do not verify)"
 if [[ -n "$shield" ]]; then

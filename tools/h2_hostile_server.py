@@ -42,18 +42,17 @@ responses, ...": streams, resets, GOAWAYs, max-streams violations, pings sent an
 
 import argparse
 import collections
-import os
 import select
-import signal
 import socket
 import struct
 import sys
 import threading
 import time
 
+import servers_common
+
 PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
 RECV_BYTES = 64 * 1024
-STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
 
 DATA, HEADERS, PRIORITY, RST_STREAM, SETTINGS, PUSH_PROMISE, PING, GOAWAY, WINDOW_UPDATE, \
     CONTINUATION = range(10)
@@ -595,72 +594,14 @@ class Connection:
             self.totals.add("pings_sent", batch)
 
 
-class Server:
+class Server(servers_common.ThreadedServer):
     def __init__(self, options, totals):
+        super().__init__(options.host, options.port)
         self._options = options
         self._totals = totals
-        self._listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self._listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self._listener.bind((options.host, options.port))
-        self._listener.listen(1024)
-        self._connections = set()
-        self._connections_lock = threading.Lock()
-        self.address = self._listener.getsockname()
 
-    def serve_forever(self):
-        """Accepts until shutdown() closes the listener."""
-        while True:
-            try:
-                sock, _ = self._listener.accept()
-            except OSError:
-                return
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            with self._connections_lock:
-                self._connections.add(sock)
-            threading.Thread(target=self._serve_connection, args=(sock,), daemon=True).start()
-
-    def shutdown(self):
-        try:
-            self._listener.shutdown(socket.SHUT_RDWR)  # wakes the accept(); close() alone would not
-        except OSError:
-            pass
-        self._listener.close()
-        with self._connections_lock:
-            connections = list(self._connections)
-        for sock in connections:
-            try:
-                sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-
-    def _serve_connection(self, sock):
-        try:
-            Connection(sock, self._options, self._totals).serve()
-        except OSError:
-            pass  # ECONNRESET, EPIPE, or our own shutdown: the connection is over either way
-        finally:
-            with self._connections_lock:
-                self._connections.discard(sock)
-            sock.close()
-
-
-def _die_with_parent():
-    """Linux: get SIGTERM when the parent exits, so that a crashed test, or a wrapper killed by
-    its PID (pyenv's python3 shim forks rather than execs), leaves no server holding a port."""
-    try:
-        import ctypes
-        pr_set_pdeathsig = 1
-        ctypes.CDLL(None).prctl(pr_set_pdeathsig, int(signal.SIGTERM))
-    except (OSError, AttributeError):
-        pass
-
-
-def _serve_then_stop(server):
-    """Runs the accept loop; should it ever end by itself, the process stops rather than hangs."""
-    try:
-        server.serve_forever()
-    finally:
-        os.kill(os.getpid(), signal.SIGTERM)
+    def handle(self, sock):
+        Connection(sock, self._options, self._totals).serve()
 
 
 def main():
@@ -684,24 +625,12 @@ def main():
         parser.error("--every must be at least 1, --port and --body-bytes must not be negative")
     args.rst_code = REFUSED_STREAM if args.rst_code == "refused" else INTERNAL_ERROR
 
-    # As in pausing_server.py: the stop signals are blocked in every thread and taken by
-    # sigwait() below (a Python handler's signal can be lost on CPython 3.11).
-    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    _die_with_parent()
     totals = Totals()
-    try:
-        server = Server(args, totals)
-    except OSError as error:
-        print(f"h2_hostile_server: cannot listen on {args.host}:{args.port}: {error.strerror}",
-              file=sys.stderr)
-        return 2
-    accepter = threading.Thread(target=_serve_then_stop, args=(server,), daemon=True)
-    accepter.start()
-    print(f"listening on {server.address[0]}:{server.address[1]}", flush=True)
-    signal.sigwait(STOP_SIGNALS)
-    server.shutdown()
-    print(totals.summary(args.mode), file=sys.stderr, flush=True)
-    return 0
+    status = servers_common.serve_until_stopped("h2_hostile_server", args.host, args.port,
+                                                lambda: Server(args, totals))
+    if status == 0:
+        print(totals.summary(args.mode), file=sys.stderr, flush=True)
+    return status
 
 
 if __name__ == "__main__":

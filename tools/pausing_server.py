@@ -26,18 +26,17 @@ Prints "listening on HOST:PORT" (flushed) when ready; exits 0 on SIGTERM or SIGI
 """
 
 import argparse
-import os
-import signal
 import socket
 import sys
 import threading
 import time
 
+import servers_common
+
 MAX_HEAD_BYTES = 64 * 1024
 COUNT_PATH = b"/__pausing_server/count"
 OVERRUN_PATH = b"/__pausing_server/overrun"
 RECV_BYTES = 64 * 1024
-STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
 
 
 class PauseClock:
@@ -134,57 +133,14 @@ def parse_head(head):
     return content_length, wants_close, is_head
 
 
-class Server:
+class Server(servers_common.ThreadedServer):
     def __init__(self, host, port, pause_clock, body_bytes):
+        super().__init__(host, port)
         self._clock = pause_clock
         self._responses = {(closing, head_only): make_response(body_bytes, closing, head_only)
                            for closing in (False, True) for head_only in (False, True)}
-        self._listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self._listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self._listener.bind((host, port))
-        self._listener.listen(1024)
-        self._connections = set()
-        self._connections_lock = threading.Lock()
-        self.address = self._listener.getsockname()
 
-    def serve_forever(self):
-        """Accepts until shutdown() closes the listener."""
-        while True:
-            try:
-                connection, _ = self._listener.accept()
-            except OSError:
-                return
-            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            with self._connections_lock:
-                self._connections.add(connection)
-            threading.Thread(target=self._serve_connection, args=(connection,),
-                             daemon=True).start()
-
-    def shutdown(self):
-        try:
-            self._listener.shutdown(socket.SHUT_RDWR)  # wakes the accept(); close() alone would not
-        except OSError:
-            pass
-        self._listener.close()
-        with self._connections_lock:
-            connections = list(self._connections)
-        for connection in connections:
-            try:
-                connection.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-
-    def _serve_connection(self, connection):
-        try:
-            self._answer_requests(connection)
-        except OSError:
-            pass  # ECONNRESET, EPIPE, or our own shutdown: the connection is over either way
-        finally:
-            with self._connections_lock:
-                self._connections.discard(connection)
-            connection.close()
-
-    def _answer_requests(self, connection):
+    def handle(self, connection):
         pending = b""
         body_remaining = 0
         while True:
@@ -234,25 +190,6 @@ class Server:
                 return
 
 
-def _die_with_parent():
-    """Linux: get SIGTERM when the parent exits, so that a crashed test, or a wrapper killed by
-    its PID (pyenv's python3 shim forks rather than execs), leaves no server holding a port."""
-    try:
-        import ctypes
-        pr_set_pdeathsig = 1
-        ctypes.CDLL(None).prctl(pr_set_pdeathsig, int(signal.SIGTERM))
-    except (OSError, AttributeError):
-        pass
-
-
-def _serve_then_stop(server):
-    """Runs the accept loop; should it ever end by itself, the process stops rather than hangs."""
-    try:
-        server.serve_forever()
-    finally:
-        os.kill(os.getpid(), signal.SIGTERM)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
@@ -265,25 +202,10 @@ def main():
     if args.pause_ms < 0 or args.every < 0 or args.body_bytes < 0 or not 0 <= args.port <= 65535:
         parser.error("--port, --pause-ms, --every and --body-bytes must not be negative")
 
-    # The stop signals are blocked in every thread and taken by sigwait() below, not by a Python
-    # handler: CPython 3.11 can lose a handler's signal (a connection thread may clear the
-    # "signals pending" check before the main thread sees it), which left this server in
-    # accept() after SIGTERM about once in 500 runs. A blocked signal stays pending until taken.
-    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    _die_with_parent()
-    try:
-        server = Server(args.host, args.port, PauseClock(args.every, args.pause_ms / 1000.0),
-                        args.body_bytes)
-    except OSError as error:
-        print(f"pausing_server: cannot listen on {args.host}:{args.port}: {error.strerror}",
-              file=sys.stderr)
-        return 2
-    accepter = threading.Thread(target=_serve_then_stop, args=(server,), daemon=True)
-    accepter.start()
-    print(f"listening on {server.address[0]}:{server.address[1]}", flush=True)
-    signal.sigwait(STOP_SIGNALS)
-    server.shutdown()
-    return 0
+    return servers_common.serve_until_stopped(
+        "pausing_server", args.host, args.port,
+        lambda: Server(args.host, args.port, PauseClock(args.every, args.pause_ms / 1000.0),
+                       args.body_bytes))
 
 
 if __name__ == "__main__":

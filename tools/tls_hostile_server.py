@@ -26,6 +26,8 @@ import ssl
 import sys
 import threading
 
+import servers_common
+
 
 ANSWER = b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\nConnection: close\r\n\r\nhello"
 # Two body bytes sent before the modes that break off mid-body.
@@ -80,17 +82,8 @@ def serve(context, raw, mode):
         raw.close()
 
 
-def _die_with_parent():
-    """Linux: SIGTERM when the parent exits, so a crashed test leaves no server behind."""
-    try:
-        import ctypes
-        ctypes.CDLL(None).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
 def main():
-    _die_with_parent()
+    servers_common.die_with_parent()  # a crashed test leaves no server behind
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)

@@ -17,22 +17,13 @@ namespace {
 using testing::FabricatedRun;
 using testing::open_loop_run;
 
-// A merged fleet of two shards, s1.json and s2.json, each as `fill` leaves it.
-template <typename Fill>
-FleetSummary two_shards(Fill fill) {
-  FleetSummary fleet;
-  fleet.shard_count = 2;
-  for (int64_t index : {1, 2}) {
-    ShardSummary shard;
-    shard.index = index;
-    shard.count = 2;
-    shard.source = std::to_string(index);  // in steps: GCC 12 -Wrestrict misfires on "s" + s
-    shard.source.insert(0, 1, 's');
-    shard.source += ".json";
-    fill(shard);
-    fleet.shards.push_back(shard);
-  }
-  return fleet;
+using testing::two_shards;
+
+// The text report of `run` merged from `fleet`'s shards.
+std::string text_of(const FabricatedRun& run, const FleetSummary& fleet) {
+  ReportInput input = run.input();
+  input.fleet = &fleet;
+  return render_text_report(input);
 }
 
 // A merged fleet whose shard 2 was interrupted after 1 s, the other running its 3 s: the note
@@ -45,9 +36,7 @@ TEST(FleetReportTest, AMergedRunNamesTheShardThatWasInterrupted) {
     shard.elapsed_ns = shard.index == 1 ? 3'000'000'000 : 1'030'000'000;
     shard.interrupted = shard.index == 2;
   });
-  ReportInput input = run.input();
-  input.fleet = &fleet;
-  const std::string text = render_text_report(input);
+  const std::string text = text_of(run, fleet);
   EXPECT_NE(text.find("note: interrupted: shard 2/2 (s2.json) after 1.03s;"), std::string::npos)
       << text;
   EXPECT_EQ(text.find("interrupted after 3.00s"), std::string::npos) << text;
@@ -61,9 +50,7 @@ TEST(FleetReportTest, AShardsLateNoteCountsOneRequestInTheSingular) {
     shard.lag.dispatched = 91;
     shard.lag.behind_generator = shard.index == 1 ? 1 : 7;
   });
-  ReportInput input = run.input();
-  input.fleet = &fleet;
-  const std::string text = render_text_report(input);
+  const std::string text = text_of(run, fleet);
   EXPECT_NE(text.find("shard 1/2 (s1.json) sent 1 request late by its own fault"),
             std::string::npos)
       << text;
@@ -85,9 +72,7 @@ TEST(FleetReportTest, AShardIsTheBottleneckOnlyWhereItsLatenessMovesAPercentile)
     shard.lag.generator_max_ns = 30'000'000;
     shard.generator_moves_percentile = shard.index == 2;
   });
-  ReportInput input = run.input();
-  input.fleet = &fleet;
-  const std::string text = render_text_report(input);
+  const std::string text = text_of(run, fleet);
   EXPECT_NE(text.find("shard 1/2 (s1.json) sent 20 requests late by its own fault (max lag "
                       "30.00ms): too little to move its percentiles by a tenth"),
             std::string::npos)

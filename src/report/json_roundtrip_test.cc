@@ -526,18 +526,12 @@ TEST(JsonRoundTripTest, SloLimitsAndTheTextTablesReadBack) {
 // A fleet whose shards settled different TLS says so in a note, naming each shard's, and the
 // merged document's fleet members keep them for `hammer report merged.json`.
 TEST(JsonRoundTripTest, AFleetOfDifferingTlsSaysSoAndReadsItBack) {
-  FleetSummary fleet;
-  fleet.shard_count = 2;
-  for (int64_t index : {1, 2}) {
-    ShardSummary shard;
-    shard.index = index;
-    shard.count = 2;
-    shard.source = "shard" + std::to_string(index) + ".json";
-    shard.tls_version = index == 1 ? "1.3" : "1.2";
-    shard.tls_cipher = index == 1 ? "TLS_AES_256_GCM_SHA384" : "ECDHE-ECDSA-AES256-GCM-SHA384";
+  const FleetSummary fleet = testing::two_shards([](ShardSummary& shard) {
+    shard.tls_version = shard.index == 1 ? "1.3" : "1.2";
+    shard.tls_cipher =
+        shard.index == 1 ? "TLS_AES_256_GCM_SHA384" : "ECDHE-ECDSA-AES256-GCM-SHA384";
     shard.tls_alpn = "http/1.1";
-    fleet.shards.push_back(shard);
-  }
+  });
   ASSERT_TRUE(fleet.tls_differs());
   EXPECT_EQ(tls_differs_note(fleet),
             "the shards' TLS differs (1/2 1.3 TLS_AES_256_GCM_SHA384 ALPN http/1.1, 2/2 1.2 "

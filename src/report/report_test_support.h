@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/config.h"
+#include "document/fleet_summary.h"
 #include "report/report_input.h"
 #include "run/result.h"
 
@@ -108,6 +109,24 @@ inline FabricatedRun censored_run() {
   result.status_classes[1] = 98;
   result.status_codes[200] = 98;
   return run;
+}
+
+/// A merged fleet of two shards, s1.json and s2.json, each as `fill` leaves it.
+template <typename Fill>
+FleetSummary two_shards(Fill fill) {
+  FleetSummary fleet;
+  fleet.shard_count = 2;
+  for (int64_t index : {1, 2}) {
+    ShardSummary shard;
+    shard.index = index;
+    shard.count = 2;
+    shard.source = std::to_string(index);  // in steps: GCC 12 -Wrestrict misfires on "s" + s
+    shard.source.insert(0, 1, 's');
+    shard.source += ".json";
+    fill(shard);
+    fleet.shards.push_back(shard);
+  }
+  return fleet;
 }
 
 }  // namespace hammer::testing

@@ -25,13 +25,19 @@ SloLimit limit_of(const std::string& key, int64_t limit_ns, double error_rate = 
   return limit;
 }
 
-StepSummary rate_step(double rate, double per_second, int64_t timed_out) {
+// An open-loop step at `rate` on `connections` and `threads`: its coordinates alone.
+StepSummary open_loop_step(double rate, int64_t connections, int64_t threads) {
   StepSummary step;
   step.level = rate;
-  step.connections = 4;
-  step.threads = 2;
+  step.connections = connections;
+  step.threads = threads;
   step.rate = rate;
   step.corrected = true;
+  return step;
+}
+
+StepSummary rate_step(double rate, double per_second, int64_t timed_out) {
+  StepSummary step = open_loop_step(rate, 4, 2);
   step.elapsed_ns = 1'000 * kMs;
   step.scheduled = static_cast<int64_t>(rate);
   step.completed = static_cast<int64_t>(per_second);
@@ -89,12 +95,18 @@ struct Sweep {
   SweepResult result;
 };
 
-Sweep rate_sweep() {
+// A sweep of `connections` on `threads` against `url`, nothing run yet.
+Sweep sweep_of(const char* url, int64_t connections, int64_t threads) {
   Sweep sweep;
+  sweep.config.url = url;
+  sweep.config.connections = connections;
+  sweep.config.threads = threads;
+  return sweep;
+}
+
+Sweep rate_sweep() {
+  Sweep sweep = sweep_of("http://127.0.0.1:8082/work", 4, 2);
   Config& config = sweep.config;
-  config.url = "http://127.0.0.1:8082/work";
-  config.connections = 4;
-  config.threads = 2;
   config.rate = 4'000;
   config.duration_ns = 1'000 * kMs;
   config.warmup_ns = 250 * kMs;
@@ -132,11 +144,8 @@ Sweep rate_sweep() {
 
 // A capacity search whose last step could not start (the server died).
 Sweep stopped_search() {
-  Sweep sweep;
+  Sweep sweep = sweep_of("http://127.0.0.1:8082/", 8, 1);
   Config& config = sweep.config;
-  config.url = "http://127.0.0.1:8082/";
-  config.connections = 8;
-  config.threads = 1;
   config.threads_given = true;
   config.rate = 800;
   config.duration_ns = 500 * kMs;
@@ -148,12 +157,7 @@ Sweep stopped_search() {
   result.search = true;
   result.steps = {rate_step(100, 100, 0)};
   judge(config, result.steps[0]);
-  StepSummary dead;
-  dead.level = 450;
-  dead.connections = 8;
-  dead.threads = 1;
-  dead.rate = 450;
-  dead.corrected = true;
+  StepSummary dead = open_loop_step(450, 8, 1);
   dead.failed = true;
   dead.misses = {StepMiss::failed};
   dead.start_error = "cannot connect to 127.0.0.1:8082: Connection refused";
@@ -166,11 +170,8 @@ Sweep stopped_search() {
 
 // A closed-loop connection sweep: Little's law, a knee, an interrupted last step.
 Sweep connection_sweep() {
-  Sweep sweep;
+  Sweep sweep = sweep_of("http://127.0.0.1:8082/", 4, 2);
   Config& config = sweep.config;
-  config.url = "http://127.0.0.1:8082/";
-  config.connections = 4;
-  config.threads = 2;
   config.cpus_available = 2;
   config.duration_ns = 1'000 * kMs;
   config.sweep.connections = {1, 2, 4};

@@ -11,19 +11,28 @@ namespace {
 
 class WorkerPipelineTest : public WorkerTest {};
 
-INSTANTIATE_TEST_SUITE_P(Engines, WorkerPipelineTest,
-                         ::testing::Values(EngineKind::epoll, EngineKind::poll,
-                                           EngineKind::io_uring),
-                         [](const ::testing::TestParamInfo<EngineKind>& engine) {
-                           switch (engine.param) {
-                             case EngineKind::io_uring:
-                               return std::string("io_uring");
-                             case EngineKind::poll:
-                               return std::string("poll");
-                             default:
-                               return std::string("epoll");
-                           }
-                         });
+INSTANTIATE_TEST_SUITE_P(Engines, WorkerPipelineTest, kEveryEngine, engine_test_name);
+
+// -n REQUESTS in closed loop on `connections`, bounded by 24h that the manual clock never reaches.
+Config request_count_config(int64_t connections, int64_t requests) {
+  Config config = open_loop_config(0, connections);
+  config.rate = 0;
+  config.requests_count = requests;
+  config.duration_ns = 86'400'000 * kMs;
+  return config;
+}
+
+// Runs passes, the server answering everything before each, until the run says it is over
+// (true) or 2000 passes went by (false); then ends the run.
+bool answer_until_the_run_ends(Harness& harness, StubServer& server) {
+  bool running = true;
+  for (int i = 0; i < 2000 && running; ++i) {
+    server.answer_all();
+    running = harness.worker.run_pass();
+  }
+  harness.worker.end_run();
+  return !running;
+}
 
 TEST_P(WorkerPipelineTest, PipelineClosedLoopKeepsNOutstandingPerConnectionAndRefillsPerResponse) {
   StubServer server;
@@ -135,20 +144,11 @@ TEST_P(WorkerPipelineTest, ARequestIsSentAgainAtMostOnce) {
 // 24h bound (the manual clock never moves).
 TEST_P(WorkerPipelineTest, ARequestCountStopsAtTheShareAndEndsWhenEveryOneIsAnswered) {
   StubServer server;
-  Config config = open_loop_config(0, 3);
-  config.rate = 0;
+  Config config = request_count_config(3, 10);
   config.pipeline = 2;
-  config.requests_count = 10;
-  config.duration_ns = 86'400'000 * kMs;
   Harness harness(config, server);
   harness.begin(config.duration_ns);
-  bool running = true;
-  for (int i = 0; i < 2000 && running; ++i) {
-    server.answer_all();
-    running = harness.worker.run_pass();
-  }
-  EXPECT_FALSE(running);
-  harness.worker.end_run();
+  EXPECT_TRUE(answer_until_the_run_ends(harness, server));
   const RunResult& result = harness.worker.result();
   EXPECT_EQ(result.sent, 10);
   EXPECT_EQ(result.completed, 10);
@@ -159,11 +159,8 @@ TEST_P(WorkerPipelineTest, ARequestCountStopsAtTheShareAndEndsWhenEveryOneIsAnsw
 // The warm-up's requests are not counted: the measured part still sends exactly N after it.
 TEST_P(WorkerPipelineTest, ARequestCountCountsOnlyTheMeasuredPart) {
   StubServer server;
-  Config config = open_loop_config(0, 2);
-  config.rate = 0;
-  config.requests_count = 7;
+  Config config = request_count_config(2, 7);
   config.warmup_ns = 50 * kMs;
-  config.duration_ns = 86'400'000 * kMs;
   Harness harness(config, server);
   harness.begin(config.warmup_ns + config.duration_ns);
   for (int i = 0; i < 20; ++i) {  // the warm-up: the clock stands in it
@@ -171,13 +168,7 @@ TEST_P(WorkerPipelineTest, ARequestCountCountsOnlyTheMeasuredPart) {
     ASSERT_TRUE(harness.worker.run_pass());
   }
   harness.clock.set(harness.t0 + config.warmup_ns);
-  bool running = true;
-  for (int i = 0; i < 2000 && running; ++i) {
-    server.answer_all();
-    running = harness.worker.run_pass();
-  }
-  EXPECT_FALSE(running);
-  harness.worker.end_run();
+  EXPECT_TRUE(answer_until_the_run_ends(harness, server));
   const RunResult& result = harness.worker.result();
   ASSERT_NE(result.warmup, nullptr);
   EXPECT_GT(result.warmup->sent, 0);

@@ -14,19 +14,7 @@
 namespace hammer {
 namespace {
 
-INSTANTIATE_TEST_SUITE_P(Engines, WorkerTest,
-                         ::testing::Values(EngineKind::epoll, EngineKind::poll,
-                                           EngineKind::io_uring),
-                         [](const ::testing::TestParamInfo<EngineKind>& engine) {
-                           switch (engine.param) {
-                             case EngineKind::io_uring:
-                               return std::string("io_uring");
-                             case EngineKind::poll:
-                               return std::string("poll");
-                             default:
-                               return std::string("epoll");
-                           }
-                         });
+INSTANTIATE_TEST_SUITE_P(Engines, WorkerTest, kEveryEngine, engine_test_name);
 
 TEST_P(WorkerTest, EveryRequestAlreadyDueGoesOutInOnePass) {
   StubServer server;

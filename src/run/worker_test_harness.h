@@ -155,6 +155,12 @@ class WorkerTest : public ::testing::TestWithParam<EngineKind> {
   }
 };
 
+// Every engine, for INSTANTIATE_TEST_SUITE_P, each instance named after its engine ("epoll").
+inline const auto kEveryEngine =
+    ::testing::Values(EngineKind::epoll, EngineKind::poll, EngineKind::io_uring);
+inline std::string engine_test_name(const ::testing::TestParamInfo<EngineKind>& test) {
+  return std::string(engine_name(test.param));
+}
 
 inline Config with_engine(Config config) {
   config.engine = g_engine;

@@ -15,14 +15,7 @@
 namespace hammer {
 namespace {
 
-using test::Link;
-using test::make_context;
-using test::server_versions;
-using test::TestPki;
-using test::TestServer;
-using test::TestServerContext;
-using test::TestServerOptions;
-using test::trusting_test_ca;
+using namespace test;  // tls_testing.h
 
 
 // A pattern that shows a dropped, doubled or reordered byte at any offset.
@@ -54,28 +47,16 @@ TEST(TlsClientTest, HandshakesWithTls13ByDefault) {
 }
 
 TEST(TlsClientTest, HandshakesWithTls12WhenTheServerStopsThere) {
-  const TlsContext context = make_context(trusting_test_ca());
-  TestServerContext server_context(server_versions(TLS1_2_VERSION, TLS1_2_VERSION));
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("localhost");
-  Link link{client, server};
-  link.settle();
-  ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
-  EXPECT_EQ(client.session().version, TlsVersion::tls1_2);
-  EXPECT_EQ(client.session().cipher.substr(0, 5), "ECDHE");  // a forward-secret 1.2 suite
+  Connected c(server_versions(TLS1_2_VERSION, TLS1_2_VERSION));
+  ASSERT_EQ(c.client.state(), TlsState::established) << c.client.failure().reason;
+  EXPECT_EQ(c.client.session().version, TlsVersion::tls1_2);
+  EXPECT_EQ(c.client.session().cipher.substr(0, 5), "ECDHE");  // a forward-secret 1.2 suite
 }
 
 TEST(TlsClientTest, AnIpAddressIsVerifiedAgainstTheSanAndNotSentAsSni) {
-  const TlsContext context = make_context(trusting_test_ca());
-  TestServerContext server_context;
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("127.0.0.1");
-  Link link{client, server};
-  link.settle();
-  ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
-  EXPECT_EQ(server.server_name(), "");  // RFC 6066: no literal addresses in SNI
+  Connected c(TestServerOptions{}, trusting_test_ca(), "127.0.0.1");
+  ASSERT_EQ(c.client.state(), TlsState::established) << c.client.failure().reason;
+  EXPECT_EQ(c.server.server_name(), "");  // RFC 6066: no literal addresses in SNI
 }
 
 // Both versions, both directions, every record split at every byte: the client is given one
@@ -83,55 +64,43 @@ TEST(TlsClientTest, AnIpAddressIsVerifiedAgainstTheSanAndNotSentAsSni) {
 TEST(TlsClientTest, DataFlowsBothWaysFedOneByteAtATime) {
   for (const int version : {TLS1_2_VERSION, TLS1_3_VERSION}) {
     SCOPED_TRACE(version == TLS1_3_VERSION ? "TLS 1.3" : "TLS 1.2");
-    const TlsContext context = make_context(trusting_test_ca());
-    TestServerContext server_context(server_versions(version, version));
-    TestServer server(server_context);
-    TlsClient client(context);
-    client.start("localhost");
-    Link link{client, server, 1};
-    link.settle();
-    ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+    Connected c(server_versions(version, version), trusting_test_ca(), "localhost", 1);
+    ASSERT_EQ(c.client.state(), TlsState::established) << c.client.failure().reason;
 
     const std::string request = "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n";
-    link.client_send(request);
-    EXPECT_EQ(server.received(), request);
+    c.link.client_send(request);
+    EXPECT_EQ(c.server.received(), request);
 
     // Three records of different sizes, fed one byte at a time.
     const std::string response = pattern(1000, 1) + pattern(17, 2) + pattern(5000, 3);
-    server.send(response.substr(0, 1000));
-    server.send(response.substr(1000, 17));
-    server.send(response.substr(1017));
-    link.settle();
-    EXPECT_EQ(link.received.size(), response.size());
-    EXPECT_TRUE(link.received == response);
-    EXPECT_EQ(client.state(), TlsState::established);
+    c.server.send(response.substr(0, 1000));
+    c.server.send(response.substr(1000, 17));
+    c.server.send(response.substr(1017));
+    c.link.settle();
+    EXPECT_EQ(c.link.received.size(), response.size());
+    EXPECT_TRUE(c.link.received == response);
+    EXPECT_EQ(c.client.state(), TlsState::established);
   }
 }
 
 TEST(TlsClientTest, TheCopyingFeedTakesWhatFitsAndTheRestLater) {
-  const TlsContext context = make_context(trusting_test_ca());
-  TestServerContext server_context;
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("localhost");
-  Link link{client, server};
-  link.settle();
-  ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+  Connected c;
+  ASSERT_EQ(c.client.state(), TlsState::established) << c.client.failure().reason;
 
   const std::string response = pattern(100'000, 4);
-  server.send(response);
-  std::string ciphertext(server.pending(), '\0');
-  ciphertext.resize(server.take(ciphertext.data(), ciphertext.size()));
+  c.server.send(response);
+  std::string ciphertext(c.server.pending(), '\0');
+  ciphertext.resize(c.server.take(ciphertext.data(), ciphertext.size()));
   ASSERT_GT(ciphertext.size(), TlsClient::kRingBytes);  // more than the ring holds at once
 
   std::string_view rest = ciphertext;
   std::string plaintext;
   char buffer[8192];
   while (!rest.empty()) {
-    const size_t taken = client.put_ciphertext(rest);
+    const size_t taken = c.client.put_ciphertext(rest);
     rest.remove_prefix(taken);
     for (;;) {
-      const TlsTransfer transfer = client.read(buffer);
+      const TlsTransfer transfer = c.client.read(buffer);
       if (transfer.io != TlsIo::done) {
         EXPECT_EQ(transfer.io, TlsIo::want_input);
         break;
@@ -143,50 +112,38 @@ TEST(TlsClientTest, TheCopyingFeedTakesWhatFitsAndTheRestLater) {
 }
 
 TEST(TlsClientTest, AMegabyteFlowsEachWay) {
-  const TlsContext context = make_context(trusting_test_ca());
-  TestServerContext server_context;
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("localhost");
-  Link link{client, server};
-  link.settle();
-  ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+  Connected c;
+  ASSERT_EQ(c.client.state(), TlsState::established) << c.client.failure().reason;
 
   const std::string upload = pattern(1 << 20, 5);
-  link.client_send(upload);
-  EXPECT_EQ(server.received().size(), upload.size());
-  EXPECT_TRUE(server.received() == upload);
+  c.link.client_send(upload);
+  EXPECT_EQ(c.server.received().size(), upload.size());
+  EXPECT_TRUE(c.server.received() == upload);
 
   const std::string download = pattern(1 << 20, 6);
-  server.send(download);
-  link.settle();
-  EXPECT_EQ(link.received.size(), download.size());
-  EXPECT_TRUE(link.received == download);
+  c.server.send(download);
+  c.link.settle();
+  EXPECT_EQ(c.link.received.size(), download.size());
+  EXPECT_TRUE(c.link.received == download);
 }
 
 // A write larger than the outgoing ring returns after the records that fit; the rest waits
 // until the ring is sent, and is then taken with the same bytes offered again.
 TEST(TlsClientTest, AWriteLargerThanTheRingIsTakenInPieces) {
-  const TlsContext context = make_context(trusting_test_ca());
-  TestServerContext server_context;
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("localhost");
-  Link link{client, server};
-  link.settle();
-  ASSERT_EQ(client.state(), TlsState::established);
+  Connected c;
+  ASSERT_EQ(c.client.state(), TlsState::established);
 
   const std::string upload = pattern(200'000, 7);
-  const TlsTransfer first = client.write(upload);
+  const TlsTransfer first = c.client.write(upload);
   ASSERT_EQ(first.io, TlsIo::done);
   EXPECT_LT(first.bytes, upload.size());
   EXPECT_GT(first.bytes, 0u);
-  const TlsTransfer blocked = client.write(std::string_view(upload).substr(first.bytes));
+  const TlsTransfer blocked = c.client.write(std::string_view(upload).substr(first.bytes));
   EXPECT_EQ(blocked.io, TlsIo::want_output);
   EXPECT_EQ(blocked.bytes, 0u);
-  link.settle();
-  link.client_send(std::string_view(upload).substr(first.bytes));
-  EXPECT_TRUE(server.received() == upload) << server.received().size();
+  c.link.settle();
+  c.link.client_send(std::string_view(upload).substr(first.bytes));
+  EXPECT_TRUE(c.server.received() == upload) << c.server.received().size();
 }
 
 TEST(TlsClientTest, AlpnOffersTheListInOrderAndReportsTheServersChoice) {
@@ -194,37 +151,21 @@ TEST(TlsClientTest, AlpnOffersTheListInOrderAndReportsTheServersChoice) {
   h2_first.alpn = {"h2", "http/1.1"};
   TestServerContext server_context(h2_first);
   {
-    const TlsContext context = make_context(trusting_test_ca(), {"h2", "http/1.1"});
-    TestServer server(server_context);
-    TlsClient client(context);
-    client.start("localhost");
-    Link link{client, server};
-    link.settle();
-    ASSERT_EQ(client.state(), TlsState::established);
-    EXPECT_EQ(client.session().alpn, "h2");
+    Connected c(server_context, trusting_test_ca(), "localhost", {"h2", "http/1.1"});
+    ASSERT_EQ(c.client.state(), TlsState::established);
+    EXPECT_EQ(c.client.session().alpn, "h2");
   }
   {
-    const TlsContext context = make_context(trusting_test_ca());  // http/1.1 alone
-    TestServer server(server_context);
-    TlsClient client(context);
-    client.start("localhost");
-    Link link{client, server};
-    link.settle();
-    ASSERT_EQ(client.state(), TlsState::established);
-    EXPECT_EQ(client.session().alpn, "http/1.1");
+    Connected c(server_context);  // http/1.1 alone
+    ASSERT_EQ(c.client.state(), TlsState::established);
+    EXPECT_EQ(c.client.session().alpn, "http/1.1");
   }
   {
     TestServerOptions no_alpn;
     no_alpn.alpn = {};
-    TestServerContext plain_server_context(no_alpn);
-    const TlsContext context = make_context(trusting_test_ca());
-    TestServer server(plain_server_context);
-    TlsClient client(context);
-    client.start("localhost");
-    Link link{client, server};
-    link.settle();
-    ASSERT_EQ(client.state(), TlsState::established);
-    EXPECT_EQ(client.session().alpn, "");
+    Connected c(no_alpn);
+    ASSERT_EQ(c.client.state(), TlsState::established);
+    EXPECT_EQ(c.client.session().alpn, "");
   }
 }
 
@@ -251,20 +192,17 @@ TEST(TlsClientTest, ASecondConnectionResumesTheFirstsSession) {
       TlsClient client(context);
       int resumed = 0;
       for (int connection = 0; connection < 3; ++connection) {
-        TestServer server(server_context);
-        client.start("localhost");
-        Link link{client, server};
-        link.settle();
+        NextConnection again(client, server_context);
         ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
         // A request and an answer: TLS 1.3 tickets arrive after the handshake, read with it.
-        link.client_send("ping");
-        server.send("pong");
-        link.settle();
-        EXPECT_EQ(link.received, "pong");
-        EXPECT_EQ(client.session().resumed, server.resumed());
+        again.link.client_send("ping");
+        again.server.send("pong");
+        again.link.settle();
+        EXPECT_EQ(again.link.received, "pong");
+        EXPECT_EQ(client.session().resumed, again.server.resumed());
         if (client.session().resumed) ++resumed;
         client.close();
-        link.settle();
+        again.link.settle();
       }
       EXPECT_EQ(resumed, resume ? 2 : 0);
       EXPECT_EQ(client.has_session_to_resume(), resume);
@@ -272,7 +210,7 @@ TEST(TlsClientTest, ASecondConnectionResumesTheFirstsSession) {
   }
 }
 
-// A server that ends connections without close_notify (Connection: close, then a bare TCP
+// A server that ends connections without close_notify (NextConnection: close, then a bare TCP
 // close) is still resumed: only a fatal error spoils a session.
 TEST(TlsClientTest, AnEndWithoutCloseNotifyKeepsTheSessionButAFatalErrorDropsIt) {
   for (const int version : {TLS1_2_VERSION, TLS1_3_VERSION}) {
@@ -283,44 +221,30 @@ TEST(TlsClientTest, AnEndWithoutCloseNotifyKeepsTheSessionButAFatalErrorDropsIt)
     TestServerContext server_context(options);
     TlsClient client(context);
     {
-      TestServer server(server_context);
-      client.start("localhost");
-      Link link{client, server};
-      link.settle();
-      link.client_send("GET");
-      server.send("answer");
-      link.settle();
+      NextConnection first(client, server_context);
+      first.link.client_send("GET");
+      first.server.send("answer");
+      first.link.settle();
       client.peer_closed();
       char buffer[16];
       EXPECT_EQ(client.read(buffer).io, TlsIo::failed);
       EXPECT_EQ(client.failure().kind, TlsError::closed_without_close_notify);
     }
     {
-      TestServer server(server_context);
-      client.start("localhost");
-      Link link{client, server};
-      link.settle();
+      NextConnection second(client, server_context);
       ASSERT_EQ(client.state(), TlsState::established);
       EXPECT_TRUE(client.session().resumed);
       // Now a fatal alert: the session must not be offered again.
-      link.client_send("GET");
-      server.send("answer");
-      link.settle();
+      second.link.client_send("GET");
+      second.server.send("answer");
+      second.link.settle();
       ASSERT_EQ(client.write(std::string_view("x")).io, TlsIo::done);
-      std::span<const char> record = client.ciphertext_to_send();
-      std::string corrupted(record.begin(), record.end());
-      client.ciphertext_sent(record.size());
-      corrupted.back() = static_cast<char>(corrupted.back() ^ 1);
-      server.receive(corrupted.data(), corrupted.size());
-      server.drive();
-      link.settle();
+      second.link.deliver_corrupted();
+      second.link.settle();
       EXPECT_EQ(client.failure().kind, TlsError::alert_received);
     }
     {
-      TestServer server(server_context);
-      client.start("localhost");
-      Link link{client, server};
-      link.settle();
+      NextConnection third(client, server_context);
       ASSERT_EQ(client.state(), TlsState::established);
       EXPECT_FALSE(client.session().resumed);
     }
@@ -335,31 +259,21 @@ TEST(TlsClientTest, AClientCertificateIsPresentedWhenTheServerRequiresOne) {
   config.cert_file = TestPki::get().client_cert;
   config.key_file = TestPki::get().client_key;
   {
-    const TlsContext context = make_context(config);
-    TestServer server(server_context);
-    TlsClient client(context);
-    client.start("localhost");
-    Link link{client, server};
-    link.settle();
-    link.client_send("ping");
-    EXPECT_EQ(client.state(), TlsState::established) << client.failure().reason;
-    EXPECT_EQ(server.received(), "ping") << server.failed();
-    X509* presented = SSL_get0_peer_certificate(server.native());
+    Connected c(server_context, config);
+    c.link.client_send("ping");
+    EXPECT_EQ(c.client.state(), TlsState::established) << c.client.failure().reason;
+    EXPECT_EQ(c.server.received(), "ping") << c.server.failed();
+    X509* presented = SSL_get0_peer_certificate(c.server.native());
     EXPECT_NE(presented, nullptr);
   }
   {
     // Without one, a TLS 1.3 server says so in an alert after the client thinks it is done.
-    const TlsContext context = make_context(trusting_test_ca());
-    TestServer server(server_context);
-    TlsClient client(context);
-    client.start("localhost");
-    Link link{client, server};
-    link.settle();
-    EXPECT_EQ(client.state(), TlsState::failed);
-    EXPECT_EQ(client.failure().kind, TlsError::alert_received);
-    EXPECT_EQ(client.failure().reason, "alert received: certificate required");
-    EXPECT_EQ(client.failure().alert, 116);  // RFC 8446 §6: certificate_required
-    EXPECT_TRUE(refuses_client_certificate(client.failure()));
+    Connected c(server_context);
+    EXPECT_EQ(c.client.state(), TlsState::failed);
+    EXPECT_EQ(c.client.failure().kind, TlsError::alert_received);
+    EXPECT_EQ(c.client.failure().reason, "alert received: certificate required");
+    EXPECT_EQ(c.client.failure().alert, 116);  // RFC 8446 §6: certificate_required
+    EXPECT_TRUE(refuses_client_certificate(c.client.failure()));
   }
 }
 

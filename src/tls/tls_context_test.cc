@@ -19,6 +19,14 @@ TlsSetupError error_of(const TlsConfig& config, std::vector<std::string> alpn = 
   return context ? TlsSetupError{} : context.error();
 }
 
+// --cert CERT --key KEY: the error of the pair (files of TestPki, or missing ones).
+TlsSetupError error_of_pair(const std::string& cert, const std::string& key) {
+  TlsConfig config;
+  config.cert_file = cert;
+  config.key_file = key;
+  return error_of(config);
+}
+
 TEST(TlsContextTest, DefaultsVerifyAgainstTheSystemStoreAndResume) {
   auto context = TlsContext::create(TlsConfig{});
   ASSERT_TRUE(context) << context.error().reason;
@@ -108,10 +116,7 @@ TEST(TlsContextTest, EachClientCertificateFileIsNamedWhenWrong) {
 
 TEST(TlsContextTest, AKeyGivenAsTheCertificateIsSaidToBeOne) {
   const TestPki& pki = TestPki::get();
-  TlsConfig config;
-  config.cert_file = pki.client_key;
-  config.key_file = pki.client_key;
-  const TlsSetupError error = error_of(config);
+  const TlsSetupError error = error_of_pair(pki.client_key, pki.client_key);
   EXPECT_EQ(error.step, TlsSetupStep::cert_file);
   EXPECT_EQ(error.reason, pki.client_key + " holds no PEM certificate (is it the key?)");
   EXPECT_EQ(ERR_peek_error(), 0u);  // the queue is left empty
@@ -134,10 +139,7 @@ TEST(TlsContextTest, ACaFileWithoutACertificateSaysWhatACaBundleIs) {
 
 TEST(TlsContextTest, ACertificateGivenAsTheKeyIsSaidToBeOne) {
   const TestPki& pki = TestPki::get();
-  TlsConfig config;
-  config.cert_file = pki.client_cert;
-  config.key_file = pki.client_cert;
-  const TlsSetupError error = error_of(config);
+  const TlsSetupError error = error_of_pair(pki.client_cert, pki.client_cert);
   EXPECT_EQ(error.step, TlsSetupStep::key_file);
   EXPECT_EQ(error.reason, pki.client_cert + " holds no PEM private key (is it the certificate?)");
   EXPECT_EQ(ERR_peek_error(), 0u);
@@ -145,10 +147,7 @@ TEST(TlsContextTest, ACertificateGivenAsTheKeyIsSaidToBeOne) {
 
 TEST(TlsContextTest, AMissingKeyFileKeepsOpenSslsReason) {
   const TestPki& pki = TestPki::get();
-  TlsConfig config;
-  config.cert_file = pki.client_cert;
-  config.key_file = pki.directory + "/missing.key";
-  const TlsSetupError error = error_of(config);
+  const TlsSetupError error = error_of_pair(pki.client_cert, pki.directory + "/missing.key");
   EXPECT_EQ(error.step, TlsSetupStep::key_file);
   EXPECT_EQ(error.reason.find("holds no"), std::string::npos) << error.reason;
 }

@@ -15,129 +15,75 @@
 namespace hammer {
 namespace {
 
-using test::Link;
-using test::make_context;
-using test::server_versions;
-using test::TestPki;
-using test::TestServer;
-using test::TestServerContext;
-using test::TestServerOptions;
-using test::trusting_test_ca;
+using namespace test;  // tls_testing.h
+
+// How the connection's handshake ended: failed, of `kind`, for `reason` in tls_failure.cc's words.
+void expect_failure(const Connected& c, TlsError kind, std::string_view reason) {
+  EXPECT_EQ(c.client.failure().kind, kind) << c.client.failure().reason;
+  EXPECT_EQ(c.client.failure().reason, reason);
+}
 
 TEST(TlsClientFailureTest, AnUntrustedChainFailsVerificationWithOpenSslsReason) {
-  const TlsContext context = make_context(TlsConfig{});  // the system's store: not our CA
-  TestServerContext server_context;
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("localhost");
-  Link link{client, server};
-  link.settle();
-  EXPECT_EQ(client.state(), TlsState::failed);
-  EXPECT_EQ(client.failure().kind, TlsError::verify_failed);
-  EXPECT_EQ(client.failure().reason,
+  Connected c(TestServerOptions{}, TlsConfig{});  // the system's store: not our CA
+  EXPECT_EQ(c.client.state(), TlsState::failed);
+  EXPECT_EQ(c.client.failure().kind, TlsError::verify_failed);
+  EXPECT_EQ(c.client.failure().reason,
             "certificate verify failed: self-signed certificate in certificate chain");
-  EXPECT_FALSE(server.handshake_done());
+  EXPECT_FALSE(c.server.handshake_done());
 }
 
 TEST(TlsClientFailureTest, ASelfSignedLeafFailsVerification) {
-  const TlsContext context = make_context(trusting_test_ca());
   TestServerOptions options;
   options.chain = TestPki::get().self_signed;
   options.key = TestPki::get().self_signed_key;
-  TestServerContext server_context(options);
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("localhost");
-  Link link{client, server};
-  link.settle();
-  EXPECT_EQ(client.failure().kind, TlsError::verify_failed);
-  EXPECT_EQ(client.failure().reason, "certificate verify failed: self-signed certificate");
+  Connected c(options);
+  expect_failure(c, TlsError::verify_failed, "certificate verify failed: self-signed certificate");
 }
 
 TEST(TlsClientFailureTest, AnExpiredCertificateFailsVerification) {
-  const TlsContext context = make_context(trusting_test_ca());
   TestServerOptions options;
   options.chain = TestPki::get().expired_chain;
-  TestServerContext server_context(options);
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("localhost");
-  Link link{client, server};
-  link.settle();
-  EXPECT_EQ(client.failure().kind, TlsError::verify_failed);
-  EXPECT_EQ(client.failure().reason, "certificate verify failed: certificate has expired");
+  Connected c(options);
+  expect_failure(c, TlsError::verify_failed, "certificate verify failed: certificate has expired");
 }
 
 TEST(TlsClientFailureTest, InsecureSkipsVerification) {
   TlsConfig config;
   config.insecure = true;
-  const TlsContext context = make_context(config);
-  TestServerContext server_context;
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("example.com");  // neither trusted nor the certificate's name
-  Link link{client, server};
-  link.settle();
-  EXPECT_EQ(client.state(), TlsState::established) << client.failure().reason;
-  EXPECT_EQ(server.server_name(), "example.com");
+  Connected c(TestServerOptions{}, config, "example.com");  // neither trusted nor its name
+  EXPECT_EQ(c.client.state(), TlsState::established) << c.client.failure().reason;
+  EXPECT_EQ(c.server.server_name(), "example.com");
 }
 
 TEST(TlsClientFailureTest, AnotherHostNameIsAMismatch) {
-  const TlsContext context = make_context(trusting_test_ca());
-  TestServerContext server_context;
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("example.com");
-  Link link{client, server};
-  link.settle();
-  EXPECT_EQ(client.failure().kind, TlsError::hostname_mismatch);
-  EXPECT_EQ(client.failure().reason,
-            "certificate verify failed: hostname mismatch (the certificate is not for "
-            "'example.com')");
+  Connected c(TestServerOptions{}, trusting_test_ca(), "example.com");
+  expect_failure(c, TlsError::hostname_mismatch,
+                 "certificate verify failed: hostname mismatch (the certificate is not for "
+                 "'example.com')");
 }
 
 TEST(TlsClientFailureTest, AnotherIpAddressIsAMismatch) {
-  const TlsContext context = make_context(trusting_test_ca());
-  TestServerContext server_context;
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("127.0.0.2");
-  Link link{client, server};
-  link.settle();
-  EXPECT_EQ(client.failure().kind, TlsError::hostname_mismatch);
-  EXPECT_EQ(client.failure().reason,
-            "certificate verify failed: IP address mismatch (the certificate is not for "
-            "'127.0.0.2')");
+  Connected c(TestServerOptions{}, trusting_test_ca(), "127.0.0.2");
+  expect_failure(c, TlsError::hostname_mismatch,
+                 "certificate verify failed: IP address mismatch (the certificate is not for "
+                 "'127.0.0.2')");
 }
 
 TEST(TlsClientFailureTest, AMinimumAboveTheServersVersionIsRefused) {
   TlsConfig config = trusting_test_ca();
   config.min_version = TlsVersion::tls1_3;
-  const TlsContext context = make_context(config);
-  TestServerContext server_context(server_versions(TLS1_2_VERSION, TLS1_2_VERSION));
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("localhost");
-  Link link{client, server};
-  link.settle();
-  EXPECT_EQ(client.failure().kind, TlsError::protocol_version) << client.failure().reason;
-  EXPECT_EQ(client.failure().reason.substr(0, 18), "protocol version: ");
+  Connected c(server_versions(TLS1_2_VERSION, TLS1_2_VERSION), config);
+  EXPECT_EQ(c.client.failure().kind, TlsError::protocol_version) << c.client.failure().reason;
+  EXPECT_EQ(c.client.failure().reason.substr(0, 18), "protocol version: ");
 }
 
 TEST(TlsClientFailureTest, AMaximumBelowTheServersVersionIsRefused) {
   TlsConfig config = trusting_test_ca();
   config.max_version = TlsVersion::tls1_2;
-  const TlsContext context = make_context(config);
-  TestServerContext server_context(server_versions(TLS1_3_VERSION, TLS1_3_VERSION));
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("localhost");
-  Link link{client, server};
-  link.settle();
-  EXPECT_EQ(client.failure().kind, TlsError::protocol_version) << client.failure().reason;
-  EXPECT_EQ(client.failure().reason,
-            "protocol version: the server accepts none of the versions offered (alert protocol "
-            "version)");
+  Connected c(server_versions(TLS1_3_VERSION, TLS1_3_VERSION), config);
+  expect_failure(c, TlsError::protocol_version,
+                 "protocol version: the server accepts none of the versions offered (alert "
+                 "protocol version)");
 }
 
 // A record the server cannot decrypt makes it send a fatal alert, which the client reads
@@ -145,50 +91,33 @@ TEST(TlsClientFailureTest, AMaximumBelowTheServersVersionIsRefused) {
 TEST(TlsClientFailureTest, AnAlertMidStreamIsReceivedWithItsName) {
   for (const int version : {TLS1_2_VERSION, TLS1_3_VERSION}) {
     SCOPED_TRACE(version == TLS1_3_VERSION ? "TLS 1.3" : "TLS 1.2");
-    const TlsContext context = make_context(trusting_test_ca());
-    TestServerContext server_context(server_versions(version, version));
-    TestServer server(server_context);
-    TlsClient client(context);
-    client.start("localhost");
-    Link link{client, server};
-    link.settle();
-    ASSERT_EQ(client.state(), TlsState::established);
+    Connected c(server_versions(version, version));
+    ASSERT_EQ(c.client.state(), TlsState::established);
 
-    ASSERT_EQ(client.write(std::string_view("request")).io, TlsIo::done);
-    const std::span<const char> record = client.ciphertext_to_send();
-    std::string corrupted(record.begin(), record.end());
-    client.ciphertext_sent(record.size());
-    corrupted.back() = static_cast<char>(corrupted.back() ^ 1);  // the tag no longer matches
-    server.receive(corrupted.data(), corrupted.size());
-    EXPECT_FALSE(server.drive());
-    link.settle();
-    EXPECT_EQ(client.state(), TlsState::failed);
-    EXPECT_EQ(client.failure().kind, TlsError::alert_received);
-    EXPECT_EQ(client.failure().reason, "alert received: bad record mac");
+    ASSERT_EQ(c.client.write(std::string_view("request")).io, TlsIo::done);
+    EXPECT_FALSE(c.link.deliver_corrupted());  // the tag no longer matches
+    c.link.settle();
+    EXPECT_EQ(c.client.state(), TlsState::failed);
+    EXPECT_EQ(c.client.failure().kind, TlsError::alert_received);
+    EXPECT_EQ(c.client.failure().reason, "alert received: bad record mac");
   }
 }
 
 // A TLS 1.2 server's HelloRequest: the client refuses (a no_renegotiation warning), OpenSSL's
 // server answers the refusal with a fatal handshake_failure, and the client's failure says why.
 TEST(TlsClientFailureTest, ARefusedRenegotiationNamesItselfInTheFailureThatFollows) {
-  const TlsContext context = make_context(trusting_test_ca());
-  TestServerContext server_context(server_versions(TLS1_2_VERSION, TLS1_2_VERSION));
-  TestServer server(server_context);
-  TlsClient client(context);
-  client.start("localhost");
-  Link link{client, server};
-  link.settle();
-  ASSERT_EQ(client.state(), TlsState::established) << client.failure().reason;
+  Connected c(server_versions(TLS1_2_VERSION, TLS1_2_VERSION));
+  ASSERT_EQ(c.client.state(), TlsState::established) << c.client.failure().reason;
 
-  ASSERT_EQ(SSL_renegotiate(server.native()), 1);
-  SSL_do_handshake(server.native());  // sends the HelloRequest
-  server.send("answer");
-  link.settle();
-  EXPECT_EQ(link.received, "answer");  // what came before the refusal was read in full
-  EXPECT_FALSE(server.failed().empty());
-  EXPECT_EQ(client.state(), TlsState::failed);
-  EXPECT_EQ(client.failure().kind, TlsError::alert_received);
-  EXPECT_EQ(client.failure().reason,
+  ASSERT_EQ(SSL_renegotiate(c.server.native()), 1);
+  SSL_do_handshake(c.server.native());  // sends the HelloRequest
+  c.server.send("answer");
+  c.link.settle();
+  EXPECT_EQ(c.link.received, "answer");  // what came before the refusal was read in full
+  EXPECT_FALSE(c.server.failed().empty());
+  EXPECT_EQ(c.client.state(), TlsState::failed);
+  EXPECT_EQ(c.client.failure().kind, TlsError::alert_received);
+  EXPECT_EQ(c.client.failure().reason,
             "alert received: handshake failure (after the server asked to renegotiate, which "
             "hammer refuses)");
 }
@@ -214,28 +143,22 @@ TEST(TlsClientFailureTest, OnlyCertificateAlertsRefuseTheClientCertificate) {
 TEST(TlsClientFailureTest, AnEndWithoutCloseNotifyIsClassifiedAndOneWithItIsClean) {
   for (const bool polite : {true, false}) {
     SCOPED_TRACE(polite ? "close_notify" : "no close_notify");
-    const TlsContext context = make_context(trusting_test_ca());
-    TestServerContext server_context;
-    TestServer server(server_context);
-    TlsClient client(context);
-    client.start("localhost");
-    Link link{client, server};
-    link.settle();
-    server.send("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
-    if (polite) server.send_close_notify();
-    link.settle();
-    EXPECT_EQ(link.received, "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
-    client.peer_closed();  // the socket's recv returned 0
+    Connected c;
+    c.server.send("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+    if (polite) c.server.send_close_notify();
+    c.link.settle();
+    EXPECT_EQ(c.link.received, "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+    c.client.peer_closed();  // the socket's recv returned 0
     char buffer[64];
-    const TlsTransfer transfer = client.read(buffer);
+    const TlsTransfer transfer = c.client.read(buffer);
     if (polite) {
       EXPECT_EQ(transfer.io, TlsIo::closed);
-      EXPECT_EQ(client.state(), TlsState::closed);
-      EXPECT_FALSE(client.failure());
+      EXPECT_EQ(c.client.state(), TlsState::closed);
+      EXPECT_FALSE(c.client.failure());
     } else {
       EXPECT_EQ(transfer.io, TlsIo::failed);
-      EXPECT_EQ(client.failure().kind, TlsError::closed_without_close_notify);
-      EXPECT_EQ(client.failure().reason, "connection closed without close_notify");
+      EXPECT_EQ(c.client.failure().kind, TlsError::closed_without_close_notify);
+      EXPECT_EQ(c.client.failure().reason, "connection closed without close_notify");
     }
   }
 }
@@ -275,10 +198,7 @@ TEST(TlsClientFailureTest, AHandshakeTimeoutIsTheCallersAndSaysSo) {
   EXPECT_EQ(tls_error_name(client.failure().kind), "handshake_timeout");
   // The next start() is a fresh connection.
   TestServerContext server_context;
-  TestServer server(server_context);
-  client.start("localhost");
-  Link link{client, server};
-  link.settle();
+  NextConnection fresh(client, server_context);
   EXPECT_EQ(client.state(), TlsState::established);
   EXPECT_FALSE(client.failure());
 }

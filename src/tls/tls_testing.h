@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -386,6 +387,17 @@ struct Link {
     }
   }
 
+  /// The client's pending ciphertext (one record) to the server with its last byte, the tag's,
+  /// flipped: the server cannot decrypt it and fails with a fatal alert. Returns server.drive().
+  bool deliver_corrupted() {
+    const std::span<const char> record = client.ciphertext_to_send();
+    std::string corrupted(record.begin(), record.end());
+    client.ciphertext_sent(record.size());
+    corrupted.back() = static_cast<char>(corrupted.back() ^ 1);
+    server.receive(corrupted.data(), corrupted.size());
+    return server.drive();
+  }
+
   /// Writes all of `plaintext` from the client, settling whenever its outgoing ring is full.
   void client_send(std::string_view plaintext) {
     while (!plaintext.empty()) {
@@ -424,5 +436,63 @@ inline TestServerOptions server_versions(int min_version, int max_version) {
   options.max_version = max_version;
   return options;
 }
+
+
+/// One more connection of an existing `tls_client`: a fresh TestServer of `server_context` and
+/// a Link to it; the client is started again toward `host` (offering its last session) and
+/// both sides are settled.
+struct NextConnection {
+  NextConnection(TlsClient& tls_client, const TestServerContext& server_context,
+             const char* host = "localhost")
+      : server(server_context), link(tls_client, server) {
+    tls_client.start(host);
+    link.settle();
+  }
+  TestServer server;
+  Link link;
+};
+
+/// A TlsClient on a context of its own and a TestServer joined by a Link: once constructed,
+/// the client has been started toward `host` and both sides settled, so the handshake has gone
+/// as far as it goes (client.state() says whether it was established or failed). The first
+/// lines of most tests here.
+class Connected {
+ public:
+  /// Against a server context of its own, made from `options`; the Link moves `chunk` bytes at
+  /// a time.
+  explicit Connected(TestServerOptions options = {}, const TlsConfig& config = trusting_test_ca(),
+                     const char* host = "localhost", size_t chunk = SIZE_MAX)
+      : own_server_context_(std::in_place, std::move(options)),
+        context(make_context(config)),
+        server(*own_server_context_),
+        client(context),
+        link(client, server, chunk) {
+    start(host);
+  }
+  /// Against `shared`, a server context that other connections use too, offering `alpn`.
+  explicit Connected(const TestServerContext& shared, const TlsConfig& config = trusting_test_ca(),
+                     const char* host = "localhost",
+                     std::vector<std::string> alpn = {"http/1.1"})
+      : context(make_context(config, std::move(alpn))),
+        server(shared),
+        client(context),
+        link(client, server) {
+    start(host);
+  }
+
+ private:
+  std::optional<TestServerContext> own_server_context_;  // first: the server refers to it
+
+  void start(const char* host) {
+    client.start(host);
+    link.settle();
+  }
+
+ public:
+  TlsContext context;
+  TestServer server;
+  TlsClient client;
+  Link link;
+};
 
 }  // namespace hammer::test

@@ -21,21 +21,10 @@ if [ -z "$chromium" ] || ! command -v node >/dev/null; then
   exit 77
 fi
 
-work=$(mktemp -d)
-server_pid=""
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-"$test_server" --port 0 > "$work/server.out" 2>&1 &
-server_pid=$!
-for _ in $(seq 100); do
-  grep -q "listening on" "$work/server.out" && break
-  sleep 0.1
-done
-address=$(sed -n 's/^listening on \([0-9.:]*\).*/\1/p' "$work/server.out")
-[ -n "$address" ] || { echo "test_server did not start"; cat "$work/server.out"; exit 1; }
+# shellcheck source=tests/support/test_server.sh
+source "$here/../support/test_server.sh"
+work_dir_and_server_cleanup
+start_test_server "$test_server"
 url="http://$address/"
 
 case "$mode" in

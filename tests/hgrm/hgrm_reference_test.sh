@@ -13,22 +13,10 @@ if ! command -v java >/dev/null || [ ! -r "$jar" ]; then
   exit 77
 fi
 
-work=$(mktemp -d)
-server_pid=""
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-"$test_server" --port 0 > "$work/server.out" 2>&1 &
-server_pid=$!
-for _ in $(seq 100); do
-  grep -q "listening on" "$work/server.out" && break
-  sleep 0.1
-done
-address=$(sed -n 's/^listening on \([0-9.:]*\).*/\1/p' "$work/server.out")
-[ -n "$address" ] || { echo "test_server did not start"; cat "$work/server.out"; exit 1; }
+# shellcheck source=tests/support/test_server.sh
+source "$here/../support/test_server.sh"
+work_dir_and_server_cleanup
+start_test_server "$test_server"
 
 "$hammer" -c 2 -t 1 -d 1 -r 300 -o "$work/run.json" -o "$work/run.hgrm" "http://$address/" \
   > "$work/report.txt"

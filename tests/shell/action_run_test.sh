@@ -57,38 +57,34 @@ cp "$binary" "$work/tampered" && printf 'x' >> "$work/tampered"
 pack 0.0.9 "$work/tampered" "$sha"
 
 # install: the release tarball, checked, on the job's PATH.
-new_runner install
-runner_env HAMMER_VERSION=v0.1.0 HAMMER_RELEASE_BASE="file://$work/release" \
-  bash "$script" install > "$work/install.out" 2>&1
-status=$?
+install_step() {  # install_step NAME VERSION: the install step in a fresh runner; sets status
+  new_runner "$1"
+  runner_env HAMMER_VERSION="$2" HAMMER_RELEASE_BASE="file://$work/release" \
+    bash "$script" install > "$work/$1.out" 2>&1
+  status=$?
+}
+
+install_step install v0.1.0
 [[ $status == 0 ]] || { fail "install: exit $status"; cat "$work/install.out" >&2; }
 installed_dir=$(cat "$runner/path")
 [[ $installed_dir == "$runner/temp/hammer/bin" ]] || fail "install: GITHUB_PATH holds '$installed_dir'"
 "$installed_dir/hammer" --version | grep -q '^hammer ' || fail "install: the installed hammer does not run"
 expect_in "$runner/output" "path=$runner/temp/hammer/bin/hammer" "install: output path"
 
-new_runner tampered
-runner_env HAMMER_VERSION=0.0.9 HAMMER_RELEASE_BASE="file://$work/release" \
-  bash "$script" install > "$work/tampered.out" 2>&1
-status=$?
+install_step tampered 0.0.9
 [[ $status == 1 ]] || fail "install of a tampered binary: exit $status, expected 1"
 expect_in "$work/tampered.out" "the binary's SHA-256 is" "install of a tampered binary"
 [[ ! -s $runner/path ]] || fail "install of a tampered binary: it went on the PATH"
 
-new_runner missing
-runner_env HAMMER_VERSION=9.9.9 HAMMER_RELEASE_BASE="file://$work/release" \
-  bash "$script" install > "$work/missing.out" 2>&1
-status=$?
+install_step missing 9.9.9
 [[ $status == 1 ]] || fail "install of a missing version: exit $status, expected 1"
 expect_in "$work/missing.out" "::error title=hammer::cannot download" "install of a missing version"
 
 # run: against a local server, with the installed hammer on PATH.
-"$test_server" --port 0 > "$work/server.out" &
-server_pid=$!
-for _ in $(seq 100); do grep -q listening "$work/server.out" && break; sleep 0.05; done
-port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/server.out")
-[[ -n $port ]] || { echo "test_server did not start" >&2; exit 1; }
-url="http://127.0.0.1:$port/"
+# shellcheck source=tests/support/test_server.sh
+source "$source_dir/tests/support/test_server.sh"
+start_test_server "$test_server"
+url="http://$address/"
 run_step() {  # run_step NAME ARGS SLO: the run step in a fresh runner, from its workspace
   new_runner "$1"
   (cd "$runner/workspace" &&
