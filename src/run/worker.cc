@@ -289,7 +289,12 @@ bool Worker::run_pass() {
       phases_.phase_of(now) == Phase::measured) {
     begin_stop(now);
   }
-  if (stopping_ && (in_flight_ == 0 || now >= drain_until_ns_)) return false;
+  // Resends no connection can take end the drain too: a server that died mid-run left them
+  // waiting out the whole --timeout (a new user's -d 3 run lasted 13 s), to fail at the end
+  // as read errors all the same (end_run).
+  if (stopping_ && (in_flight_ == 0 || now >= drain_until_ns_ || resends_stranded())) {
+    return false;
+  }
   if (open_loop_ && !stopping_) dispatch_due(now);
   if (now >= next_publish_ns_) publish_progress(now);
 
@@ -343,6 +348,14 @@ bool Worker::run_pass() {
   return true;
 }
 
+bool Worker::resends_stranded() const {
+  if (resend_queue_.empty()) return false;
+  for (int64_t i = 0; i < connection_count_; ++i) {
+    if (connections_[i].state != ConnectionState::disconnected) return false;
+  }
+  return true;
+}
+
 void Worker::note_absence(int64_t begin_ns, int64_t end_ns) {
   if (!open_loop_ || end_ns - begin_ns <= lag_.lag().threshold_ns) return;
   // Only the measured part's time counts as absent, and only a stall as the hiccup meter
@@ -385,10 +398,12 @@ void Worker::begin_stop(int64_t stop_ns) {
     drain_until_ns_ = stop_ns + config_.timeout_ns;
   }
   // Connections that are not carrying a request have nothing left to do, unless one is
-  // connecting to carry what a polite close left to send again.
+  // coming up (connecting, or waiting to try again) to carry what a polite close left to
+  // send again. The others are down for good: disconnected, which resends_stranded() reads.
   for (int64_t i = 0; i < connection_count_; ++i) {
     Connection& connection = connections_[i];
-    if (!resend_queue_.empty() && (connection.state == ConnectionState::connecting ||
+    if (!resend_queue_.empty() && (connection.state == ConnectionState::backoff ||
+                                   connection.state == ConnectionState::connecting ||
                                    connection.state == ConnectionState::handshaking ||
                                    connection.state == ConnectionState::settling)) {
       continue;
@@ -397,6 +412,7 @@ void Worker::begin_stop(int64_t stop_ns) {
       timers_.disarm(&connection.timer);
       idle_.remove(connection);
       close_socket(connection);
+      set_state(connection, ConnectionState::disconnected);
     }
   }
 }

@@ -269,6 +269,9 @@ class Worker {
   void set_state(Connection& connection, ConnectionState state);
   /// Whether this pass may sleep through the sockets' traffic (see worker.cc's "Wake-ups").
   bool may_sleep_through_traffic() const;
+  /// After the stop: requests wait to be sent again and every connection is down for good
+  /// (after the stop a failed connect is not retried), so nothing can send them.
+  bool resends_stranded() const;
   void fail_request(Connection& connection, ErrorKind kind);
   void close_socket(Connection& connection);
   void set_write_interest(Connection& connection, bool wants_write);

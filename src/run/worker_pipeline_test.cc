@@ -101,6 +101,38 @@ TEST_P(WorkerPipelineTest, RequestsBehindAConnectionCloseAnswerAreSentAgainOnANe
   EXPECT_NEAR(result.uncorrected.max(), 200 * kUs, 10 * kUs);
 }
 
+// The server died with requests waiting to go again (a polite close, then refused connects):
+// after the deadline no connection can take them, and the run ends there, failing them as read
+// errors, rather than wait out the --timeout for a connection that never comes (a new user's
+// -d 3 run against a server that stopped lasted 13 s).
+TEST_P(WorkerPipelineTest, ResendsNoConnectionCanTakeDoNotHoldTheEndForTheTimeout) {
+  StubServer server;
+  Config config = open_loop_config(1000, 1);
+  config.pipeline = 4;
+  config.timeout_ns = 10'000 * kMs;
+  Harness harness(config, server);
+  harness.begin(10 * kMs);
+  harness.clock.set(harness.t0 + 3 * kMs + 500 * kUs);  // slots 0..3 due: 4 requests
+  ASSERT_TRUE(harness.worker.run_pass());
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 4; }));
+  server.stop_listening();
+  server.answer_one_and_close();
+  const RunResult& result = harness.worker.result();
+  ASSERT_TRUE(harness.pass_until([&] { return result.retried == 3; }));
+  // Past the deadline, a millisecond a pass: the reconnects are refused, and the run ends
+  // once none is left to try, long before the deadline's 10 s of drain.
+  int64_t passes = 0;
+  for (; passes < 2000 && harness.worker.run_pass(); ++passes) {
+    harness.clock.advance(1 * kMs);
+  }
+  ASSERT_LT(passes, 2000) << "the run waited for a connection that could not come";
+  EXPECT_LT(harness.clock.now_ns(), harness.t0 + 1'000 * kMs);
+  harness.worker.end_run();
+  EXPECT_EQ(result.completed, 1);
+  EXPECT_EQ(result.error_count(ErrorKind::read), 3);
+  EXPECT_EQ(harness.worker.in_flight(), 0);
+}
+
 TEST_P(WorkerPipelineTest, WithoutRetryRequestsBehindAConnectionCloseAnswerFail) {
   StubServer server;
   Config config = open_loop_config(1000, 1);

@@ -48,7 +48,7 @@ class StubServer {
     for (Client& client : clients_) {
       if (client.fd >= 0) ::close(client.fd);
     }
-    ::close(listen_fd_);
+    if (listen_fd_ >= 0) ::close(listen_fd_);
   }
 
   const SocketAddress& address() const { return address_; }
@@ -56,6 +56,7 @@ class StubServer {
   // Accepts what is pending and reads what arrived; returns requests received so far.
   int64_t pump() {
     for (;;) {
+      if (listen_fd_ < 0) break;
       const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
       if (fd < 0) break;
       clients_.push_back(Client{fd, {}, 0});
@@ -110,6 +111,12 @@ class StubServer {
     for (Client& client : clients_) {
       if (client.fd >= 0) close_client(client);
     }
+  }
+
+  // Stops listening: connects from here on are refused (a server that died).
+  void stop_listening() {
+    if (listen_fd_ >= 0) ::close(listen_fd_);
+    listen_fd_ = -1;
   }
 
   int64_t received() const { return received_; }
