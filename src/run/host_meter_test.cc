@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <deque>
 
 #include "time/manual_clock.h"
@@ -87,11 +88,33 @@ TEST(HostMeterTest, KeepsAtMostTheCapOfStallsButCountsEveryOne) {
   EXPECT_EQ(static_cast<int64_t>(meter.reading().long_stalls.size()), HostReading::kMaxStallsKept);
 }
 
+// The thread's own sleep, counting the sleeps begun: the second begun means the first ended
+// and was recorded.
+class CountingSleeper final : public Sleeper {
+ public:
+  void sleep_ns(int64_t ns) override {
+    begun_.fetch_add(1);
+    own_.sleep_ns(ns);
+  }
+  void interrupt() override { own_.interrupt(); }
+  int64_t begun() const { return begun_.load(); }
+
+ private:
+  InterruptibleSleeper own_;
+  std::atomic<int64_t> begun_{0};
+};
+
 TEST(HostMeterTest, TheThreadRunsUntilStoppedOnTheRealClock) {
-  HostMeter meter;
+  CountingSleeper sleeper;
+  HostMeter meter(monotonic_clock(), &sleeper);
   meter.start(monotonic_now_ns());
-  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  // Until a sleep has ended, not a fixed 30 ms: on a busy machine the thread may not have
+  // run one whole 5 ms sleep by then (seen under a parallel CI run). Bounded at 10 s.
+  for (int i = 0; i < 1000 && sleeper.begun() < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
   meter.stop();
+  ASSERT_GE(sleeper.begun(), 2);
   // Counts only: how late each sleep was is the machine's.
   EXPECT_GE(meter.reading().oversleeps.total_count(), 1);
   EXPECT_GT(meter.reading().observed_ns, 0);
