@@ -98,7 +98,18 @@ TlsFailure tls_failure_from_openssl(const SSL* ssl, int ssl_error, std::string_v
                                                  " (the certificate is not for '" +
                                                  std::string(server_name) + "')"};
       }
-      return {TlsError::verify_failed, "certificate verify failed: " + words};
+      // A chain the trust store does not reach (a private CA, a self-signed test server):
+      // the two ways on are the flags, named as the other errors name theirs.
+      const bool untrusted = verify == X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY ||
+                             verify == X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT ||
+                             verify == X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE ||
+                             verify == X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT ||
+                             verify == X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN ||
+                             verify == X509_V_ERR_CERT_UNTRUSTED;
+      return {TlsError::verify_failed,
+              "certificate verify failed: " + words +
+                  (untrusted ? " (trust its CA with --cacert FILE, or skip verification with -k)"
+                             : "")};
     }
     if (is_version_reason(reason)) {
       if (reason == SSL_R_TLSV1_ALERT_PROTOCOL_VERSION) {

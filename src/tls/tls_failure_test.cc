@@ -28,7 +28,8 @@ TEST(TlsClientFailureTest, AnUntrustedChainFailsVerificationWithOpenSslsReason) 
   EXPECT_EQ(c.client.state(), TlsState::failed);
   EXPECT_EQ(c.client.failure().kind, TlsError::verify_failed);
   EXPECT_EQ(c.client.failure().reason,
-            "certificate verify failed: self-signed certificate in certificate chain");
+            "certificate verify failed: self-signed certificate in certificate chain (trust its "
+            "CA with --cacert FILE, or skip verification with -k)");
   EXPECT_FALSE(c.server.handshake_done());
 }
 
@@ -37,7 +38,9 @@ TEST(TlsClientFailureTest, ASelfSignedLeafFailsVerification) {
   options.chain = TestPki::get().self_signed;
   options.key = TestPki::get().self_signed_key;
   Connected c(options);
-  expect_failure(c, TlsError::verify_failed, "certificate verify failed: self-signed certificate");
+  expect_failure(c, TlsError::verify_failed,
+                 "certificate verify failed: self-signed certificate (trust its CA with --cacert "
+                 "FILE, or skip verification with -k)");
 }
 
 TEST(TlsClientFailureTest, AnExpiredCertificateFailsVerification) {

@@ -30,7 +30,8 @@ TEST_F(TlsErrorsTest, ASelfSignedServerWithoutCacertIsOneLine) {
   const std::string where = "127.0.0.1:" + std::to_string(server().self_signed_port());
   expect_refused(run_hammer({"-c", "2", "-d", "1", "https://" + where + "/"}),
                  "cannot connect to " + where +
-                     ": TLS handshake failed: certificate verify failed: self-signed certificate");
+                     ": TLS handshake failed: certificate verify failed: self-signed certificate"
+                     " (trust its CA with --cacert FILE, or skip verification with -k)");
 }
 
 // A certificate the trusted CA signed, for elsewhere.example only: reached by a name or by

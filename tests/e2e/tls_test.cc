@@ -147,11 +147,13 @@ TEST_F(TlsTest, AnUnknownCaWithoutCacertIsOneLineAndExit2AndInsecureRuns) {
   expect_refused(run_hammer({"-c", "2", "-d", "1", server().url()}),
                  "cannot connect to " + where +
                      ": TLS handshake failed: certificate verify failed: unable to get local "
-                     "issuer certificate");
+                     "issuer certificate (trust its CA with --cacert FILE, or skip "
+                     "verification with -k)");
   const std::string self = "https://127.0.0.1:" + std::to_string(server().self_signed_port()) + "/";
   expect_refused(run_hammer({"-c", "2", "-d", "1", "--cacert", server().ca(), self}),
                  "cannot connect to 127.0.0.1:" + std::to_string(server().self_signed_port()) +
-                     ": TLS handshake failed: certificate verify failed: self-signed certificate");
+                     ": TLS handshake failed: certificate verify failed: self-signed certificate"
+                     " (trust its CA with --cacert FILE, or skip verification with -k)");
   const Finished insecure = run_hammer({"-c", "2", "-t", "1", "-d", "1", "--json", "-k", self});
   ASSERT_EQ(insecure.exit_code, 0) << insecure.err;
   const JsonValue report = parse_report(insecure);
