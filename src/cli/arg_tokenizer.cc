@@ -6,6 +6,13 @@
 #include "core/escaped.h"
 
 namespace hammer {
+namespace {
+
+bool looks_like_url(std::string_view text) {
+  return text.starts_with("http://") || text.starts_with("https://");
+}
+
+}  // namespace
 
 ArgTokenizer::ArgTokenizer(const std::vector<std::string>& args, const CommandFlags& table)
     : args_(args), table_(table) {}
@@ -49,6 +56,7 @@ Expected<std::optional<Argument>, UsageError> ArgTokenizer::next() {
   while (index_ < args_.size()) {
     const std::string_view arg = args_[index_++];
     if (flags_ended_ || arg.size() < 2 || arg.front() != '-') {
+      operand_seen_ = true;
       return std::optional<Argument>(Argument{nullptr, arg});
     }
     if (arg == "--") {
@@ -104,6 +112,15 @@ Expected<std::optional<Argument>, UsageError> ArgTokenizer::next() {
         argument.value = *inline_value;
       } else if (index_ < args_.size()) {
         argument.value = args_[index_++];
+        // The last argument, a URL, taken as a value with no operand before it: the flag's own
+        // value was left out ("hammer -c http://host/"), which would otherwise read as a bad
+        // count or a missing URL. Not for a flag whose value is a URL (--control).
+        if (index_ == args_.size() && !operand_seen_ && spec->value_name != "URL" &&
+            looks_like_url(argument.value)) {
+          return unexpected(UsageError{std::string(spec->long_name) +
+                                       ": missing value (the URL " + quoted(argument.value) +
+                                       " came in its place)"});
+        }
       } else {
         return unexpected(UsageError{std::string(spec->long_name) + ": missing value"});
       }

@@ -57,6 +57,7 @@ class ArgTokenizer {
   CommandFlags table_;
   size_t index_ = 0;
   bool flags_ended_ = false;
+  bool operand_seen_ = false;  // a URL or file came already: a later URL may be a flag's value
 };
 
 }  // namespace hammer

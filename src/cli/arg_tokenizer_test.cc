@@ -58,6 +58,12 @@ TEST(ArgTokenizerTest, DoubleDashEndsTheFlags) {
 TEST(ArgTokenizerTest, RefusesWhatItCannotRead) {
   EXPECT_EQ(read_all({"x", "-o"}), "<x> error: --output: missing value");
   EXPECT_EQ(read_all({"--output"}), "error: --output: missing value");
+  // A value left out before the URL: the URL is not taken for it (a new user's "-c URL" read
+  // as a bad sweep, "-H URL" as a missing URL); after an operand, it may be one.
+  EXPECT_EQ(read_all({"-o", "http://127.0.0.1:8080/"}),
+            "error: --output: missing value (the URL 'http://127.0.0.1:8080/' came in its place)");
+  EXPECT_EQ(read_all({"x", "-o", "http://127.0.0.1:8080/"}),
+            "<x> --output=http://127.0.0.1:8080/ ");
   EXPECT_EQ(read_all({"--json=1"}), "error: --json: takes no value, got '--json=1'");
   EXPECT_EQ(read_all({"--ouptut", "a.json"}),
             "error: unknown option '--ouptut'; did you mean '--output'?");

@@ -20,8 +20,8 @@ constexpr std::string_view kRate = "the rate is -r (--rate), requests/s over all
 constexpr std::string_view kConnections = "concurrency is -c (--connections)";
 constexpr std::string_view kLatency = "the full percentile spectrum is --latency";
 constexpr std::string_view kUncorrected =
-    "open-loop runs (-r) print the uncorrected latency beside the corrected one with --latency, "
-    "and always in --json";
+    "open-loop runs (-r) print the uncorrected latency beside the corrected one (the full "
+    "spectrum with --latency), and always in --json";
 constexpr std::string_view kCorrection =
     "open-loop runs (-r) correct for coordinated omission by default";
 constexpr std::string_view kKeepalive =
