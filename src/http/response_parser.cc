@@ -46,6 +46,15 @@ int hex_value(unsigned char c) {
 
 }  // namespace
 
+bool looks_like_http2_frames(std::string_view bytes) {
+  constexpr size_t kFrameHeader = 9;
+  if (bytes.size() < kFrameHeader) return false;
+  const auto byte = [&bytes](size_t k) { return static_cast<unsigned char>(bytes[k]); };
+  const bool control = byte(3) == 0x04 || byte(3) == 0x07;  // SETTINGS, GOAWAY
+  const bool stream_zero = (byte(5) & 0x7f) == 0 && byte(6) == 0 && byte(7) == 0 && byte(8) == 0;
+  return byte(0) == 0 && control && stream_zero;
+}
+
 std::string_view describe(ParseError error) {
   switch (error) {
     case ParseError::none: return "no error";
@@ -64,6 +73,9 @@ std::string_view describe(ParseError error) {
     case ParseError::bad_trailer: return "bad trailer field";
     case ParseError::truncated_body: return "connection closed mid-response";
     case ParseError::unrequested_upgrade: return "101 Switching Protocols to a request that asked no upgrade";
+    case ParseError::http2_frames:
+      return "HTTP/2 frames where an HTTP/1.1 status line belongs (the server speaks HTTP/2 "
+             "without TLS on this port: add --http2)";
   }
   return "unknown parse error";
 }

@@ -29,7 +29,15 @@ enum class ParseError : uint8_t {
   bad_trailer,                  // trailer field syntax
   truncated_body,               // the peer closed the connection before the response ended
   unrequested_upgrade,          // 101 Switching Protocols: hammer never asks for an upgrade
+  http2_frames,                 // bad_status_line where the bytes are an HTTP/2 control frame
+                                // (looks_like_http2_frames): an h2c-only port (RFC 9113 3.3)
 };
+
+/// Whether a response's first bytes are the frame header of a SETTINGS or GOAWAY frame on
+/// stream 0: what a server that speaks only HTTP/2 over plain TCP (h2c with prior knowledge,
+/// nginx's `listen ... http2` without ssl) sends an HTTP/1.1 request. The parser reads byte by
+/// byte and says bad_status_line at the first; its caller, holding the read, tells them apart.
+bool looks_like_http2_frames(std::string_view bytes);
 
 /// A short lower-case phrase for reports: "bad chunk size". Never empty.
 std::string_view describe(ParseError error);

@@ -241,6 +241,11 @@ std::vector<Row> rows() {
        .error = ParseError::bad_status_line},
       {.name = "lowercase_protocol_name", .bytes = "http/1.1 200 OK\r\n\r\n",
        .error = ParseError::bad_status_line},
+      // nginx's h2c-only port answers an HTTP/1.1 request with SETTINGS: a bad status line
+      // to the parser, byte by byte; looks_like_http2_frames tells it apart for the report.
+      {.name = "http2_settings_frame", .bytes = std::string("\x00\x00\x12\x04\x00\x00\x00\x00\x00"
+                                                             "\x00\x03\x00\x00\x00\x80", 15),
+       .error = ParseError::bad_status_line},
       {.name = "empty_line_before_status_line", .bytes = "\r\n" + with_length(kOk, ""),
        .error = ParseError::bad_status_line},
       {.name = "control_character_in_reason", .bytes = "HTTP/1.1 200 O\x01K\r\n\r\n",
@@ -415,6 +420,21 @@ TEST_P(ResponseParserTable, GivesTheSameResultWholeSplitAtEveryOffsetAndByteByBy
 
 INSTANTIATE_TEST_SUITE_P(Rows, ResponseParserTable, testing::ValuesIn(rows()),
                          [](const testing::TestParamInfo<Row>& row) { return row.param.name; });
+
+}  // namespace
+}  // namespace hammer
+
+namespace hammer {
+namespace {
+
+TEST(LooksLikeHttp2FramesTest, SettingsOrGoawayOnStreamZeroAndNothingElse) {
+  EXPECT_TRUE(looks_like_http2_frames(std::string("\x00\x00\x12\x04\x00\x00\x00\x00\x00", 9)));
+  EXPECT_TRUE(looks_like_http2_frames(std::string("\x00\x00\x08\x07\x00\x00\x00\x00\x00xx", 11)));
+  EXPECT_FALSE(looks_like_http2_frames(std::string("\x00\x00\x12\x04\x00\x00\x00", 7)));  // short
+  EXPECT_FALSE(looks_like_http2_frames(std::string("\x00\x00\x02\x00\x01\x00\x00\x00\x01", 9)));  // DATA
+  EXPECT_FALSE(looks_like_http2_frames(std::string("\x00\x00\x04\x04\x00\x00\x00\x00\x03", 9)));  // stream 3
+  EXPECT_FALSE(looks_like_http2_frames("HTTP/1.1 200 OK\r\n"));
+}
 
 }  // namespace
 }  // namespace hammer

@@ -76,7 +76,12 @@ void Worker::on_received(Connection& connection, Io outcome, const char* data, s
       }
       if (status == ParseStatus::error) {
         if (result_.first_parse_error.empty()) {
-          result_.first_parse_error = std::string(describe(connection.parser.error()));
+          ParseError error = connection.parser.error();
+          // An h2c-only port's SETTINGS frame, read whole: named, with the flag that works.
+          if (error == ParseError::bad_status_line && looks_like_http2_frames(bytes)) {
+            error = ParseError::http2_frames;
+          }
+          result_.first_parse_error = std::string(describe(error));
         }
         fail_request(connection, ErrorKind::parse);
         return;

@@ -102,6 +102,21 @@ TEST_F(Http2NginxTest, AnH2cRunWithPriorKnowledgeCountsWhatNginxLogged) {
   }
 }
 
+// Without --http2 on nginx's h2c-only port: HTTP/1.1 requests answered with SETTINGS and
+// GOAWAY. Once "first parse error: bad status line", with nothing to say what would work; the
+// note names the frames and the flag (a new user's trial).
+TEST_F(Http2NginxTest, AnHttp1RunOnAnH2cOnlyPortIsToldToAddHttp2) {
+  const Finished run = run_hammer(
+      {"-c", "1", "-t", "1", "-d", "0.3", "--json",
+       "http://127.0.0.1:" + std::to_string(server().h2c_port()) + "/"});
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  const JsonValue report = parse_report(run);
+  EXPECT_GT(number_at(report, "errors.parse"), 0);
+  EXPECT_TRUE(notes_mention(report, "HTTP/2 frames where an HTTP/1.1 status line belongs"))
+      << run.out;
+  EXPECT_TRUE(notes_mention(report, "add --http2")) << run.out;
+}
+
 TEST_F(Http2NginxTest, AnOpenLoopRunOverH2SendsEverySlot) {
   const Finished run = run_hammer({"--http2", "--streams", "4", "-c", "2", "-t", "1", "-r", "400",
                                    "-d", "2", "--json",
