@@ -8,6 +8,7 @@
 #include <string>
 
 #include "http/url.h"
+#include "report/report_input.h"
 #include "report/report_test_support.h"
 #include "report/text_report.h"
 
@@ -128,6 +129,21 @@ TEST(ReportHintTest, AnHttpRunAnsweredOnly400NamesTheHttpsUrlToTry) {
   run.result.status_codes[404] = 0;
   run.config.target.scheme = Scheme::https;
   EXPECT_FALSE(contains(render_text_report(run.input()), "serves TLS"));
+}
+
+// More threads than CPUs: open loop, the cost is dispatch lag; closed loop has no schedule
+// and prints no dispatch lag, so the note names what it does cost there (a new user's trial).
+TEST(ReportHintTest, TheThreadsAboveCpusNoteNamesWhatTheyCostInEachLoop) {
+  Config config;
+  config.threads = 4;
+  config.cpus_available = 2;
+  config.rate = 1000;
+  EXPECT_NE(threads_above_cpus_note(config).find("counts as hammer's own dispatch lag"),
+            std::string::npos);
+  config.rate = 0;
+  const std::string closed = threads_above_cpus_note(config);
+  EXPECT_EQ(closed.find("dispatch lag"), std::string::npos) << closed;
+  EXPECT_NE(closed.find("slows the request rate"), std::string::npos) << closed;
 }
 
 }  // namespace

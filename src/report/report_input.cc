@@ -102,10 +102,15 @@ std::string engine_fallback_note(const EngineFallback& fallback) {
 
 std::string threads_above_cpus_note(const Config& config) {
   const int64_t cpus = config.cpus_available;
+  // Closed loop has no schedule to be late for: a held-up thread is time the requests wait
+  // for, in their latency and the rate.
+  const std::string cost = config.open_loop()
+                               ? "a send held up by that counts as hammer's own dispatch lag"
+                               : "a thread held up by that slows the request rate as much as "
+                                 "the server does";
   return "-t " + std::to_string(config.threads) + " runs more threads than the " +
          std::to_string(cpus) + (cpus == 1 ? " CPU" : " CPUs") +
-         " available to hammer: they take turns, and a send held up by that counts as hammer's "
-         "own dispatch lag";
+         " available to hammer: they take turns, and " + cost;
 }
 
 namespace {

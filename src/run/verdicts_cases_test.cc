@@ -334,6 +334,18 @@ TEST(VerdictRulesTest, AGeneratorHeldOffTheCpuIsToldApartFromABusyOne) {
   EXPECT_FALSE(saturated().idle);
 }
 
+// --closed-loop leads with the latency from the send, which hammer's lateness does not
+// enter: it moves no reported figure, so it is at most the note, never the warning.
+TEST(VerdictRulesTest, WithTheClosedLoopStopwatchHammersLatenessMovesNoReportedFigure) {
+  Fabricated run(1000, 10, 1'000'000, 1'000'000);
+  run.corrected_spread(950, 1'000'000, 50, 3'000'000, 1'000'000);
+  ASSERT_GT(generator_percentile_shift(run.config, run.result).percentile, 0);
+  run.config.closed_loop_stopwatch = true;
+  EXPECT_EQ(generator_percentile_shift(run.config, run.result).percentile, 0);
+  const auto verdicts = compute_verdicts(run.config, run.result, 8);
+  EXPECT_EQ(codes_of(verdicts), (std::vector<VerdictCode>{VerdictCode::generator_late}));
+}
+
 // The percentile hammer's lateness moves most, and by how much at most: 50 requests 3 ms late
 // on 1 ms answers make p95 and above 4 ms, of which 3 ms is hammer's.
 TEST(VerdictRulesTest, TheGeneratorShiftNamesThePercentileAndItsShare) {
