@@ -22,6 +22,7 @@
 #include "report/timeline_report.h"
 #include "report/tls_report.h"
 #include "report/verdict_text.h"
+#include "run/verdicts.h"
 
 namespace hammer {
 namespace {
@@ -145,7 +146,10 @@ void append_side_by_side(const ReportInput& input, std::string& out) {
 void append_latency(const ReportInput& input, std::string& out) {
   const Histogram& lead = lead_histogram(input);
   if (lead.total_count() == 0) {
-    out += "  Latency: no successful responses\n";
+    // Interrupted before the measured part, "no successful responses" read as the server's
+    // fault under a warm-up section with thousands answered (a new user's trial).
+    out += interrupted_before_measuring(input.result) ? "  Latency: nothing measured\n"
+                                                      : "  Latency: no successful responses\n";
     return;
   }
   out += input.config.corrected_stopwatch_leads() ? "  Latency (corrected)\n"

@@ -394,6 +394,13 @@ TEST(TextReportTest, EmptyHistogramSaysNoSuccessfulResponsesInsteadOfZeros) {
   EXPECT_TRUE(has_line(text, "  Latency: no successful responses")) << text;
   EXPECT_FALSE(contains(text, "50%")) << text;
   EXPECT_FALSE(contains(text, "max")) << text;
+  // Interrupted before the measured part sent anything: nothing was measured, which is not
+  // the server's failing to answer.
+  run.result.interrupted = true;
+  run.result.sent = 0;
+  const std::string interrupted = render_text_report(run.input());
+  EXPECT_TRUE(has_line(interrupted, "  Latency: nothing measured")) << interrupted;
+  EXPECT_FALSE(contains(interrupted, "no successful responses")) << interrupted;
 }
 
 TEST(TextReportTest, VerdictsPrintOneLineEachThenNotes) {
