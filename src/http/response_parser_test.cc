@@ -431,8 +431,9 @@ TEST(LooksLikeHttp2FramesTest, SettingsOrGoawayOnStreamZeroAndNothingElse) {
   EXPECT_TRUE(looks_like_http2_frames(std::string("\x00\x00\x12\x04\x00\x00\x00\x00\x00", 9)));
   EXPECT_TRUE(looks_like_http2_frames(std::string("\x00\x00\x08\x07\x00\x00\x00\x00\x00xx", 11)));
   EXPECT_FALSE(looks_like_http2_frames(std::string("\x00\x00\x12\x04\x00\x00\x00", 7)));  // short
-  EXPECT_FALSE(looks_like_http2_frames(std::string("\x00\x00\x02\x00\x01\x00\x00\x00\x01", 9)));  // DATA
-  EXPECT_FALSE(looks_like_http2_frames(std::string("\x00\x00\x04\x04\x00\x00\x00\x00\x03", 9)));  // stream 3
+  // A DATA frame; a SETTINGS frame on stream 3.
+  EXPECT_FALSE(looks_like_http2_frames(std::string("\x00\x00\x02\x00\x01\x00\x00\x00\x01", 9)));
+  EXPECT_FALSE(looks_like_http2_frames(std::string("\x00\x00\x04\x04\x00\x00\x00\x00\x03", 9)));
   EXPECT_FALSE(looks_like_http2_frames("HTTP/1.1 200 OK\r\n"));
 }
 

@@ -213,7 +213,8 @@ std::string render_compare_text(const Comparison& comparison, const CompareLabel
     out += pad_left(percentile_label(row.percentile) + "%", 8) +
            right_cell(compare_figure_text(row.a_ns, row.a_censored), 12) +
            right_cell(compare_figure_text(row.b_ns, row.b_censored), 12) +
-           right_cell(compare_delta_text(row), 12) + right_cell(compare_percent_text(row), 10) + "  " +
+           right_cell(compare_delta_text(row), 12) +
+           right_cell(compare_percent_text(row), 10) + "  " +
            pad_right(compare_interval_text(row), 25) + compare_row_verdict_text(comparison, row) +
            "\n";
   }

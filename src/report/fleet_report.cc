@@ -34,7 +34,8 @@ std::string render_shard_line(const ReportInput& input) {
                      std::to_string(shard_connections(config)) + " of " +
                      std::to_string(config.connections) + " connections";
   if (config.open_loop()) {
-    line += ", " + format_number(std::round(shard_rate(config) * 100) / 100) + " of " + format_number(config.rate) +
+    line += ", " + format_number(std::round(shard_rate(config) * 100) / 100) + " of " +
+            format_number(config.rate) +
             " req/s (slots k mod " + std::to_string(config.shard.count) + " = " +
             std::to_string(config.shard.index - 1) + ")";
   }

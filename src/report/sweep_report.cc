@@ -30,7 +30,9 @@ using namespace sweep_parts;
 
 constexpr size_t kColumn = 11;
 
-std::string cell(const std::string& text, size_t width = kColumn) { return right_cell(text, width); }
+std::string cell(const std::string& text, size_t width = kColumn) {
+  return right_cell(text, width);
+}
 
 std::string percent(double share) { return format_fixed(share * 100, 1) + "%"; }
 // A threshold share as the sentences name it: 0.05 is "5%".

@@ -573,7 +573,8 @@ TEST(TextReportTest, AGeneratorCpuTooBriefToMeasureIsSaidNotLeftOut) {
   run.result.generator_cpu = GeneratorCpu{};
   run.result.generator_cpu.add_worker(1'000'000, 3'000'000);  // 3 ms: too brief
   std::string text = render_text_report(run.input());
-  EXPECT_TRUE(contains(text, "Generator CPU  not measured (no thread ran the 10.00ms a share needs)"))
+  EXPECT_TRUE(
+      contains(text, "Generator CPU  not measured (no thread ran the 10.00ms a share needs)"))
       << text;
   run.result.generator_cpu.add_worker(20'000'000, 40'000'000);
   text = render_text_report(run.input());

@@ -157,8 +157,16 @@ void append_connect_text(const ReportInput& input, std::string& out) {
          ", a new connection's first new request, uncorrected)\n";
 }
 
-// A latency column: a censored figure ("> 150.00ms") and a space before it.
+namespace {
+
+// A latency column: a censored figure ("> 150.00ms") and a space before it; "-" for a row
+// with no answer.
 constexpr size_t kLatencyColumn = 11;
+std::string latency_cell(bool any, const TailFigure& figure) {
+  return right_cell(any ? tail_figure_text(figure) : "-", kLatencyColumn);
+}
+
+}  // namespace
 
 void append_timeline_text(const ReportInput& input, std::string& out) {
   if (!input.config.print_timeline) return;
@@ -175,9 +183,9 @@ void append_timeline_text(const ReportInput& input, std::string& out) {
            (row.ramp ? "ramp    " : row.figures.warmup ? "warmup  " : "measured") +
            pad_left(std::to_string(row.figures.completed), 10) +
            pad_left(format_rate(row.per_second), 12) +
-           right_cell(any ? tail_figure_text({row.p50_ns, row.p50_censored}) : "-", kLatencyColumn) +
-           right_cell(any ? tail_figure_text({row.p99_ns, row.p99_censored}) : "-", kLatencyColumn) +
-           right_cell(any ? tail_figure_text({row.max_ns, row.max_censored}) : "-", kLatencyColumn) +
+           latency_cell(any, {row.p50_ns, row.p50_censored}) +
+           latency_cell(any, {row.p99_ns, row.p99_censored}) +
+           latency_cell(any, {row.max_ns, row.max_censored}) +
            pad_left(std::to_string(row.errors), 8) + "\n";
   }
 }

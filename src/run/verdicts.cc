@@ -290,7 +290,8 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
         in_warmup, result.warmup != nullptr ? result.warmup->completed : 0, in_ramp});
   } else if (no_work(config, result)) {
     // The fleet had requests, this shard's slots none: nothing to measure, nothing failed.
-    verdicts.push_back(NoWorkVerdict{config.shard.index, config.shard.count, config.requests_count > 0});
+    verdicts.push_back(
+        NoWorkVerdict{config.shard.index, config.shard.count, config.requests_count > 0});
     return verdicts;
   } else if (result.interrupted && result.completed == 0 && result.failed_requests() == 0) {
     // Stopped while every request sent was still waiting: no answer yet, but no failure
