@@ -38,15 +38,22 @@ class AbsenceWindows {
     ++count_;
   }
 
-  /// Whether `t_ns` fell in a window. Calls must come with `t_ns` never decreasing: windows
-  /// that ended before it are passed for good.
-  bool covers(int64_t t_ns) {
+  struct Window {
+    int64_t begin_ns = 0;
+    int64_t end_ns = 0;
+  };
+
+  /// The window `t_ns` fell in, or null. Calls must come with `t_ns` never decreasing:
+  /// windows that ended before it are passed for good.
+  const Window* covering(int64_t t_ns) {
     while (count_ > 0 && at(0).end_ns <= t_ns) {
       first_ = (first_ + 1) % kCapacity;
       --count_;
     }
-    return count_ > 0 && at(0).begin_ns <= t_ns;
+    return count_ > 0 && at(0).begin_ns <= t_ns ? &at(0) : nullptr;
   }
+  /// Whether `t_ns` fell in a window (covering()'s rule on the calls' order).
+  bool covers(int64_t t_ns) { return covering(t_ns) != nullptr; }
 
   /// How many windows are held (not yet passed or dropped).
   int size() const { return count_; }
@@ -60,10 +67,6 @@ class AbsenceWindows {
   }
 
  private:
-  struct Window {
-    int64_t begin_ns = 0;
-    int64_t end_ns = 0;
-  };
   Window& at(int k) { return windows_[static_cast<size_t>((first_ + k) % kCapacity)]; }
 
   std::array<Window, kCapacity> windows_{};

@@ -245,6 +245,23 @@ TEST(DispatchLagRecorderTest, ASlotDueWhileTheWorkerWasAbsentIsTheGenerators) {
   EXPECT_EQ(lag.absent_ns, 400'000'000);
 }
 
+// A short absence (a busy host woke the worker 2 ms late) holds up only what it held up: a slot
+// due in it whose connection was free when the worker came back is hammer's; one that then
+// waited a second for a connection busy with a backlog is the server's (a new user's trial:
+// a 1.3 s backlog lag blamed on hammer). A long one stays hammer's whatever (issue 23).
+TEST(DispatchLagRecorderTest, AShortAbsenceIsBlamedOnlyForWhatItHeldUp) {
+  DispatchLagRecorder recorder;
+  recorder.note_absence(100'000'000, 102'000'000, 2'000'000);
+  EXPECT_TRUE(recorder.record(100'500'000, 102'100'000, 90'000'000));      // idle: hammer's
+  EXPECT_FALSE(recorder.record(101'000'000, 1'101'000'000, 1'100'900'000));  // backlog: server's
+  recorder.note_absence(2'000'000'000, 2'012'000'000, 12'000'000);  // a 12 ms stall
+  EXPECT_TRUE(recorder.record(2'001'000'000, 3'000'000'000, 2'999'900'000));
+  const DispatchLag& lag = recorder.lag();
+  EXPECT_EQ(lag.behind_generator, 2);
+  EXPECT_EQ(lag.behind_absent, 2);
+  EXPECT_EQ(lag.behind_server, 1);
+}
+
 // A slot that came due while the current pass ran (after its wait returned) and left late in
 // it was late because the pass ran long, not for want of a connection.
 TEST(DispatchLagRecorderTest, ASlotDueDuringAPassThatRanLongIsTheGenerators) {
