@@ -85,10 +85,13 @@ void Worker::account_unsent() {
   const int64_t first_unsent = std::max(taken, lost_from);
   result_.unsent_no_connection = scheduled - std::max(first_unsent, before_measured);
   // Of the rest, [max(taken, before_measured), min(scheduled, lost_from)), those due in an
-  // absence window: hammer was not running when they came due.
+  // absence window: hammer was not running when they came due. A stall's only (as the dispatch
+  // lag's rule, DispatchLagRecorder::absence_delayed): slots still unsent at the end waited on
+  // busy connections, which a busy host's late wake-up of a millisecond did not make busy.
   const int64_t backlog_from = std::max(taken, before_measured);
   const int64_t backlog_to = std::min(scheduled, std::max(lost_from, backlog_from));
   lag_.absences().visit([&](int64_t begin_ns, int64_t end_ns) {
+    if (end_ns - begin_ns < DispatchLagRecorder::kLongAbsenceNs) return;
     const int64_t from = std::max(slots_before(begin_ns), backlog_from);
     const int64_t to = std::min(slots_before(end_ns), backlog_to);
     if (to > from) result_.unsent_absent += to - from;

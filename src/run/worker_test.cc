@@ -242,6 +242,33 @@ TEST_P(WorkerTest, AShortLateWakeUpMakesItsSlotLateButCountsNoAbsentTime) {
   EXPECT_EQ(lag.absent_ns, 0);
 }
 
+// A busy host's 5 ms late wake-up at 1000 req/s on 2 connections to a server that never
+// answers: slot 1 leaves on the idle one, and slots 2..5, due in the late wake-up, stay
+// unsent behind the busy connections with the rest: the backlog's, not hammer's absence
+// (unsent_absent counts only a stall's, as the dispatch lag does).
+TEST_P(WorkerTest, SlotsUnsentBehindBusyConnectionsAfterAShortLateWakeUpAreTheBacklog) {
+  StubServer server;
+  Config config = open_loop_config(1000, 2);
+  config.duration_ns = 10 * kMs;  // slots 0 .. 9
+  config.timeout_ns = 10'000 * kMs;
+  Harness harness(config, server);
+  harness.begin(10 * kMs);
+  ASSERT_TRUE(harness.worker.run_pass());  // slot 0 leaves, never answered
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 1; }));
+  const int64_t asked = harness.worker.next_wake_for_testing(harness.t0) - harness.t0;
+  ASSERT_LE(asked, 1 * kMs);  // the wait ends at slot 1
+  harness.clock.set(harness.t0 + asked + 5 * kMs);  // ... 5 ms late
+  ASSERT_TRUE(harness.pass_until([&] { return server.pump() == 2; }));  // slot 1, late
+  harness.clock.set(harness.t0 + 10 * kMs);  // the deadline: slots 2..9 still unsent
+  for (int i = 0; i < 10 && harness.worker.run_pass(); ++i) {
+  }
+  harness.worker.end_run();
+  const RunResult& result = harness.worker.result();
+  EXPECT_EQ(result.sent, 2);
+  EXPECT_EQ(result.unsent, 8);
+  EXPECT_EQ(result.unsent_absent, 0);
+}
+
 // The same stall to the end of a 100 ms run: the slots due while the worker was absent are
 // never sent, and they are no backlog: not over capacity, whatever rate was sustained.
 TEST_P(WorkerTest, SlotsUnsentBecauseTheWorkerWasAbsentAreNoBacklog) {
