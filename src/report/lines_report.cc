@@ -102,6 +102,10 @@ void append_lines_text(const ReportInput& input, std::string& out) {
     out += figures(input.config, stats, stats.uncorrected) + "  " + entry.name + "\n";
   }
   if (open_loop) out += "  (left: corrected latency; right of '|': uncorrected)\n";
+  // A line's max a hair above the run's read as a contradiction (a new user's trial): the
+  // lines keep 2 significant digits (run/result.h's LineStats), the run 3.
+  out += "  (each line's own histogram, 2 significant digits: a figure may read up to 1% above "
+         "the run's)\n";
 }
 
 void write_lines_json(const ReportInput& input, JsonWriter& json) {
