@@ -82,6 +82,12 @@ std::string sentence(const RunFailedVerdict& v) {
     text += " (" + std::to_string(v.timeouts) + " timed out after " +
             format_duration_ns(v.timeout_ns) + "); these latencies describe nothing";
   }
+  if (v.unsent_behind_busy > 0) {
+    // Due, never sent, not failed: every connection still waited on an earlier request (a
+    // new user's -n 10 against a silent server read "0 responses against 2 failed requests").
+    text += "; " + std::to_string(v.unsent_behind_busy) +
+            " more were due and never sent, every connection waiting on an earlier one";
+  }
   return text;
 }
 
@@ -337,6 +343,7 @@ void figures(const RunFailedVerdict& v, JsonWriter& json) {
   json.member("connect_failures", static_cast<double>(v.connect_failures));
   json.member("connects", static_cast<double>(v.connects));
   json.member("unsent", static_cast<double>(v.unsent));
+  json.member("unsent_behind_busy", static_cast<double>(v.unsent_behind_busy));
 }
 
 void figures(const ErrorStatusesVerdict& v, JsonWriter& json) {

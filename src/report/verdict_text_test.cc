@@ -80,6 +80,10 @@ TEST(VerdictTextTest, EachVerdictHasItsCodeAndItsSentence) {
        "2.00s"},
       {RunFailedVerdict{3, 40, 2, 300'000'000}, "run_failed",
        "the run did not work: 3 responses against 40 failed requests"},
+      {RunFailedVerdict{0, 2, 2, 1'000'000'000, 2, 0, 2, 8, 8}, "run_failed",
+       "the run did not work: 0 responses against 2 failed requests (2 timed out after 1.00s); "
+       "these latencies describe nothing; 8 more were due and never sent, every connection "
+       "waiting on an earlier one"},
       {MostlyNon2xxVerdict{{200, 210, {{503, 180}, {404, 15}, {500, 4}, {429, 1}}}},
        "mostly_non_2xx",
        "the run did not work: the server answered 200 of 210 requests with an error status (503 "

@@ -315,7 +315,8 @@ std::vector<Verdict> run_verdicts(const Config& config, const RunResult& result,
                                         result.error_count(ErrorKind::connect) +
                                             result.error_count(ErrorKind::tls),
                                         result.connects,
-                                        result.unsent});
+                                        result.unsent,
+                                        result.unsent - result.unsent_no_connection});
   } else if (mostly_non_2xx(result)) {
     // Answers came, but most were errors: a fast 404 or 503 is not a fast server.
     verdicts.push_back(MostlyNon2xxVerdict{error_statuses(result)});

@@ -97,6 +97,9 @@ struct RunFailedVerdict {
   // requests (a warm-up's, at a server that never answered) while `unsent` came due.
   int64_t connects = 0;
   int64_t unsent = 0;           // open loop: due in the measured part, never sent
+  // Of `unsent`, those that waited behind busy connections (the others, due with no
+  // connection up, are among `failed`).
+  int64_t unsent_behind_busy = 0;
 };
 
 /// How many answers carried one status code.
