@@ -445,9 +445,12 @@ std::string render_sweep_summary(const Config& config, const SweepResult& result
   }
   if (generator.busy.empty() && generator.busiest) {
     const StepSummary& busiest = result.steps[*generator.busiest];
-    out += "Generator CPU: at most " + format_fixed(busiest.cpu_cores, 2) + " of " +
+    // The busiest by its share of the cores it could use, which the cpu column (cores used)
+    // does not show: "at most 0.37" read as wrong beside a 0.39 at a level with 2 usable
+    // cores (a new user's trial).
+    out += "Generator CPU: its busiest step used " + format_fixed(busiest.cpu_cores, 2) + " of " +
            usable_cores_text(busiest.usable_cores) + " (at " + level_text(config, busiest.level) +
-           "), below the " + percent_text(kGeneratorBusyShare) +
+           "), the most of any step's share, below the " + percent_text(kGeneratorBusyShare) +
            " that would make it suspect.\n";
   }
   if (result.interrupted) out += "note: " + interrupted_note(config, result) + "\n";

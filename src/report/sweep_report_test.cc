@@ -91,8 +91,9 @@ TEST(SweepReportTest, TheDocumentCarriesTheTextReportsSentences) {
   ASSERT_EQ(carried.size(), 3u) << text;
   EXPECT_TRUE(carried[0].starts_with("Knee: throughput stops rising after 1 connection: "));
   EXPECT_TRUE(carried[1].starts_with("Collapse: throughput fell as load rose, from 40000 req/s"));
-  EXPECT_EQ(carried[2], "Generator CPU: at most 0.37 of 1 usable core (at 1 connection), below "
-                        "the 80% that would make it suspect.")
+  EXPECT_EQ(carried[2], "Generator CPU: its busiest step used 0.37 of 1 usable core (at 1 "
+                        "connection), the most of any step's share, below the 80% that would "
+                        "make it suspect.")
       << "one core is singular";
 }
 
