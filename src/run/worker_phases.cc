@@ -6,6 +6,8 @@
 // connection to leave on, hammer absent, or the server's backlog). Per request the worker
 // keeps no record of this: the schedule is a formula (Phases::slots_before), first in, first
 // out, so the unsent slots are the last ones and each phase's share follows from counts.
+// And what the end waits for: the absences the dispatch lag reads (note_absence), and the
+// resends that no connection can take any more (resends_stranded).
 #include <algorithm>
 #include <climits>
 
@@ -108,6 +110,29 @@ void Worker::account_unsent() {
     ramp_->unsent = std::max<int64_t>(ramp_scheduled - taken, 0);
     ramp_->unsent_no_connection = std::max<int64_t>(ramp_scheduled - first_unsent, 0);
   }
+}
+
+bool Worker::resends_stranded() const {
+  if (resend_queue_.empty()) return false;
+  for (int64_t i = 0; i < connection_count_; ++i) {
+    if (connections_[i].state != ConnectionState::disconnected) return false;
+  }
+  return true;
+}
+
+void Worker::note_absence(int64_t begin_ns, int64_t end_ns) {
+  if (!open_loop_ || end_ns - begin_ns <= lag_.lag().threshold_ns) return;
+  // Only the measured part's time counts as absent, and only a stall as the hiccup meter
+  // counts one (10 ms and more): on a busy host a worker woken 1.1 ms late at every slot was
+  // "not running" for a quarter of the run, its slots all sent, and over_capacity's rate over
+  // the time hammer was running read a third too high. The windows themselves are kept
+  // whole: a slot due in any of them still left late by hammer's fault.
+  const int64_t measured =
+      end_ns - begin_ns < HostReading::kLongStallNs
+          ? 0
+          : std::max<int64_t>(0, std::min(end_ns, deadline_ns_) -
+                                     std::max(begin_ns, phases_.measured_start_ns()));
+  lag_.note_absence(begin_ns, end_ns, measured);
 }
 
 }  // namespace hammer
