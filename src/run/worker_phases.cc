@@ -112,6 +112,9 @@ void Worker::account_unsent() {
   }
 }
 
+// An absence counts as a stall from the length the hiccup meter calls one.
+static_assert(DispatchLagRecorder::kLongAbsenceNs == HostReading::kLongStallNs);
+
 bool Worker::resends_stranded() const {
   if (resend_queue_.empty()) return false;
   for (int64_t i = 0; i < connection_count_; ++i) {
@@ -122,13 +125,14 @@ bool Worker::resends_stranded() const {
 
 void Worker::note_absence(int64_t begin_ns, int64_t end_ns) {
   if (!open_loop_ || end_ns - begin_ns <= lag_.lag().threshold_ns) return;
-  // Only the measured part's time counts as absent, and only a stall as the hiccup meter
-  // counts one (10 ms and more): on a busy host a worker woken 1.1 ms late at every slot was
+  // Only the measured part's time counts as absent, and only a stall, as the hiccup meter
+  // and the dispatch lag's blame count one (10 ms and more, DispatchLagRecorder::
+  // kLongAbsenceNs): on a busy host a worker woken 1.1 ms late at every slot was
   // "not running" for a quarter of the run, its slots all sent, and over_capacity's rate over
   // the time hammer was running read a third too high. The windows themselves are kept
   // whole: a slot due in any of them still left late by hammer's fault.
   const int64_t measured =
-      end_ns - begin_ns < HostReading::kLongStallNs
+      end_ns - begin_ns < DispatchLagRecorder::kLongAbsenceNs
           ? 0
           : std::max<int64_t>(0, std::min(end_ns, deadline_ns_) -
                                      std::max(begin_ns, phases_.measured_start_ns()));

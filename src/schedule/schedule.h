@@ -173,7 +173,7 @@ class DispatchLagRecorder {
   /// was blamed on hammer for a 1 ms late wake-up, a new user's trial). A stall of
   /// kLongAbsenceNs and more is hammer's whatever the connections did: the catch-up burst after
   /// it keeps them busy with slots the server never failed to take (issue 23).
-  static constexpr int64_t kLongAbsenceNs = 10'000'000;  // the hiccup meter's long stall
+  static constexpr int64_t kLongAbsenceNs = 10'000'000;  // HostReading::kLongStallNs's 10 ms
   bool absence_delayed(const AbsenceWindows::Window* window,
                        int64_t connection_idle_since_ns) const {
     if (window == nullptr) return false;
