@@ -120,6 +120,11 @@ std::vector<std::string_view> text_lines(std::string_view text) {
   return lines;
 }
 
+std::string planned_duration(int64_t ns) {
+  if (ns > 0 && ns % 1'000'000'000 == 0) return std::to_string(ns / 1'000'000'000) + "s";
+  return format_duration_ns(ns);
+}
+
 std::string pad_left(std::string_view text, size_t width) {
   std::string padded;
   if (text.size() < width) padded.assign(width - text.size(), ' ');

@@ -35,6 +35,10 @@ std::string format_count(int64_t count);
 /// `value` with exactly `decimals` decimals, unscaled: (2.5, 1) -> "2.5", (1.006, 2) -> "1.01".
 std::string format_fixed(double value, int decimals);
 
+/// A run's planned length as wrk prints it: "10s" for whole seconds, otherwise "1.50s",
+/// "500.00ms" (the text header's and the HTML heading's).
+std::string planned_duration(int64_t ns);
+
 /// `text` right-aligned in `width` columns: spaces before it, never cut ("7", 3 -> "  7";
 /// a text at least `width` long comes back as it is).
 std::string pad_left(std::string_view text, size_t width);

@@ -11,6 +11,7 @@
 #include "report/host_report.h"
 #include "report/html_pieces.h"
 #include "report/http2_report.h"
+#include "report/lines_report.h"
 #include "report/report_input.h"
 #include "report/slo_report.h"
 #include "report/svg_chart.h"
@@ -283,31 +284,6 @@ std::string cold_start_section(const RunView& run) {
   return html + "</section>";
 }
 
-// A --requests row's label and name as the text's "Requests by line" and the document's
-// requests_file name it (report/lines_report.cc): "3" and the line's name, or, for the entry
-// that holds the lines after the first kMaxLinesWithOwnStats, "65-100" and
-// "(requests 65-100, aggregated)". `line` is null for that entry.
-struct LineLabel {
-  std::string label;
-  std::string name;
-  const RequestLine* line = nullptr;
-};
-
-LineLabel line_label(const Config& config, size_t slot) {
-  const auto index = static_cast<int64_t>(slot);
-  const auto count = static_cast<int64_t>(config.requests.size());
-  if (index < kMaxLinesWithOwnStats && index < count) {
-    return {std::to_string(index + 1), config.requests[slot].name, &config.requests[slot]};
-  }
-  std::string label = std::to_string(kMaxLinesWithOwnStats + 1);
-  label += "-";
-  label += std::to_string(count);
-  std::string name = "(requests ";
-  name += label;
-  name += ", aggregated)";
-  return {label, name, nullptr};
-}
-
 // --requests: the measured part per line of the file, as the text report's "Requests by line"
 // says it; latencies from each line's own histogram (HDR, 2 significant digits), on the
 // stopwatch the page leads with.
@@ -346,13 +322,6 @@ std::string lines_section(const RunView& run) {
          rows + "</table><p class=\"caption\">" + escape_html(config.requests_path) +
          ": the measured part per line of the file; latency " + std::string(lead) +
          ", from each line's own histogram (2 significant digits).</p></section>";
-}
-
-// The run's planned length as the text report's header says it: "10s" for whole seconds,
-// otherwise "1.50s", "250.00ms" (text_report.cc, planned_duration).
-std::string planned_duration(int64_t ns) {
-  if (ns > 0 && ns % 1'000'000'000 == 0) return std::to_string(ns / 1'000'000'000) + "s";
-  return format_duration_ns(ns);
 }
 
 }  // namespace

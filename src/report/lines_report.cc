@@ -47,24 +47,31 @@ struct Entry {
   const LineStats* stats = nullptr;
 };
 
+}  // namespace
+
+LineLabel line_label(const Config& config, size_t slot) {
+  const auto index = static_cast<int64_t>(slot);
+  const auto count = static_cast<int64_t>(config.requests.size());
+  if (index < kMaxLinesWithOwnStats && index < count) {
+    return {std::to_string(index + 1), config.requests[slot].name, &config.requests[slot]};
+  }
+  std::string label = std::to_string(kMaxLinesWithOwnStats + 1);
+  label += "-";  // in steps: GCC 12's -Wrestrict misfires on string + "-" + string
+  label += std::to_string(count);
+  std::string name = "(requests ";
+  name += label;
+  name += ", aggregated)";
+  return {label, name, nullptr};
+}
+
+namespace {
+
 std::vector<Entry> entries(const ReportInput& input) {
   std::vector<Entry> rows;
-  const auto& lines = input.config.requests;
   const auto& stats = input.result.lines;
-  const int64_t count = static_cast<int64_t>(lines.size());
   for (size_t slot = 0; slot < stats.size(); ++slot) {
-    Entry entry;
-    entry.stats = &stats[slot];
-    const auto index = static_cast<int64_t>(slot);
-    if (index < kMaxLinesWithOwnStats && index < count) {
-      entry.line = &lines[slot];
-      entry.label = std::to_string(index + 1);
-      entry.name = lines[slot].name;
-    } else {
-      entry.label = std::to_string(kMaxLinesWithOwnStats + 1) + "-" + std::to_string(count);
-      entry.name = "(requests " + entry.label + ", aggregated)";
-    }
-    rows.push_back(std::move(entry));
+    LineLabel named = line_label(input.config, slot);
+    rows.push_back(Entry{std::move(named.label), std::move(named.name), named.line, &stats[slot]});
   }
   return rows;
 }

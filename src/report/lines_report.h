@@ -11,6 +11,17 @@
 
 namespace hammer {
 
+/// A --requests row's label and name, as the text table, the JSON's requests_file and the
+/// HTML page name it: "3" and the line's name, or, for the entry that holds the lines after
+/// the first kMaxLinesWithOwnStats, "65-100" and "(requests 65-100, aggregated)". `line` is
+/// null for that entry.
+struct LineLabel {
+  std::string label;
+  std::string name;
+  const RequestLine* line = nullptr;
+};
+LineLabel line_label(const Config& config, size_t slot);
+
 /// The per-line table; nothing without --requests.
 void append_lines_text(const ReportInput& input, std::string& out);
 

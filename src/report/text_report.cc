@@ -38,12 +38,6 @@ std::string plural(int64_t count, std::string_view noun) {
   return text;
 }
 
-/// "10s" for whole seconds, as wrk prints the planned duration; otherwise "1.50s", "500.00ms".
-std::string planned_duration(int64_t ns) {
-  if (ns > 0 && ns % 1'000'000'000 == 0) return std::to_string(ns / 1'000'000'000) + "s";
-  return format_duration_ns(ns);
-}
-
 std::string ratio(int64_t numerator, int64_t denominator) {
   if (denominator <= 0) return "-";
   char buffer[32];
